@@ -1,0 +1,60 @@
+/**
+ * The Hono HTTP app (DESIGN §1): `/idp` identity provider, `/api/*` REST API of the spec, and the
+ * built SPA from dist/ with an index.html fallback for client routes.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppDeps, AppEnv } from './lib/context';
+import { errorHandler, notFound } from './lib/errors';
+import { requireAuth } from './lib/auth';
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler);
+
+  app.route('/idp', deps.idp.routes);
+
+  const api = new Hono<AppEnv>();
+  api.onError(errorHandler);
+
+  /** Runtime configuration for the SPA (DESIGN §1): one build serves every deployment. */
+  api.get('/config', (c) =>
+    c.json({
+      userPoolId: deps.env.userPoolId,
+      userPoolClientId: deps.env.userPoolClientId,
+      userPoolEndpoint: `${deps.env.publicUrl}/idp`,
+      region: 'eu-west-1',
+      sentryDsn: deps.env.sentryDsn ?? null,
+      previewAllowedOrigins: [deps.env.publicUrl, ...deps.env.previewAllowedOrigins],
+    }),
+  );
+
+  // --- public (no token) API routes: mount here -------------------------------------------------
+  // PUBLIC_ROUTES
+
+  api.use('*', requireAuth(deps));
+
+  // --- authenticated API routes: mount here -----------------------------------------------------
+  // AUTH_ROUTES
+
+  api.all('*', () => {
+    throw notFound('No such API endpoint.');
+  });
+  app.route('/api', api);
+
+  // --- built SPA --------------------------------------------------------------------------------
+  const distDir = path.resolve(deps.env.distDir);
+  const indexHtml = path.join(distDir, 'index.html');
+  if (existsSync(indexHtml)) {
+    const html = readFileSync(indexHtml, 'utf8');
+    app.use('/assets/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+    app.use('/embed/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+    app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+    app.get('*', (c) => c.html(html));
+  } else {
+    app.get('/', (c) => c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503));
+  }
+  return app;
+}

@@ -1,0 +1,233 @@
+/**
+ * Database schema (drizzle-orm, PostgreSQL ≥ 15 dialect; runs unchanged on PGlite).
+ *
+ * Entities follow spec 000 §3 (User, Account, roles, feature flags) and spec 001 §3 ({product}, Media).
+ * Revisions are immutable rows (DESIGN §1b): saving a draft inserts a bot_revisions row with the next
+ * revNumber; publishing marks one row Published and points `bots.published_revision_id` at it.
+ * Jobs are rows of the Postgres job queue (DESIGN §1b "Every long task is a job").
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Account status, spec 000 §3. */
+export type AccountStatus = 'Active' | 'Suspended';
+/** Account options, spec 000 §3 (maxVideoDuration in seconds). */
+export interface AccountOptions {
+  maxVideoDuration?: number | null;
+  disableAnalytics?: boolean;
+  analyticsConsentRequired?: boolean;
+}
+
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  publicId: text('public_id').notNull().unique(),
+  businessName: text('business_name').notNull(),
+  status: text('status').$type<AccountStatus>().notNull().default('Active'),
+  color: text('color'),
+  options: jsonb('options').$type<AccountOptions>().notNull().default({}),
+  billingEmail: text('billing_email'),
+  phoneNumber: text('phone_number'),
+  businessId: text('business_id'),
+  taxId: text('tax_id'),
+  address: text('address'),
+  zipCode: text('zip_code'),
+  country: text('country'),
+  partnerId: integer('partner_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Identity-provider user status, as Cognito names it. */
+export type IdpUserStatus = 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD';
+
+/**
+ * Users (spec 000 §3) plus the local identity provider's credentials: an SRP salt and verifier
+ * (hex strings, RFC 5054 3072-bit group), never a password. `username` is the Cognito `sub` (UUID).
+ */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phoneNumber: text('phone_number'),
+  language: text('language').$type<'en' | 'fi'>().notNull().default('en'),
+  isSuperuser: boolean('is_superuser').notNull().default(false),
+  isCustomerSuccess: boolean('is_customer_success').notNull().default(false),
+  isReseller: boolean('is_reseller').notNull().default(false),
+  external: boolean('external').notNull().default(false),
+  multifactor: boolean('multifactor').notNull().default(false),
+  srpSalt: text('srp_salt'),
+  srpVerifier: text('srp_verifier'),
+  idpStatus: text('idp_status').$type<IdpUserStatus>().notNull().default('CONFIRMED'),
+  tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Role values, spec 000 §3. */
+export type RoleName = 'Owner' | 'Admin' | 'Editor' | 'Viewer' | 'Reseller';
+export type RoleStatus = 'Active' | 'Invited';
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    role: text('role').$type<RoleName>().notNull(),
+    status: text('status').$type<RoleStatus>().notNull().default('Invited'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_user_account_uq').on(t.userId, t.accountId), index('roles_account_idx').on(t.accountId)],
+);
+
+/** Refresh tokens of the local identity provider; only a SHA-256 hash of the token is stored. */
+export const idpRefreshTokens = pgTable(
+  'idp_refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('idp_refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** Feature flag, spec 000 §3. */
+export const featureFlags = pgTable('feature_flags', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  flagType: text('flag_type').$type<'embed' | 'dashboard'>().notNull(),
+  isEveryone: boolean('is_everyone'),
+  isSuperadmin: boolean('is_superadmin'),
+  userIds: integer('user_ids').array().notNull().default(sql`'{}'::integer[]`),
+  accountIds: integer('account_ids').array().notNull().default(sql`'{}'::integer[]`),
+  languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+});
+
+export type BotStatus = 'Draft' | 'Published' | 'Deactivated';
+export type BotPrivacy = 'Public' | 'Private';
+
+export const bots = pgTable(
+  'bots',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull().unique(),
+    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status').$type<BotStatus>().notNull().default('Draft'),
+    privacy: text('privacy').$type<BotPrivacy>().notNull().default('Public'),
+    isStarred: boolean('is_starred').notNull().default(false),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Newest revision (draft or published). */
+    latestRevisionId: integer('latest_revision_id'),
+    /** The revision the player serves; null until first publish. */
+    publishedRevisionId: integer('published_revision_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('bots_account_idx').on(t.accountId, t.createdAt)],
+);
+
+export type RevisionStatus = 'Draft' | 'Published' | 'Archived';
+
+/**
+ * Immutable bot revisions. `content` holds the vidbot document (slides, actions, theme, settings;
+ * spec 001 §3). Only `status` and `published_at` change after insert.
+ */
+export const botRevisions = pgTable(
+  'bot_revisions',
+  {
+    id: serial('id').primaryKey(),
+    botId: integer('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
+    revNumber: integer('rev_number').notNull(),
+    status: text('status').$type<RevisionStatus>().notNull().default('Draft'),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('bot_revisions_bot_rev_uq').on(t.botId, t.revNumber)],
+);
+
+/** Media kinds, spec 000 §3. */
+export type MediaKind = 'SlideVideo' | 'LogoVideo' | 'SlideImage' | 'LogoImage' | 'CoverImage' | 'ProfileImage';
+export type MediaStatus = 'Draft' | 'Ready' | 'Error';
+
+/**
+ * Media (spec 001 §3). Files live in storage under server-generated keys: `sourceKey` is the
+ * uploaded original, `playbackKey` the browser-playable file (the original or an H.264/AAC MP4),
+ * `posterKey` a JPEG frame. `duration` in seconds, `size` in bytes.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').$type<MediaKind>().notNull(),
+    status: text('status').$type<MediaStatus>().notNull().default('Draft'),
+    errorReason: text('error_reason'),
+    uploadToken: text('upload_token'),
+    sourceKey: text('source_key'),
+    sourceMime: text('source_mime'),
+    playbackKey: text('playback_key'),
+    playbackMime: text('playback_mime'),
+    posterKey: text('poster_key'),
+    size: integer('size'),
+    duration: doublePrecision('duration'),
+    width: integer('width'),
+    height: integer('height'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('media_account_idx').on(t.accountId, t.createdAt)],
+);
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * The Postgres job queue (DESIGN §1b). Workers claim rows with `FOR UPDATE SKIP LOCKED`; a row left
+ * `running` with an expired `lockedUntil` (crash, restart) is claimed again. `progress` is 0..1.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<JobStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lockedBy: text('locked_by'),
+    progress: doublePrecision('progress').notNull().default(0),
+    lastError: text('last_error'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
+);

@@ -1,0 +1,62 @@
+/**
+ * Runtime configuration from environment variables (README "Environment variables" lists them all).
+ * Read once at start-up; `loadEnv()` is pure over the given record so tests pass their own.
+ */
+import path from 'node:path';
+
+export interface Env {
+  /** TCP port, default 3000. */
+  port: number;
+  /** Bind address, default 127.0.0.1. */
+  host: string;
+  /** Public origin the browser uses, default http://{host}:{port}. */
+  publicUrl: string;
+  /** Directory for PGlite data, signing keys and media files, default ./data. */
+  dataDir: string;
+  /** PostgreSQL connection string; when unset the embedded PGlite under dataDir is used. */
+  databaseUrl: string | undefined;
+  /** Create the demo data (DESIGN §3): default on for PGlite, off for DATABASE_URL unless SEED_DEMO=1. */
+  seedDemo: boolean;
+  /** Cognito user-pool id served by the local identity provider. */
+  userPoolId: string;
+  /** Cognito app client id served by the local identity provider. */
+  userPoolClientId: string;
+  /** Sentry DSN for the SPA; Sentry starts only when set. */
+  sentryDsn: string | undefined;
+  /** ffmpeg / ffprobe executables. */
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Number of concurrent media-processing jobs in this process (default 1; 0 disables the worker). */
+  jobConcurrency: number;
+  /** Built SPA directory served as static files, default ./dist. */
+  distDir: string;
+  /** Origins allowed to send SET_DATA to previews (comma list); the app's own origin is always allowed. */
+  previewAllowedOrigins: string[];
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const port = Number(source.PORT ?? 3000);
+  const host = source.HOST ?? '127.0.0.1';
+  const dataDir = path.resolve(source.DATA_DIR ?? './data');
+  const databaseUrl = source.DATABASE_URL || undefined;
+  const publicUrl = (source.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl,
+    seedDemo: databaseUrl ? source.SEED_DEMO === '1' : source.SEED_DEMO !== '0',
+    userPoolId: source.USER_POOL_ID ?? 'eu-west-1_vidbotLocal',
+    userPoolClientId: source.USER_POOL_CLIENT_ID ?? 'vidbotlocalclient',
+    sentryDsn: source.SENTRY_DSN || undefined,
+    ffmpegPath: source.FFMPEG_PATH ?? 'ffmpeg',
+    ffprobePath: source.FFPROBE_PATH ?? 'ffprobe',
+    jobConcurrency: Number(source.JOB_CONCURRENCY ?? 1),
+    distDir: path.resolve(source.DIST_DIR ?? './dist'),
+    previewAllowedOrigins: (source.PREVIEW_ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
+}

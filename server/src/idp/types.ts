@@ -1,0 +1,25 @@
+/**
+ * Contract of the local identity provider (DESIGN §3–4): the Cognito user-pool JSON protocol at
+ * `POST /idp`, JWKS at `/idp/{userPoolId}/.well-known/jwks.json`.
+ */
+import type { Hono } from 'hono';
+
+/** Claims of a verified ID token (RS256, 60 min). */
+export interface IdTokenClaims {
+  /** Cognito `sub` = users.username (UUID). */
+  sub: string;
+  email: string;
+  'cognito:username': string;
+  token_use: 'id';
+  exp: number;
+  iat: number;
+}
+
+export interface IdpService {
+  /** Sub-app mounted at `/idp`. */
+  routes: Hono;
+  /** Verifies signature, issuer, audience (client id), token_use=id and expiry. Throws HttpError 401. */
+  verifyIdToken(token: string): Promise<IdTokenClaims>;
+  /** SRP credentials for a password (hex salt and verifier); the password itself is never stored. */
+  createCredentials(username: string, password: string): { srpSalt: string; srpVerifier: string };
+}

@@ -1,0 +1,19 @@
+/** `npm start` entry: starts the server and prints the URL and the demo sign-in (README). */
+import { loadEnv } from './env';
+import { startServer } from './server';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seed';
+
+const env = loadEnv();
+const started = Date.now();
+const running = await startServer(env);
+console.log(`\nVidbot is running at ${running.url}  (started in ${Date.now() - started} ms)`);
+console.log(`Database: ${running.deps.database.kind}${env.databaseUrl ? '' : ` under ${env.dataDir}`}`);
+if (env.seedDemo) {
+  console.log(`Demo sign-in (password ${DEMO_PASSWORD}):`);
+  for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.superuser ? 'Super Admin (staff)' : u.role}`);
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    void running.close().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Shared types of the HTTP app: dependencies handed to every module, and Hono's per-request
+ * variables (the authenticated user with roles).
+ */
+import type { Database, Db } from '../db/client';
+import type { Env } from '../env';
+import type { IdpService } from '../idp/types';
+import type { RoleName, RoleStatus } from '../db/schema';
+
+export interface AuthRole {
+  id: number;
+  accountId: number;
+  role: RoleName;
+  status: RoleStatus;
+}
+
+/** The caller, loaded from the verified ID token's `sub`. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isSuperuser: boolean;
+  isCustomerSuccess: boolean;
+  isReseller: boolean;
+  roles: AuthRole[];
+}
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  database: Database;
+  idp: IdpService;
+}
+
+export type AppEnv = {
+  Variables: {
+    user: AuthUser;
+  };
+};

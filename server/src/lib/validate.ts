@@ -1,0 +1,32 @@
+/**
+ * valibot request validation for Hono routes (principle 4): every body and query is parsed with a
+ * schema; a failure answers 422 `{ detail, code:'validation_error', errors: { field: message } }`.
+ */
+import { vValidator } from '@hono/valibot-validator';
+import type { ValidationTargets } from 'hono';
+import * as v from 'valibot';
+import { unprocessable } from './errors';
+
+/** Flattens valibot issues into `{ 'a.b': 'message' }`; the root key is `_`. */
+export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path?.map((p) => String(p.key)).join('.') || '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** `validate('json', Schema)` — Hono middleware; read the parsed value with `c.req.valid('json')`. */
+export function validate<T extends v.GenericSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+  return vValidator(target, schema, (result) => {
+    if (!result.success) throw unprocessable('Validation failed.', issuesToFields(result.issues));
+  });
+}
+
+/** Parses `value` with `schema` or throws 422 with field messages. */
+export function parseOr422<T extends v.GenericSchema>(schema: T, value: unknown): v.InferOutput<T> {
+  const r = v.safeParse(schema, value);
+  if (!r.success) throw unprocessable('Validation failed.', issuesToFields(r.issues));
+  return r.output;
+}

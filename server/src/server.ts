@@ -1,0 +1,46 @@
+/**
+ * Starts Vidbot in this process: database (migrations), identity provider, demo data, job worker,
+ * HTTP server. Used by `npm start` (server/src/index.ts), tests and e2e.
+ */
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { openDatabase } from './db/client';
+import { seedDemo } from './db/seed';
+import { createApp } from './app';
+import type { Env } from './env';
+import { createIdp } from './idp';
+import type { AppDeps } from './lib/context';
+
+export interface RunningServer {
+  url: string;
+  deps: AppDeps;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Env): Promise<RunningServer> {
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    pgliteDir: env.databaseUrl ? undefined : path.join(env.dataDir, 'pglite'),
+  });
+  const idp = await createIdp({ db: database.db, env });
+  const deps: AppDeps = { env, db: database.db, database, idp };
+  const seeded = env.seedDemo ? await seedDemo(database.db, idp) : false;
+  const app = createApp(deps);
+  // START_WORKERS
+  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${port}`;
+  return {
+    url,
+    deps,
+    seeded,
+    async close() {
+      // STOP_WORKERS
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
