@@ -24,7 +24,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.json({
       userPoolId: deps.env.userPoolId,
       userPoolClientId: deps.env.userPoolClientId,
-      userPoolEndpoint: `${deps.env.publicUrl}/idp`,
+      // Relative: the SPA resolves it against its own origin (localhost vs 127.0.0.1, Vite's dev proxy).
+      userPoolEndpoint: '/idp',
       region: 'eu-west-1',
       sentryDsn: deps.env.sentryDsn ?? null,
       previewAllowedOrigins: [deps.env.publicUrl, ...deps.env.previewAllowedOrigins],

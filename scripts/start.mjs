@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds the SPA and embed bundles when dist/ is missing or older than the sources,
+ * then starts the server (embedded defaults: PGlite + media under ./data, local identity provider).
+ * The server prints the URL and the demo sign-in.
+ */
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+process.chdir(root);
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
+    else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const builtAt = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
+const sourcesAt = Math.max(...['src', 'embed', 'machines'].map(newestMtime), statSync('index.html').mtimeMs);
+if (builtAt < sourcesAt || process.env.VIDBOT_REBUILD === '1') {
+  console.log('Building the web app (first start or changed sources)…');
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], { stdio: 'inherit' });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));
