@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+/** Starts the real server for Playwright: a fresh DATA_DIR (PGlite, media, keys), demo data, port $PORT. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-e2e-'));
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', SEED_DEMO: '1' },
+});
+const stop = () => { child.kill('SIGTERM'); };
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+child.on('exit', (code) => { rmSync(dataDir, { recursive: true, force: true }); process.exit(code ?? 0); });
