@@ -1,0 +1,73 @@
+/**
+ * Sealed sign-in state carried from InitiateAuth to RespondToAuthChallenge — in SRP's SECRET_BLOCK
+ * (base64 of the sealed string, as Cognito's own SECRET_BLOCK is its opaque state) and in the
+ * `Session` of the NEW_PASSWORD_REQUIRED challenge
+ * (DESIGN §1 stateless API processes, §4 SRP): an encrypted JWT (JWE, dir + A256GCM) under the
+ * identity provider's persisted secret, valid 3 minutes like Cognito's. Any process sharing
+ * DATA_DIR's keys can finish a sign-in another one started, and a restart does not break one.
+ *
+ * A session can be redeemed once per process (a used-`jti` set pruned at expiry), which stops a
+ * captured RespondToAuthChallenge from being replayed against the same process.
+ */
+import { randomUUID } from 'node:crypto';
+import { EncryptJWT, jwtDecrypt } from 'jose';
+
+/** Session lifetime: 3 minutes, in seconds. */
+export const SESSION_TTL_SECONDS = 180;
+
+/** State after the SRP_A step: the server's private ephemeral `b`, the client's `A`, our `B` (hex). */
+export interface SrpSessionState {
+  kind: 'srp';
+  /** USER_ID_FOR_SRP handed to the client (the user's username, or a decoy for unknown users). */
+  userId: string;
+  A: string;
+  B: string;
+  b: string;
+}
+
+/** State after a verified password of a user whose status is FORCE_CHANGE_PASSWORD. */
+export interface NewPasswordSessionState {
+  kind: 'new_password';
+  userId: string;
+  authTime: number;
+}
+
+export type SessionState = SrpSessionState | NewPasswordSessionState;
+
+export interface SessionCodec {
+  seal(state: SessionState): Promise<string>;
+  /** The state, or null when the session is malformed, forged, expired or already used. */
+  open(session: string, kind: SessionState['kind']): Promise<SessionState | null>;
+}
+
+export function createSessionCodec(secret: Uint8Array, now: () => number = Date.now): SessionCodec {
+  const used = new Map<string, number>();
+  const prune = () => {
+    const t = now();
+    for (const [jti, exp] of used) if (exp * 1000 < t) used.delete(jti);
+  };
+  return {
+    async seal(state) {
+      const iat = Math.floor(now() / 1000);
+      return new EncryptJWT({ st: state })
+        .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + SESSION_TTL_SECONDS)
+        .setJti(randomUUID())
+        .encrypt(secret);
+    },
+    async open(session, kind) {
+      try {
+        const { payload } = await jwtDecrypt(session, secret, { currentDate: new Date(now()) });
+        const st = payload.st as SessionState | undefined;
+        if (!st || st.kind !== kind || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+        prune();
+        if (used.has(payload.jti)) return null;
+        used.set(payload.jti, payload.exp);
+        return st;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
