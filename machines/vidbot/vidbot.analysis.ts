@@ -3,8 +3,8 @@
  * unreachable slides and dead ends"; spec 001 §3 "Buttons whose target no longer exists are marked
  * deleted"). Kept apart from vidbot.machine.ts so the player bundle never pulls in xstate/graph.
  */
-import type { EventFromLogic } from 'xstate';
-import { getShortestPaths, type StatePath } from 'xstate/graph';
+import type { ActorLogic, EventFromLogic } from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
 import {
   compileVidbot,
   isOptionLive,
@@ -48,6 +48,29 @@ export function vidbotShortestPaths(
     serializeState: serializeVidbotState,
     stopWhen: (snapshot) => snapshot.status !== 'active',
   });
+}
+
+/** One edge of the reachable chart: from `state`, `event` leads to `nextState`. */
+export interface VidbotEdge {
+  state: VidbotSnapshot;
+  event: EventFromLogic<VidbotMachine>;
+  nextState: VidbotSnapshot;
+}
+
+/**
+ * Every transition reachable from the start slide (the chart's edges, for transition coverage):
+ * one `{ state, event, nextState }` per live button / video-end trigger of each reachable slide.
+ */
+export function vidbotEdges(content: VidbotContent, startSlideId?: number | null): VidbotEdge[] {
+  const machine = compileVidbot(content, { startSlideId });
+  // getAdjacencyMap's signature fixes the emitted-event type to EventObject; ours is narrower
+  // (VidbotActionRequested), which only matters to `actor.on` listeners, not to traversal.
+  const logic = machine as unknown as ActorLogic<VidbotSnapshot, EventFromLogic<VidbotMachine>, unknown>;
+  const adjacency = getAdjacencyMap(logic, {
+    serializeState: serializeVidbotState,
+    stopWhen: (snapshot) => snapshot.status !== 'active',
+  });
+  return adjacencyMapToArray(adjacency);
 }
 
 /**

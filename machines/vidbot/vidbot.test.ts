@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap } from 'xstate/graph';
 import {
   buttonEvent,
   compileVidbot,
@@ -8,7 +7,7 @@ import {
   slideStateName,
   type VidbotActionRequested,
 } from './vidbot.machine';
-import { analyzeVidbot, serializeVidbotState, vidbotShortestPaths } from './vidbot.analysis';
+import { analyzeVidbot, vidbotEdges, vidbotShortestPaths } from './vidbot.analysis';
 import { selectCanPress, selectCurrentSlide, selectIsClosed, selectLiveOptions, selectPath } from './vidbot.selectors';
 import { demoVidbot } from './vidbot.fixtures';
 import type { VidbotContent } from './vidbot.types';
@@ -134,11 +133,7 @@ describe('graph paths', () => {
   });
 
   it('every transition of the adjacency map behaves as compiled (transition coverage)', () => {
-    const adjacency = getAdjacencyMap(machine, {
-      serializeState: serializeVidbotState,
-      stopWhen: (s) => s.status !== 'active',
-    });
-    const edges = adjacencyMapToArray(adjacency);
+    const edges = vidbotEdges(demoVidbot);
     const covered = new Set(edges.map((e) => `${String(e.state.value)} ${e.event.type}`));
     // Every live button on every reachable slide, plus the video-end trigger of slide 1.
     expect([...covered].sort()).toEqual(
