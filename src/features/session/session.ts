@@ -1,0 +1,38 @@
+/**
+ * The running session (app edge): one actor of the session machine with the aws-amplify actors,
+ * exposed to the router context and to views (spec 000 §4).
+ */
+import { createActor, waitFor, type Actor } from 'xstate';
+import { sessionMachine, type SessionMachine } from '../../../machines/session/session.machine';
+import { isSessionSettled, isSignedIn, type SessionSnapshot } from '../../../machines/session/session.selectors';
+import { amplifySessionActors } from './amplify';
+
+/** What routes and views get: the actor plus helpers that wait for a settled session. */
+export interface SessionHandle {
+  actor: Actor<SessionMachine>;
+  /** Resolves with the first snapshot that is not pending (checking, signing in/out, refreshing). */
+  whenSettled(): Promise<SessionSnapshot>;
+  /** Resolves true when a user is signed in once the session has settled. */
+  isAuthenticated(): Promise<boolean>;
+  signIn(email: string, password: string): void;
+  signOut(): void;
+}
+
+/** Wraps an actor of the session machine (tests pass one with fake actors). */
+export function createSessionHandle(actor: Actor<SessionMachine>): SessionHandle {
+  const whenSettled = () => waitFor(actor, isSessionSettled, { timeout: Infinity });
+  return {
+    actor,
+    whenSettled,
+    isAuthenticated: async () => isSignedIn(await whenSettled()),
+    signIn: (email, password) => actor.send({ type: 'session.signIn', credentials: { email, password } }),
+    signOut: () => actor.send({ type: 'session.signOut' }),
+  };
+}
+
+/** Starts the session machine with aws-amplify behind it (call after `configureAmplify`). */
+export function startAmplifySession(): SessionHandle {
+  const actor = createActor(sessionMachine.provide({ actors: amplifySessionActors }));
+  actor.start();
+  return createSessionHandle(actor);
+}

@@ -1,0 +1,78 @@
+/**
+ * SPA entry: loads the runtime config (GET /api/config) and the stored locale's catalog, configures
+ * aws-amplify, starts the session machine, starts Sentry only when a DSN is configured (lazily
+ * imported), and renders the router inside the Lingui and React Query providers.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { api, setIdTokenProvider } from './api/client';
+import { createQueryClient } from './api/queryClient';
+import { configOptions } from './api/queries';
+import type { RuntimeConfig } from './api/types';
+import { activateLocale, getStoredLocale, i18n } from './i18n';
+import { configureAmplify, getIdToken } from './features/session/amplify';
+import { startAmplifySession, type SessionHandle } from './features/session/session';
+import { createQueryErrorHandlers } from './features/session/queryErrors';
+import { createAppRouter, type AppRouter } from './router';
+import './styles.css';
+
+async function boot(): Promise<void> {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('index.html has no #root element');
+
+  let router: AppRouter | undefined;
+  let session: SessionHandle | undefined;
+  const queryClient = createQueryClient(
+    createQueryErrorHandlers({
+      navigate: (to) => void router?.navigate({ to }),
+      getSession: () => session,
+      getQueryClient: () => queryClient,
+    }),
+  );
+
+  const [config] = await Promise.all([
+    queryClient.fetchQuery({ ...configOptions(), queryFn: () => api.get<RuntimeConfig>('/config') }),
+    activateLocale(getStoredLocale()),
+  ]);
+
+  if (config.sentryDsn) {
+    const dsn = config.sentryDsn;
+    void import('./ui/sentry').then((m) => m.startSentry(dsn));
+  }
+
+  configureAmplify(config, window.location.origin);
+  setIdTokenProvider(getIdToken);
+  session = startAmplifySession();
+  router = createAppRouter({ queryClient, session });
+
+  createRoot(rootElement).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+void boot().catch((error: unknown) => {
+  // Before React and the catalogs exist there is no translated UI: show a plain, accessible notice.
+  const root = document.getElementById('root');
+  if (root) {
+    root.innerHTML = '';
+    const main = document.createElement('main');
+    main.className = 'error-page';
+    const h1 = document.createElement('h1');
+    h1.textContent = 'Vidbot could not start';
+    const p = document.createElement('p');
+    p.setAttribute('role', 'alert');
+    p.textContent = error instanceof Error ? error.message : String(error);
+    main.append(h1, p);
+    root.append(main);
+  }
+  console.error(error);
+});

@@ -1,0 +1,36 @@
+/**
+ * `/dashboard/{accountSlug}` layout (spec 000 §2): the slug is matched against the account's
+ * publicId; an unknown slug shows 'Account not found'. Children get `context.account` and the
+ * account's feature list (`context.features`); views use `useAccount()`.
+ */
+import { Outlet, createFileRoute, notFound } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { accountsOptions, featuresOptions, meOptions } from '../../../api/queries';
+import { AppShell } from '../../../ui/AppShell';
+import { AccountNotFoundPage } from '../../../ui/ErrorPage';
+import { useSession } from '../../../features/session/hooks';
+
+export const Route = createFileRoute('/_auth/dashboard/$accountSlug')({
+  beforeLoad: async ({ context: { queryClient }, params }) => {
+    const accounts = await queryClient.ensureQueryData(accountsOptions());
+    const account = accounts.records.find((a) => a.publicId === params.accountSlug);
+    if (!account) throw notFound();
+    return { account };
+  },
+  loader: async ({ context: { queryClient, account } }) => {
+    await queryClient.ensureQueryData(featuresOptions(account.id));
+  },
+  notFoundComponent: AccountNotFoundPage,
+  component: AccountLayout,
+});
+
+function AccountLayout() {
+  const { account } = Route.useRouteContext();
+  const session = useSession();
+  const me = useQuery(meOptions());
+  return (
+    <AppShell account={account} email={me.data?.email} onSignOut={session.signOut}>
+      <Outlet />
+    </AppShell>
+  );
+}
