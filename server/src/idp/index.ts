@@ -74,7 +74,8 @@ export async function createIdp(opts: { db: Db; env: Env; now?: () => number }):
     }
   };
   routes.post('/', handle);
-  routes.post('', handle);
+  // `/idp/` (trailing slash): an empty segment after the mount point, nothing deeper.
+  routes.post('/:trailingSlash{^$}', handle);
   routes.get(`/${env.userPoolId}/.well-known/jwks.json`, (c) =>
     c.json({ keys: [keys.publicJwk] }, 200, { 'cache-control': 'public, max-age=3600' }),
   );
