@@ -9,6 +9,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './lib/context';
 import { errorHandler, notFound } from './lib/errors';
 import { requireAuth } from './lib/auth';
+import { botRoutes, publicBotRoutes } from './modules/bot/bot.routes';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -34,11 +35,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // --- public (no token) API routes: mount here -------------------------------------------------
   // PUBLIC_ROUTES
+  api.route('/public/bot', publicBotRoutes(deps));
 
   api.use('*', requireAuth(deps));
 
   // --- authenticated API routes: mount here -----------------------------------------------------
   // AUTH_ROUTES
+  api.route('/bot', botRoutes(deps));
 
   api.all('*', () => {
     throw notFound('No such API endpoint.');

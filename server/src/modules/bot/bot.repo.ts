@@ -1,0 +1,203 @@
+/**
+ * SQL of the bot module (tables bots, bot_revisions, media; DESIGN §1b "Revisions are immutable
+ * rows"). Every function takes the database or an open transaction (`Db`); none decides permissions.
+ */
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { accounts, botRevisions, bots, media, users, type RevisionStatus } from '../../db/schema';
+import { containsPattern, pageOffset } from '../../lib/list-query';
+import type { BotOrderBy } from './bot.schemas';
+
+export type BotRow = typeof bots.$inferSelect;
+export type RevisionRow = typeof botRevisions.$inferSelect;
+export type MediaRow = typeof media.$inferSelect;
+
+/** Media kinds that are images (their playback file is the image itself). */
+export const IMAGE_KINDS = ['SlideImage', 'LogoImage', 'CoverImage', 'ProfileImage'] as const;
+/** Media kinds that are videos. */
+export const VIDEO_KINDS = ['SlideVideo', 'LogoVideo'] as const;
+
+/** One row of the vidbot list: the bot, its author and its latest revision's summary. */
+export interface BotListRow {
+  bot: BotRow;
+  authorEmail: string | null;
+  revisionId: number | null;
+  revNumber: number | null;
+  revisionStatus: RevisionStatus | null;
+  slideCount: number;
+  /** Storage key of the first INTRO slide's poster (or image), Ready media of the same account only. */
+  posterKey: string | null;
+}
+
+export interface BotListParams {
+  accountId: number;
+  page: number;
+  size: number;
+  orderBy: BotOrderBy;
+  direction: 'asc' | 'desc';
+  /** Case-insensitive substring of the name. */
+  name?: string | undefined;
+}
+
+/** Status sort order of spec 001 §2: Draft 1, Deactivated 2, Published 3. */
+const statusRank = sql`case ${bots.status} when 'Draft' then 1 when 'Deactivated' then 2 when 'Published' then 3 else 4 end`;
+
+function orderExpression(orderBy: BotOrderBy): SQL | typeof bots.createdAt | typeof bots.updatedAt {
+  switch (orderBy) {
+    case 'name':
+      // Code-point order on the lower-cased name: identical on PGlite and every PostgreSQL locale.
+      return sql`lower(${bots.name}) collate "C"`;
+    case 'status':
+      return statusRank;
+    case 'created_at':
+      return bots.createdAt;
+    case 'updated_at':
+      return bots.updatedAt;
+  }
+}
+
+/**
+ * One page of an account's bots, sorted (ties broken by id in the same direction so pages never
+ * overlap) and filtered by name. `LIMIT/OFFSET` plus a `count(*)` over the same filter.
+ */
+export async function listBotPage(db: Db, p: BotListParams): Promise<{ rows: BotListRow[]; totalCount: number }> {
+  const lr = alias(botRevisions, 'lr');
+  const author = alias(users, 'author');
+  const where = and(eq(bots.accountId, p.accountId), p.name ? ilike(bots.name, containsPattern(p.name)) : undefined);
+  const dir = p.direction === 'asc' ? asc : desc;
+  const slides = sql`case when jsonb_typeof(${lr.content}->'slides') = 'array' then ${lr.content}->'slides' else '[]'::jsonb end`;
+  const imageKinds = sql.join(IMAGE_KINDS.map((k) => sql`${k}`), sql`, `);
+
+  const [countRow] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(bots).where(where);
+  const rows = await db
+    .select({
+      bot: bots,
+      authorEmail: author.email,
+      revisionId: lr.id,
+      revNumber: lr.revNumber,
+      revisionStatus: lr.status,
+      slideCount: sql<number>`coalesce(jsonb_array_length(${slides}), 0)`.mapWith(Number),
+      posterKey: sql<string | null>`(
+        select coalesce(m.poster_key, case when m.type in (${imageKinds}) then m.playback_key end)
+        from jsonb_array_elements(${slides}) as s(el)
+        join ${media} m on m.id = (case when s.el->>'type' = 'IMAGE' then s.el->>'imageId' else s.el->>'videoId' end)::int
+          and m.account_id = ${bots.accountId} and m.status = 'Ready'
+        where s.el->>'category' = 'INTRO'
+        limit 1)`,
+    })
+    .from(bots)
+    .leftJoin(author, eq(author.id, bots.authorId))
+    .leftJoin(lr, eq(lr.id, bots.latestRevisionId))
+    .where(where)
+    .orderBy(dir(orderExpression(p.orderBy)), dir(bots.id))
+    .limit(p.size)
+    .offset(pageOffset(p.page, p.size));
+  return { rows, totalCount: countRow?.count ?? 0 };
+}
+
+export async function findBotById(db: Db, id: number): Promise<BotRow | undefined> {
+  const [row] = await db.select().from(bots).where(eq(bots.id, id)).limit(1);
+  return row;
+}
+
+/** Locks the bot row until the transaction ends (serialises saves and publishes of one bot). */
+export async function lockBot(tx: Db, id: number): Promise<BotRow | undefined> {
+  const [row] = await tx.select().from(bots).where(eq(bots.id, id)).for('update');
+  return row;
+}
+
+/** The bot with this publicId and its account's status. */
+export async function findBotByPublicId(
+  db: Db,
+  publicId: string,
+): Promise<{ bot: BotRow; accountStatus: string } | undefined> {
+  const [row] = await db
+    .select({ bot: bots, accountStatus: accounts.status })
+    .from(bots)
+    .innerJoin(accounts, eq(accounts.id, bots.accountId))
+    .where(eq(bots.publicId, publicId))
+    .limit(1);
+  return row;
+}
+
+export async function findRevision(db: Db, id: number): Promise<RevisionRow | undefined> {
+  const [row] = await db.select().from(botRevisions).where(eq(botRevisions.id, id)).limit(1);
+  return row;
+}
+
+export async function findAuthor(db: Db, userId: number | null): Promise<{ id: number; email: string } | null> {
+  if (userId === null) return null;
+  const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/** Is `publicId` taken? */
+export async function publicIdExists(db: Db, publicId: string): Promise<boolean> {
+  const [row] = await db.select({ id: bots.id }).from(bots).where(eq(bots.publicId, publicId)).limit(1);
+  return Boolean(row);
+}
+
+/** Inserts a bot row (status Draft). */
+export async function insertBot(
+  tx: Db,
+  values: { publicId: string; accountId: number; name: string; privacy: BotRow['privacy']; authorId: number },
+): Promise<BotRow> {
+  const [row] = await tx.insert(bots).values({ ...values, status: 'Draft' }).returning();
+  if (!row) throw new Error('insert into bots returned no row');
+  return row;
+}
+
+/** Next revNumber of a bot: max + 1 (1 for the first). Call with the bot row locked. */
+export async function nextRevNumber(tx: Db, botId: number): Promise<number> {
+  const [row] = await tx
+    .select({ max: sql<number | null>`max(${botRevisions.revNumber})`.mapWith((x) => (x === null ? null : Number(x))) })
+    .from(botRevisions)
+    .where(eq(botRevisions.botId, botId));
+  return (row?.max ?? 0) + 1;
+}
+
+/** Inserts an immutable Draft revision. */
+export async function insertRevision(
+  tx: Db,
+  values: { botId: number; revNumber: number; content: Record<string, unknown>; createdBy: number },
+): Promise<RevisionRow> {
+  const [row] = await tx.insert(botRevisions).values({ ...values, status: 'Draft' }).returning();
+  if (!row) throw new Error('insert into bot_revisions returned no row');
+  return row;
+}
+
+/** Updates bot columns (always bumps updated_at). */
+export async function updateBot(
+  tx: Db,
+  id: number,
+  patch: Partial<Pick<BotRow, 'name' | 'privacy' | 'isStarred' | 'status' | 'latestRevisionId' | 'publishedRevisionId'>>,
+): Promise<BotRow> {
+  const [row] = await tx
+    .update(bots)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(bots.id, id))
+    .returning();
+  if (!row) throw new Error(`bot ${id} vanished during update`);
+  return row;
+}
+
+/** Sets a revision's status (the only mutable columns of a revision, with publishedAt). */
+export async function setRevisionStatus(tx: Db, id: number, status: RevisionStatus, publishedAt?: Date): Promise<RevisionRow> {
+  const [row] = await tx
+    .update(botRevisions)
+    .set(publishedAt ? { status, publishedAt } : { status })
+    .where(eq(botRevisions.id, id))
+    .returning();
+  if (!row) throw new Error(`revision ${id} vanished during update`);
+  return row;
+}
+
+/** Media rows with these ids in this account (ids of other accounts are simply not returned). */
+export async function findAccountMedia(db: Db, accountId: number, ids: number[]): Promise<MediaRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(media)
+    .where(and(eq(media.accountId, accountId), inArray(media.id, ids)));
+}

@@ -1,0 +1,251 @@
+/**
+ * valibot schemas of the bot API (docs/api.md "Bots"; spec 001 §2, §3, §5, §7) and the pure
+ * cross-field checks of a revision's content document.
+ *
+ * Content written by clients is validated strictly: unknown keys in a slide, a button (slide option)
+ * or the document itself answer 422 with the field path, so a misspelt field is never silently lost.
+ * The server-resolved slide fields (videoUrl, posterUrl, previewUrl, imageUrl, duration, captions)
+ * are accepted — clients send back what they read — and dropped before storing.
+ */
+import * as v from 'valibot';
+import { orderDirectionParam, pageParam, positiveIntString, searchParam, sizeParam } from '../../lib/list-query';
+
+/** Positive integer (ids inside a content document start at 1, spec 001 §4). */
+const posInt = (message = 'Must be a positive integer.') =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(2_147_483_647, message));
+
+const name = (max = 255) =>
+  v.pipe(v.string('Name is required.'), v.trim(), v.minLength(1, 'Name is required.'), v.maxLength(max, `Must be at most ${max} characters.`));
+
+// --- list ------------------------------------------------------------------------------------------
+
+/** Sortable columns of the vidbot list (spec 001 §2). */
+export const BOT_ORDER_BY = ['name', 'status', 'created_at', 'updated_at'] as const;
+export type BotOrderBy = (typeof BOT_ORDER_BY)[number];
+
+/** Largest page: the bot pickers load 250 (spec 001 §9). */
+export const BOT_LIST_MAX_SIZE = 250;
+/** Vidbot list page size (spec 001 §2, §9). */
+export const BOT_LIST_DEFAULT_SIZE = 10;
+
+/** `GET /bot?account_id&page&size&order_by&order_direction&bot_name` (unknown parameters are ignored). */
+export const BotListQuery = v.object({
+  account_id: positiveIntString('account_id must be a positive integer.'),
+  page: pageParam,
+  size: sizeParam(BOT_LIST_DEFAULT_SIZE, BOT_LIST_MAX_SIZE),
+  order_by: v.optional(v.picklist(BOT_ORDER_BY, `order_by must be one of ${BOT_ORDER_BY.join(', ')}.`), 'created_at'),
+  order_direction: orderDirectionParam,
+  bot_name: searchParam(),
+});
+export type BotListQuery = v.InferOutput<typeof BotListQuery>;
+
+// --- create / read ---------------------------------------------------------------------------------
+
+export const BotPrivacy = v.picklist(['Public', 'Private'], 'privacy must be Public or Private.');
+
+/** `POST /bot` body (spec 001 §7: accountId, name, privacy, genAIType). */
+export const CreateBotBody = v.strictObject({
+  accountId: posInt('accountId must be a positive integer.'),
+  name: name(),
+  privacy: v.optional(BotPrivacy, 'Public'),
+  /** Which AI wizard created the bot; accepted for the SPA's create call, not stored (AI generation is a later issue). */
+  genAIType: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(50)))),
+});
+export type CreateBotBody = v.InferOutput<typeof CreateBotBody>;
+
+/** `GET /bot/{id}?mode=draft|published` (default draft = latest revision). */
+export const GetBotQuery = v.object({
+  mode: v.optional(v.picklist(['draft', 'published'], 'mode must be draft or published.'), 'draft'),
+});
+
+// --- content ---------------------------------------------------------------------------------------
+
+export const SLIDE_CATEGORIES = ['INTRO', 'SLIDE'] as const;
+export const SLIDE_TYPES = ['VIDEO', 'IMAGE'] as const;
+/** Button (slide option) types, spec 001 §3. */
+export const OPTION_TYPES = ['SLIDE', 'REGULAR_FORM', 'EXTERNAL_LINK', 'POST_MESSAGE', 'CLOSE_VIDBOT', 'SHARE_MEDIA'] as const;
+/** Action types, spec 001 §3. */
+export const ACTION_TYPES = ['REGULAR_FORM', 'EXTERNAL_LINK', 'POST_MESSAGE', 'CLOSE_VIDBOT', 'SHARE_MEDIA'] as const;
+
+/** Upper bounds that keep one revision document reasonable (design). */
+export const CONTENT_LIMITS = { slides: 200, optionsPerSlide: 20, actions: 200 } as const;
+
+/** Slide option (button), spec 001 §3. `targetId` names a slide (type SLIDE) or an action. */
+export const SlideOption = v.strictObject({
+  id: posInt(),
+  name: name(),
+  type: v.picklist(OPTION_TYPES, `type must be one of ${OPTION_TYPES.join(', ')}.`),
+  targetId: v.optional(v.nullable(posInt()), null),
+  featured: v.optional(v.boolean()),
+  /** At most one button per slide (spec 001 §5). */
+  videoEndListener: v.optional(v.boolean()),
+  videoEndAutoplay: v.optional(v.boolean()),
+  trackConversion: v.optional(v.boolean()),
+});
+export type SlideOption = v.InferOutput<typeof SlideOption>;
+
+/** Fields the server resolves on read (docs/api.md); ignored on write. */
+const RESOLVED_SLIDE_FIELDS = ['videoUrl', 'posterUrl', 'previewUrl', 'imageUrl', 'duration', 'captions'] as const;
+
+/** Slide, spec 001 §3. */
+export const Slide = v.strictObject({
+  id: posInt(),
+  name: name(),
+  description: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(5000, 'Must be at most 5000 characters.')))),
+  category: v.picklist(SLIDE_CATEGORIES, 'category must be INTRO or SLIDE.'),
+  type: v.picklist(SLIDE_TYPES, 'type must be VIDEO or IMAGE.'),
+  videoId: v.optional(v.nullable(posInt()), null),
+  imageId: v.optional(v.nullable(posInt()), null),
+  filename: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500)))),
+  /** Caption language override; null unless the override is on. */
+  language: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(20)))),
+  imageAnimation: v.optional(
+    v.nullable(
+      v.strictObject({
+        type: v.picklist(['PAN', 'ZOOM_OUT'], 'type must be PAN or ZOOM_OUT.'),
+        duration: v.pipe(v.number('duration must be a number.'), v.minValue(0, 'duration must be ≥ 0.')),
+        repeat: v.optional(v.union([v.boolean(), v.pipe(v.number(), v.integer(), v.minValue(0))])),
+      }),
+    ),
+  ),
+  isNew: v.optional(v.boolean()),
+  options: v.optional(
+    v.pipe(v.array(SlideOption), v.maxLength(CONTENT_LIMITS.optionsPerSlide, `At most ${CONTENT_LIMITS.optionsPerSlide} buttons per slide.`)),
+    [],
+  ),
+  // resolved by the server on read, ignored on write:
+  videoUrl: v.optional(v.unknown()),
+  posterUrl: v.optional(v.unknown()),
+  previewUrl: v.optional(v.unknown()),
+  imageUrl: v.optional(v.unknown()),
+  duration: v.optional(v.unknown()),
+  captions: v.optional(v.unknown()),
+});
+export type SlideInput = v.InferOutput<typeof Slide>;
+/** A stored slide: the input without the server-resolved fields. */
+export type StoredSlide = Omit<SlideInput, (typeof RESOLVED_SLIDE_FIELDS)[number]>;
+
+/**
+ * Action, spec 001 §3. Id, name and type are checked; the type-specific fields (form fields,
+ * integrations, url, value, …) are kept as sent — their editors validate them (spec 001 §5).
+ */
+export const Action = v.looseObject({
+  id: posInt(),
+  name: name(),
+  type: v.picklist(ACTION_TYPES, `type must be one of ${ACTION_TYPES.join(', ')}.`),
+  isNew: v.optional(v.boolean()),
+});
+export type Action = v.InferOutput<typeof Action>;
+
+/** Theme, spec 001 §3 (textColor, backgroundColor, …); other keys are kept. */
+export const Theme = v.looseObject({
+  textColor: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  backgroundColor: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  isGradientEnabled: v.optional(v.boolean()),
+  isArrowButtonEnabled: v.optional(v.boolean()),
+  delayButtons: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0)))),
+  backButtonIntro: v.optional(v.boolean()),
+  stylesRaw: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100_000)))),
+});
+
+/** A revision's content document: `{ slides, actions, theme }` (docs/api.md "Content"). */
+export const Content = v.strictObject({
+  slides: v.pipe(v.array(Slide), v.maxLength(CONTENT_LIMITS.slides, `At most ${CONTENT_LIMITS.slides} slides.`)),
+  actions: v.optional(v.pipe(v.array(Action), v.maxLength(CONTENT_LIMITS.actions, `At most ${CONTENT_LIMITS.actions} actions.`)), []),
+  theme: v.optional(Theme, {}),
+});
+export type ContentInput = v.InferOutput<typeof Content>;
+
+/** The stored document (what bot_revisions.content holds). */
+export interface StoredContent {
+  slides: StoredSlide[];
+  actions: Action[];
+  theme: Record<string, unknown>;
+}
+
+/** Content of revision 1 of a new bot. */
+export const emptyContent = (): StoredContent => ({ slides: [], actions: [], theme: {} });
+
+/** Drops the server-resolved fields of every slide. */
+export function toStoredContent(input: ContentInput): StoredContent {
+  return {
+    slides: input.slides.map((s) => {
+      const { videoUrl: _a, posterUrl: _b, previewUrl: _c, imageUrl: _d, duration: _e, captions: _f, ...stored } = s;
+      return stored;
+    }),
+    actions: input.actions,
+    theme: input.theme,
+  };
+}
+
+/**
+ * Cross-field rules of a content document (spec 001 §4, §5), as field path → message:
+ * slide ids unique; at most one INTRO slide; button ids unique within a slide; a SLIDE button's
+ * targetId must name an existing slide; at most one video-end button per slide; action ids unique.
+ * @returns an empty object when the document is consistent.
+ */
+export function contentIssues(content: Pick<StoredContent, 'slides' | 'actions'>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const slideIds = new Set<number>();
+  let introIndex = -1;
+  content.slides.forEach((slide, i) => {
+    if (slideIds.has(slide.id)) errors[`slides.${i}.id`] = `Slide id ${slide.id} is used twice.`;
+    slideIds.add(slide.id);
+    if (slide.category === 'INTRO') {
+      if (introIndex >= 0) errors[`slides.${i}.category`] = 'Only one INTRO slide is allowed.';
+      else introIndex = i;
+    }
+  });
+  content.slides.forEach((slide, i) => {
+    const optionIds = new Set<number>();
+    let videoEnd = false;
+    (slide.options ?? []).forEach((option, j) => {
+      const path = `slides.${i}.options.${j}`;
+      if (optionIds.has(option.id)) errors[`${path}.id`] = `Button id ${option.id} is used twice in this slide.`;
+      optionIds.add(option.id);
+      if (option.type === 'SLIDE') {
+        if (option.targetId == null) errors[`${path}.targetId`] = 'A SLIDE button needs a target slide.';
+        else if (!slideIds.has(option.targetId)) errors[`${path}.targetId`] = `Target slide ${option.targetId} does not exist.`;
+      }
+      if (option.videoEndListener) {
+        if (videoEnd) errors[`${path}.videoEndListener`] = 'Only one button per slide may be the video-end trigger.';
+        videoEnd = true;
+      }
+    });
+  });
+  const actionIds = new Set<number>();
+  content.actions.forEach((action, i) => {
+    if (actionIds.has(action.id)) errors[`actions.${i}.id`] = `Action id ${action.id} is used twice.`;
+    actionIds.add(action.id);
+  });
+  return errors;
+}
+
+/** True when the document has a slide of category INTRO (publishing needs one, spec 001 §4). */
+export function hasIntroSlide(content: { slides?: unknown }): boolean {
+  return Array.isArray(content.slides) && content.slides.some((s) => isRecord(s) && s.category === 'INTRO');
+}
+
+export function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+// --- update ----------------------------------------------------------------------------------------
+
+/** Target statuses a PATCH may ask for (spec 001 §4: publish, deactivate, reactivate). */
+export const PatchStatus = v.picklist(['Published', 'Deactivated'], 'status must be Published or Deactivated.');
+
+/** `PATCH /bot/{id}` body; every field optional; unknown keys answer 422. */
+export const PatchBotBody = v.strictObject({
+  name: v.optional(name()),
+  privacy: v.optional(BotPrivacy),
+  isStarred: v.optional(v.boolean('isStarred must be true or false.')),
+  status: v.optional(PatchStatus),
+  content: v.optional(Content),
+});
+export type PatchBotBody = v.InferOutput<typeof PatchBotBody>;
+
+/** `PATCH /bot/{id}/revision/{revisionId}/status` body. */
+export const RevisionStatusBody = v.strictObject({
+  status: v.picklist(['Published'], 'status must be Published.'),
+});

@@ -1,0 +1,499 @@
+/**
+ * Vidbot rules (spec 001 §2–§7; docs/api.md "Bots"): list, create, read, save drafts, publish,
+ * deactivate / reactivate, and the public player read. Routes validate and delegate here; SQL is in
+ * bot.repo.ts; who-may decisions are in bot.policy.ts.
+ *
+ * Revisions are immutable rows (DESIGN §1b): saving content inserts revision max+1 inside a
+ * transaction that locks the bot row, so concurrent saves serialise and none is lost; the unique
+ * index (bot_id, rev_number) is the last guard — a conflict is retried once, then answered 409.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, botRevisions, type BotPrivacy, type BotStatus, type RevisionStatus } from '../../db/schema';
+import type { AuthUser } from '../../lib/context';
+import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
+import { listMetadata, type ListMetadata } from '../../lib/list-query';
+import { canUseAccount } from '../../lib/policy';
+import { canCreateBot, canEditBot, canReactivateBot, canStarBot, canViewBots } from './bot.policy';
+import * as repo from './bot.repo';
+import type { BotRow, MediaRow, RevisionRow } from './bot.repo';
+import {
+  contentIssues,
+  emptyContent,
+  hasIntroSlide,
+  isRecord,
+  toStoredContent,
+  type Action,
+  type BotListQuery,
+  type CreateBotBody,
+  type PatchBotBody,
+  type StoredContent,
+  type StoredSlide,
+} from './bot.schemas';
+
+// --- answer shapes (docs/api.md) ---------------------------------------------------------------------
+
+/** Live status of a published bot (spec 001 §2); live tracking does not exist yet, so always 'inactive'. */
+export type LiveStatus = 'live' | 'offline' | 'inactive';
+
+export interface BotListItem {
+  id: number;
+  publicId: string;
+  accountId: number;
+  name: string;
+  status: BotStatus;
+  privacy: BotPrivacy;
+  isStarred: boolean;
+  author: { id: number; email: string } | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** `/files/{key}` of the first INTRO slide's poster, or null. */
+  posterUrl: string | null;
+  slideCount: number;
+  /** True when the bot has a published revision and a newer (draft) revision. */
+  hasDraft: boolean;
+  revNumber: number | null;
+  revisionStatus: RevisionStatus | null;
+  botRevisionId: number | null;
+  liveStatus: LiveStatus;
+}
+
+/** A slide with its media resolved to URLs (ignored on write). */
+export interface ResolvedSlide extends StoredSlide {
+  videoUrl: string | null;
+  posterUrl: string | null;
+  imageUrl: string | null;
+  /** Video duration in seconds. */
+  duration: number | null;
+  captions: never[];
+}
+
+export interface ResolvedContent {
+  slides: ResolvedSlide[];
+  actions: Action[];
+  theme: Record<string, unknown>;
+}
+
+export interface BotDetail extends BotListItem {
+  publishedRevisionId: number | null;
+  slides: ResolvedSlide[];
+  actions: Action[];
+  theme: Record<string, unknown>;
+}
+
+/** What the public player loads (docs/api.md `PlayerBot`). */
+export interface PlayerBot {
+  id: number;
+  publicId: string;
+  name: string;
+  revisionId: number;
+  revNumber: number;
+  slides: ResolvedSlide[];
+  actions: Action[];
+  theme: Record<string, unknown>;
+}
+
+// --- media ---------------------------------------------------------------------------------------------
+
+/** Public URL of a stored file (docs/api.md "Files are served from /files/{key}"); path segments are encoded. */
+export function fileUrl(key: string | null | undefined): string | null {
+  if (!key) return null;
+  return `/files/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+const isVideoKind = (m: MediaRow) => (repo.VIDEO_KINDS as readonly string[]).includes(m.type);
+const isImageKind = (m: MediaRow) => (repo.IMAGE_KINDS as readonly string[]).includes(m.type);
+
+/**
+ * Resolves the media of a content document — the one resolver behind `GET /bot/{id}` and
+ * `GET /public/bot/{publicId}`. Loads every referenced media row of `accountId` in one query and
+ * fills each slide's `videoUrl` (`/files/{playbackKey}`), `imageUrl` (`/files/{playbackKey}` of the
+ * image), `posterUrl` (`/files/{posterKey}`; for IMAGE slides the image itself when it has no poster),
+ * `duration` (seconds) and `captions` ([] — captions are a later issue). Media that is missing, of
+ * another account, of the wrong kind or not Ready resolves to nulls.
+ */
+export async function resolveContentMedia(db: Db, accountId: number, content: StoredContent): Promise<ResolvedContent> {
+  const ids = new Set<number>();
+  for (const s of content.slides) {
+    if (s.videoId) ids.add(s.videoId);
+    if (s.imageId) ids.add(s.imageId);
+  }
+  const rows = await repo.findAccountMedia(db, accountId, [...ids]);
+  const ready = new Map(rows.filter((m) => m.status === 'Ready').map((m) => [m.id, m]));
+  const slides = content.slides.map((s): ResolvedSlide => {
+    const video = s.videoId ? ready.get(s.videoId) : undefined;
+    const image = s.imageId ? ready.get(s.imageId) : undefined;
+    const videoOk = video && isVideoKind(video) ? video : undefined;
+    const imageOk = image && isImageKind(image) ? image : undefined;
+    const imageUrl = fileUrl(imageOk?.playbackKey);
+    const posterUrl = s.type === 'IMAGE' ? (fileUrl(imageOk?.posterKey) ?? imageUrl) : fileUrl(videoOk?.posterKey);
+    return {
+      ...s,
+      videoUrl: fileUrl(videoOk?.playbackKey),
+      posterUrl,
+      imageUrl,
+      duration: videoOk?.duration ?? null,
+      captions: [],
+    };
+  });
+  return { slides, actions: content.actions, theme: content.theme };
+}
+
+/**
+ * Media references of a document that are not usable, as field path → message: a slide's videoId
+ * must be video media (SlideVideo, LogoVideo) of the bot's account, imageId image media of it.
+ */
+export async function mediaIssues(db: Db, accountId: number, content: StoredContent): Promise<Record<string, string>> {
+  const ids = new Set<number>();
+  for (const s of content.slides) {
+    if (s.videoId) ids.add(s.videoId);
+    if (s.imageId) ids.add(s.imageId);
+  }
+  const found = new Map((await repo.findAccountMedia(db, accountId, [...ids])).map((m) => [m.id, m]));
+  const errors: Record<string, string> = {};
+  content.slides.forEach((s, i) => {
+    if (s.videoId) {
+      const m = found.get(s.videoId);
+      if (!m) errors[`slides.${i}.videoId`] = `Media ${s.videoId} does not exist in this account.`;
+      else if (!isVideoKind(m)) errors[`slides.${i}.videoId`] = `Media ${s.videoId} is not a video.`;
+    }
+    if (s.imageId) {
+      const m = found.get(s.imageId);
+      if (!m) errors[`slides.${i}.imageId`] = `Media ${s.imageId} does not exist in this account.`;
+      else if (!isImageKind(m)) errors[`slides.${i}.imageId`] = `Media ${s.imageId} is not an image.`;
+    }
+  });
+  return errors;
+}
+
+/** A stored content document as written by `toStoredContent` (validated on write; tolerant of a missing key). */
+export function readContent(raw: Record<string, unknown> | undefined): StoredContent {
+  if (!raw) return emptyContent();
+  return {
+    slides: Array.isArray(raw.slides) ? (raw.slides as StoredSlide[]) : [],
+    actions: Array.isArray(raw.actions) ? (raw.actions as Action[]) : [],
+    theme: isRecord(raw.theme) ? raw.theme : {},
+  };
+}
+
+/** Form-action fields that only the account may see (recipients and integration settings). */
+const PRIVATE_ACTION_FIELDS = ['email', 'emailBcc', 'subject', 'hubspot', 'linear', 'pipedrive', 'salesforce'];
+
+/** Actions as the public player gets them: REGULAR_FORM actions lose their private fields. */
+export function publicActions(actions: Action[]): Action[] {
+  return actions.map((a) => {
+    if (a.type !== 'REGULAR_FORM') return a;
+    return Object.fromEntries(Object.entries(a).filter(([k]) => !PRIVATE_ACTION_FIELDS.includes(k))) as Action;
+  });
+}
+
+// --- shapes --------------------------------------------------------------------------------------------
+
+function hasDraft(bot: BotRow): boolean {
+  return bot.publishedRevisionId !== null && bot.latestRevisionId !== null && bot.latestRevisionId !== bot.publishedRevisionId;
+}
+
+function toListItem(row: repo.BotListRow): BotListItem {
+  const b = row.bot;
+  return {
+    id: b.id,
+    publicId: b.publicId,
+    accountId: b.accountId,
+    name: b.name,
+    status: b.status,
+    privacy: b.privacy,
+    isStarred: b.isStarred,
+    author: b.authorId !== null && row.authorEmail !== null ? { id: b.authorId, email: row.authorEmail } : null,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt,
+    posterUrl: fileUrl(row.posterKey),
+    slideCount: row.slideCount,
+    hasDraft: hasDraft(b),
+    revNumber: row.revNumber,
+    revisionStatus: row.revisionStatus,
+    botRevisionId: row.revisionId,
+    liveStatus: 'inactive',
+  };
+}
+
+/** The `Bot` answer for one revision of a bot (media resolved). */
+async function botDetail(db: Db, bot: BotRow, revision: RevisionRow | undefined): Promise<BotDetail> {
+  const author = await repo.findAuthor(db, bot.authorId);
+  const content = await resolveContentMedia(db, bot.accountId, readContent(revision?.content));
+  const intro = content.slides.find((s) => s.category === 'INTRO');
+  return {
+    id: bot.id,
+    publicId: bot.publicId,
+    accountId: bot.accountId,
+    name: bot.name,
+    status: bot.status,
+    privacy: bot.privacy,
+    isStarred: bot.isStarred,
+    author,
+    createdAt: bot.createdAt,
+    updatedAt: bot.updatedAt,
+    posterUrl: intro?.posterUrl ?? null,
+    slideCount: content.slides.length,
+    hasDraft: hasDraft(bot),
+    revNumber: revision?.revNumber ?? null,
+    revisionStatus: revision?.status ?? null,
+    botRevisionId: revision?.id ?? null,
+    liveStatus: 'inactive',
+    publishedRevisionId: bot.publishedRevisionId,
+    slides: content.slides,
+    actions: content.actions,
+    theme: content.theme,
+  };
+}
+
+// --- helpers -------------------------------------------------------------------------------------------
+
+const botNotFound = () => notFound('Vidbot not found.');
+
+/** 422 `noSlidesPublish` (spec 001 §4, §8). */
+export const noSlidesPublish = () =>
+  new HttpError(422, 'Publishing needs a slide of category INTRO.', 'noSlidesPublish');
+
+/** 422 for content issues; paths are prefixed with `content.` like the body schema's own paths. */
+function invalidContent(issues: Record<string, string>): HttpError {
+  const errors = Object.fromEntries(Object.entries(issues).map(([k, m]) => [`content.${k}`, m]));
+  return new HttpError(422, 'The content is not valid.', 'validation_error', errors);
+}
+
+/** A bot the caller may see, else 404 (missing and other accounts' bots look the same). */
+function visible(user: AuthUser, bot: BotRow | undefined): BotRow {
+  if (!bot || !canViewBots(user, bot.accountId)) throw botNotFound();
+  return bot;
+}
+
+/** Random url-safe id of 10 characters (A–Z a–z 0–9 - _), ~60 bits. */
+export function newPublicId(): string {
+  return randomBytes(8).toString('base64url').slice(0, 10);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    if (isRecord(e) && e.code === '23505') return true;
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return false;
+}
+
+/** Runs `fn` (a whole transaction); on a unique violation runs it once more, then answers 409. */
+async function retryOnUniqueViolation<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+  }
+  try {
+    return await fn();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('Another save of this vidbot happened at the same time. Reload and try again.', 'revisionConflict');
+    throw err;
+  }
+}
+
+/**
+ * Publishes `revision` of a locked bot (spec 001 §4): the revision needs an INTRO slide (422
+ * noSlidesPublish); any other Published revision of the bot becomes Archived; this one becomes
+ * Published with publishedAt = now (unless it already is). Returns the bot columns to set.
+ */
+async function publishRevisionTx(tx: Db, bot: BotRow, revision: RevisionRow): Promise<Pick<BotRow, 'status' | 'publishedRevisionId'>> {
+  if (!hasIntroSlide(revision.content)) throw noSlidesPublish();
+  await tx
+    .update(botRevisions)
+    .set({ status: 'Archived' })
+    .where(and(eq(botRevisions.botId, bot.id), eq(botRevisions.status, 'Published'), ne(botRevisions.id, revision.id)));
+  if (revision.status !== 'Published') await repo.setRevisionStatus(tx, revision.id, 'Published', new Date());
+  return { status: 'Published', publishedRevisionId: revision.id };
+}
+
+// --- operations ----------------------------------------------------------------------------------------
+
+/**
+ * `GET /bot` — one page of the account's bots (spec 001 §2). 404 when the caller may not use the
+ * account.
+ */
+export async function listBots(
+  db: Db,
+  user: AuthUser,
+  q: BotListQuery,
+): Promise<{ records: BotListItem[]; metadata: ListMetadata }> {
+  if (!canViewBots(user, q.account_id)) throw notFound('Account not found.');
+  const { rows, totalCount } = await repo.listBotPage(db, {
+    accountId: q.account_id,
+    page: q.page,
+    size: q.size,
+    orderBy: q.order_by,
+    direction: q.order_direction,
+    name: q.bot_name,
+  });
+  return { records: rows.map(toListItem), metadata: listMetadata(q.page, q.size, totalCount) };
+}
+
+/**
+ * `POST /bot` — creates the bot (Draft, author = caller, random publicId) and revision 1 (Draft,
+ * empty content) in one transaction. 404 unknown / foreign account; 403 for Viewer.
+ */
+export async function createBot(db: Db, user: AuthUser, body: CreateBotBody): Promise<BotDetail> {
+  if (!canUseAccount(user, body.accountId)) throw notFound('Account not found.');
+  const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, body.accountId)).limit(1);
+  if (!account) throw notFound('Account not found.');
+  if (!canCreateBot(user, body.accountId)) throw forbidden('Viewers cannot create vidbots.');
+
+  const { bot, revision } = await retryOnUniqueViolation(() =>
+    db.transaction(async (tx) => {
+      let publicId = newPublicId();
+      for (let i = 0; i < 5 && (await repo.publicIdExists(tx, publicId)); i++) publicId = newPublicId();
+      const created = await repo.insertBot(tx, {
+        publicId,
+        accountId: body.accountId,
+        name: body.name,
+        privacy: body.privacy,
+        authorId: user.id,
+      });
+      const rev = await repo.insertRevision(tx, {
+        botId: created.id,
+        revNumber: 1,
+        content: { ...emptyContent() },
+        createdBy: user.id,
+      });
+      const updated = await repo.updateBot(tx, created.id, { latestRevisionId: rev.id });
+      return { bot: updated, revision: rev };
+    }),
+  );
+  return botDetail(db, bot, revision);
+}
+
+/** `GET /bot/{id}?mode=` — the latest revision (draft mode) or the published one (404 if never published). */
+export async function getBot(db: Db, user: AuthUser, id: number, mode: 'draft' | 'published'): Promise<BotDetail> {
+  const bot = visible(user, await repo.findBotById(db, id));
+  const revisionId = mode === 'published' ? bot.publishedRevisionId : bot.latestRevisionId;
+  if (mode === 'published' && revisionId === null) throw notFound('This vidbot has no published revision.');
+  const revision = revisionId === null ? undefined : await repo.findRevision(db, revisionId);
+  return botDetail(db, bot, revision);
+}
+
+/**
+ * `PATCH /bot/{id}` — in one transaction with the bot row locked:
+ * 1. `content` → validated (422 with field paths; media must belong to the account) and inserted as
+ *    a new Draft revision with revNumber max+1, which becomes the latest;
+ * 2. `name`, `privacy`, `isStarred` (staff only: power-user star toggle);
+ * 3. `status`: 'Published' from Draft/Published publishes the latest revision (needs INTRO, else
+ *    422 noSlidesPublish); from Deactivated it reactivates (superuser / customer success only, the
+ *    published revision is served again); 'Deactivated' only from Published (else 422).
+ * 404 bot not visible; 403 caller may not edit (spec 001 §6).
+ */
+export async function patchBot(db: Db, user: AuthUser, id: number, body: PatchBotBody): Promise<BotDetail> {
+  const content = body.content ? toStoredContent(body.content) : undefined;
+  if (content) {
+    const issues = contentIssues(content);
+    if (Object.keys(issues).length) throw invalidContent(issues);
+  }
+  const bot = await retryOnUniqueViolation(() =>
+    db.transaction(async (tx) => {
+      const locked = visible(user, await repo.lockBot(tx, id));
+      if (!canEditBot(user, locked)) {
+        throw forbidden('Editing this vidbot is restricted to account owners, admins or its author.');
+      }
+      if (body.isStarred !== undefined && body.isStarred !== locked.isStarred && !canStarBot(user)) {
+        throw forbidden('Only superusers and customer success can star vidbots.');
+      }
+      const patch: Parameters<typeof repo.updateBot>[2] = {};
+      if (body.name !== undefined) patch.name = body.name;
+      if (body.privacy !== undefined) patch.privacy = body.privacy;
+      if (body.isStarred !== undefined) patch.isStarred = body.isStarred;
+
+      let latest: RevisionRow | undefined;
+      if (content) {
+        const issues = await mediaIssues(tx, locked.accountId, content);
+        if (Object.keys(issues).length) throw invalidContent(issues);
+        latest = await repo.insertRevision(tx, {
+          botId: locked.id,
+          revNumber: await repo.nextRevNumber(tx, locked.id),
+          content: { ...content },
+          createdBy: user.id,
+        });
+        patch.latestRevisionId = latest.id;
+      }
+
+      if (body.status === 'Published') {
+        if (locked.status === 'Deactivated') {
+          if (!canReactivateBot(user)) throw forbidden('Only superusers and customer success can reactivate a vidbot.');
+          if (locked.publishedRevisionId === null) {
+            latest ??= locked.latestRevisionId === null ? undefined : await repo.findRevision(tx, locked.latestRevisionId);
+            if (!latest) throw noSlidesPublish();
+            Object.assign(patch, await publishRevisionTx(tx, locked, latest));
+          } else {
+            patch.status = 'Published';
+          }
+        } else {
+          latest ??= locked.latestRevisionId === null ? undefined : await repo.findRevision(tx, locked.latestRevisionId);
+          if (!latest) throw noSlidesPublish();
+          Object.assign(patch, await publishRevisionTx(tx, locked, latest));
+        }
+      } else if (body.status === 'Deactivated' && locked.status !== 'Deactivated') {
+        if (locked.status !== 'Published') {
+          throw new HttpError(422, 'Only a Published vidbot can be deactivated.', 'invalidStatusTransition', {
+            status: 'Only a Published vidbot can be deactivated.',
+          });
+        }
+        patch.status = 'Deactivated';
+      }
+      return Object.keys(patch).length ? repo.updateBot(tx, locked.id, patch) : locked;
+    }),
+  );
+  const revision = bot.latestRevisionId === null ? undefined : await repo.findRevision(db, bot.latestRevisionId);
+  return botDetail(db, bot, revision);
+}
+
+/**
+ * `PATCH /bot/{id}/revision/{revisionId}/status {status:'Published'}` — publishes that revision
+ * (spec 001 §4 "publishes that revision by botRevisionId"): it must belong to the bot (404) and
+ * hold an INTRO slide (422 noSlidesPublish); the previously published revision becomes Archived;
+ * the bot points at it with status Published. Publishing on a Deactivated bot reactivates it, so it
+ * needs superuser / customer success (403). Answers the bot as `GET /bot/{id}` does.
+ */
+export async function publishRevision(db: Db, user: AuthUser, id: number, revisionId: number): Promise<BotDetail> {
+  const bot = await db.transaction(async (tx) => {
+    const locked = visible(user, await repo.lockBot(tx, id));
+    if (!canEditBot(user, locked)) {
+      throw forbidden('Editing this vidbot is restricted to account owners, admins or its author.');
+    }
+    const revision = await repo.findRevision(tx, revisionId);
+    if (!revision || revision.botId !== locked.id) throw notFound('Revision not found.');
+    if (locked.status === 'Deactivated' && !canReactivateBot(user)) {
+      throw forbidden('Only superusers and customer success can reactivate a vidbot.');
+    }
+    return repo.updateBot(tx, locked.id, await publishRevisionTx(tx, locked, revision));
+  });
+  const latest = bot.latestRevisionId === null ? undefined : await repo.findRevision(db, bot.latestRevisionId);
+  return botDetail(db, bot, latest);
+}
+
+/**
+ * `GET /public/bot/{publicId}` (no authentication) — the published revision of a Published bot of an
+ * Active account, media resolved, form recipients and integration settings removed. 404 otherwise
+ * (unknown, Draft, Deactivated, suspended account).
+ */
+export async function getPublicBot(db: Db, publicId: string): Promise<PlayerBot> {
+  const found = await repo.findBotByPublicId(db, publicId);
+  if (!found || found.bot.status !== 'Published' || found.accountStatus !== 'Active' || found.bot.publishedRevisionId === null) {
+    throw botNotFound();
+  }
+  const revision = await repo.findRevision(db, found.bot.publishedRevisionId);
+  if (!revision) throw botNotFound();
+  const content = await resolveContentMedia(db, found.bot.accountId, readContent(revision.content));
+  return {
+    id: found.bot.id,
+    publicId: found.bot.publicId,
+    name: found.bot.name,
+    revisionId: revision.id,
+    revNumber: revision.revNumber,
+    slides: content.slides,
+    actions: publicActions(content.actions),
+    theme: content.theme,
+  };
+}
