@@ -1,0 +1,226 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPlayer, type PlayerEvent, type PlayerHandle } from './index';
+import { playerStrings, resolvePlayerLang } from './strings';
+import { demoVidbot } from '../../machines/vidbot/vidbot.fixtures';
+
+let container: HTMLElement;
+let handle: PlayerHandle | null = null;
+let events: PlayerEvent[];
+
+function mount(options: Parameters<typeof mountPlayer>[2] = {}): ShadowRoot {
+  handle = mountPlayer(container, demoVidbot, { onEvent: (e) => events.push(e), lang: 'en', ...options });
+  return handle.root;
+}
+
+function optionButtons(root: ShadowRoot): HTMLButtonElement[] {
+  return [...root.querySelectorAll<HTMLButtonElement>('.vb-options button')];
+}
+
+function buttonNamed(root: ShadowRoot, name: string): HTMLButtonElement {
+  const button = optionButtons(root).find((b) => b.textContent === name);
+  if (!button) throw new Error(`no button ${name}`);
+  return button;
+}
+
+function control(root: ShadowRoot, name: 'play' | 'mute'): HTMLButtonElement {
+  const button = root.querySelector<HTMLButtonElement>(`[data-control="${name}"]`);
+  if (!button) throw new Error(`no ${name} control`);
+  return button;
+}
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  events = [];
+});
+
+afterEach(() => {
+  handle?.destroy();
+  handle = null;
+  container.remove();
+  vi.restoreAllMocks();
+});
+
+describe('mountPlayer: intro video slide', () => {
+  it('renders the intro as a muted, inline, autoplaying video with poster and its live buttons', () => {
+    const root = mount();
+    const video = root.querySelector('video');
+    expect(video).not.toBeNull();
+    expect(video!.hasAttribute('playsinline')).toBe(true);
+    expect(video!.muted).toBe(true);
+    expect(video!.hasAttribute('autoplay')).toBe(true);
+    expect(video!.getAttribute('poster')).toBe('/files/welcome.jpg');
+    expect(video!.getAttribute('src')).toBe('/files/welcome.mp4');
+    expect(optionButtons(root).map((b) => b.textContent)).toEqual(['Show me', 'Pricing', 'Bye', 'Website']);
+    expect(optionButtons(root).every((b) => b.type === 'button')).toBe(true);
+    expect(root.querySelector('.vb-options')!.getAttribute('aria-label')).toBe('Choices');
+    expect(root.querySelector('[role="status"]')!.textContent).toBe('Now showing: Welcome');
+    expect(events[0]).toEqual({ type: 'slide.enter', slideId: 1, name: 'Welcome', path: [1] });
+  });
+
+  it('lives in a shadow root inside the container, and destroy removes it', () => {
+    mount();
+    expect(container.querySelector('[data-vidbot-player]')?.shadowRoot).toBe(handle!.root);
+    handle!.destroy();
+    handle!.destroy();
+    expect(container.querySelector('[data-vidbot-player]')).toBeNull();
+  });
+
+  it('the play control toggles playback and its label follows the video', () => {
+    const root = mount();
+    const video = root.querySelector('video')!;
+    const play = control(root, 'play');
+    expect(play.textContent).toBe('Pause'); // autoplay started it
+    play.click();
+    expect(video.paused).toBe(true);
+    expect(play.textContent).toBe('Play');
+    play.click();
+    expect(video.paused).toBe(false);
+    expect(play.textContent).toBe('Pause');
+    expect(events.filter((e) => e.type.startsWith('video.')).map((e) => e.type)).toEqual([
+      'video.play',
+      'video.pause',
+      'video.play',
+    ]);
+  });
+
+  it('when the browser blocks autoplay the control offers Play, reports it, and Play still works', async () => {
+    const realPlay = HTMLMediaElement.prototype.play;
+    const spy = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockImplementationOnce(() => Promise.reject(new DOMException('blocked', 'NotAllowedError')));
+    const root = mount();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(events.some((e) => e.type === 'video.autoplayBlocked')).toBe(true);
+    const play = control(root, 'play');
+    expect(play.textContent).toBe('Play');
+    spy.mockImplementation(realPlay);
+    play.click();
+    expect(root.querySelector('video')!.paused).toBe(false);
+    expect(play.textContent).toBe('Pause');
+  });
+
+  it('the unmute control turns the sound on and the choice carries to the next video', () => {
+    const root = mount();
+    const mute = control(root, 'mute');
+    expect(mute.textContent).toBe('Unmute');
+    mute.click();
+    expect(root.querySelector('video')!.muted).toBe(false);
+    expect(mute.textContent).toBe('Mute');
+    buttonNamed(root, 'Pricing').click();
+    expect(root.querySelector('[data-slide-id]')!.getAttribute('data-slide-id')).toBe('3');
+    expect(root.querySelector('video')!.muted).toBe(false);
+  });
+
+  it('does not autoplay when told not to', () => {
+    const root = mount({ autoplay: false });
+    const video = root.querySelector('video')!;
+    expect(video.hasAttribute('autoplay')).toBe(false);
+    expect(video.paused).toBe(true);
+    expect(control(root, 'play').textContent).toBe('Play');
+  });
+});
+
+describe('mountPlayer: buttons', () => {
+  it('a SLIDE button renders its target image slide; deleted buttons are left out', () => {
+    const root = mount();
+    buttonNamed(root, 'Show me').click();
+    expect(root.querySelector('video')).toBeNull();
+    const image = root.querySelector('img')!;
+    expect(image.getAttribute('src')).toBe('/files/product.jpg');
+    expect(image.alt).toBe('Product');
+    expect(optionButtons(root).map((b) => b.textContent)).toEqual(['Back']);
+    expect(root.querySelector('[role="status"]')!.textContent).toBe('Now showing: Product');
+    expect(events).toContainEqual({ type: 'button.click', slideId: 1, optionId: 1, optionType: 'SLIDE' });
+    expect(events.at(-1)).toEqual({ type: 'slide.enter', slideId: 2, name: 'Product', path: [1, 2] });
+  });
+
+  it('moves focus to the new slide when the viewer pressed a button from the keyboard', () => {
+    const root = mount();
+    const showMe = buttonNamed(root, 'Show me');
+    showMe.focus();
+    showMe.click();
+    const slide = root.querySelector<HTMLElement>('[data-slide-id="2"]')!;
+    expect(root.activeElement).toBe(slide);
+    expect(slide.getAttribute('aria-label')).toBe('Product');
+  });
+
+  it('does not steal focus when the slide changes while focus is elsewhere (video end)', () => {
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    outside.focus();
+    const root = mount();
+    root.querySelector('video')!.dispatchEvent(new Event('ended'));
+    expect(root.querySelector('[data-slide-id]')!.getAttribute('data-slide-id')).toBe('3');
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
+  });
+
+  it('video end follows the slide’s video-end button', () => {
+    const root = mount();
+    root.querySelector('video')!.dispatchEvent(new Event('ended'));
+    expect(root.querySelector('video')!.getAttribute('src')).toBe('/files/pricing.mp4');
+    expect(events.map((e) => e.type)).toContain('video.ended');
+  });
+
+  it('an action button reports action.requested with its action and stays on the slide', () => {
+    const root = mount();
+    buttonNamed(root, 'Website').click();
+    expect(root.querySelector('[data-slide-id]')!.getAttribute('data-slide-id')).toBe('1');
+    expect(events).toContainEqual({
+      type: 'action.requested',
+      slideId: 1,
+      optionId: 4,
+      optionType: 'EXTERNAL_LINK',
+      actionId: 10,
+      trigger: 'button',
+      action: demoVidbot.actions[0],
+    });
+  });
+
+  it('CLOSE_VIDBOT shows the closing screen; Start over plays from the intro again', () => {
+    const root = mount();
+    buttonNamed(root, 'Bye').click();
+    expect(root.querySelector('video')).toBeNull();
+    expect(root.textContent).toContain('Thanks for watching.');
+    expect(events).toContainEqual({ type: 'closed', path: [1] });
+    root.querySelector<HTMLButtonElement>('[data-control="restart"]')!.click();
+    expect(root.querySelector('[data-slide-id]')!.getAttribute('data-slide-id')).toBe('1');
+    const afterClose = events.slice(events.findIndex((e) => e.type === 'closed') + 1);
+    expect(afterClose[0]).toEqual({ type: 'slide.enter', slideId: 1, name: 'Welcome', path: [1] });
+  });
+
+  it('starts on startSlideId', () => {
+    const root = mount({ startSlideId: 2 });
+    expect(root.querySelector('img')!.getAttribute('src')).toBe('/files/product.jpg');
+  });
+
+  it('a bot without slides explains itself', () => {
+    handle = mountPlayer(container, { ...demoVidbot, slides: [] }, { lang: 'en' });
+    expect(handle.root.textContent).toContain('This vidbot has no slides yet.');
+  });
+});
+
+describe('player strings', () => {
+  it('speaks Finnish when asked', () => {
+    const root = mount({ lang: 'fi', autoplay: false });
+    expect(control(root, 'play').textContent).toBe('Toista');
+    expect(control(root, 'mute').textContent).toBe('Poista mykistys');
+    expect(root.querySelector('.vb-options')!.getAttribute('aria-label')).toBe('Valinnat');
+  });
+
+  it('resolves languages and fills placeholders', () => {
+    expect(resolvePlayerLang('fi-FI')).toBe('fi');
+    expect(resolvePlayerLang('sv')).toBe('en');
+    expect(resolvePlayerLang(undefined)).toBe('en');
+    expect(playerStrings('fi')('nowShowing', { name: 'Intro' })).toBe('Nyt näytetään: Intro');
+  });
+
+  it('applies theme colours as custom properties', () => {
+    handle = mountPlayer(container, { ...demoVidbot, theme: { textColor: '#112233', backgroundColor: '#ffeedd' } }, { lang: 'en' });
+    const frame = handle.root.querySelector<HTMLElement>('.vb-player')!;
+    expect(frame.style.getPropertyValue('--vb-text')).toBe('#112233');
+    expect(frame.style.getPropertyValue('--vb-background')).toBe('#ffeedd');
+  });
+});

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vite';
+
+/**
+ * Build of the host-page code (DESIGN §1b, §2 `embed/`): plain ES modules in dist/embed/, minified,
+ * no React. Runs after the SPA build (`npm run build`), so it must not empty dist/.
+ *
+ * Entries (add new ones to `input`):
+ * - `player` → dist/embed/player.js — `mountPlayer(container, bot, options)`; budget ≤ 40 KB gz.
+ *
+ * Shared code is split into dist/embed/chunks/ with hashed names; entry files keep stable names so
+ * hosts and the widget loader can reference them (the server serves /embed/* from dist/embed).
+ */
+export default defineConfig({
+  root: new URL('..', import.meta.url).pathname,
+  publicDir: false,
+  build: {
+    outDir: 'dist/embed',
+    emptyOutDir: false,
+    target: 'es2020',
+    sourcemap: true,
+    minify: true,
+    copyPublicDir: false,
+    modulePreload: false,
+    rolldownOptions: {
+      input: { player: 'embed/player/index.ts' },
+      // Keep the entries' exports: these bundles are libraries for the host page, not an app.
+      preserveEntrySignatures: 'strict',
+      output: {
+        format: 'es',
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
+});
