@@ -1,0 +1,105 @@
+/**
+ * Abstract side effects of the publish chart (spec 001 §4 "{product} status").
+ *
+ * The machine only knows these shapes; the app edge supplies real implementations with
+ * `publishMachine.provide({ actors: { … } })` (src/features/vidbots/publish.actors.ts). The defaults
+ * below throw "must be provided" so a forgotten binding fails loudly instead of silently succeeding.
+ *
+ * Content shapes mirror docs/api.md ("Revision content").
+ */
+import { fromPromise } from 'xstate';
+
+/** Bot status of spec 001 §3. */
+export type BotStatus = 'Draft' | 'Published' | 'Deactivated';
+/** Slide category: exactly one INTRO slide starts the vidbot (spec 001 §4 "Slides and actions"). */
+export type SlideCategory = 'INTRO' | 'SLIDE';
+/** Slide media type. */
+export type SlideType = 'VIDEO' | 'IMAGE';
+/** Button types of spec 001 §3 "Slide option". */
+export type SlideOptionType =
+  | 'SLIDE'
+  | 'REGULAR_FORM'
+  | 'EXTERNAL_LINK'
+  | 'POST_MESSAGE'
+  | 'CLOSE_VIDBOT'
+  | 'SHARE_MEDIA';
+
+/** A button on a slide; `targetId` is a slide id (type SLIDE) or an action id. */
+export interface SlideOption {
+  id: number;
+  name: string;
+  type: SlideOptionType;
+  targetId: number | null;
+  featured?: boolean;
+  videoEndListener?: boolean;
+  videoEndAutoplay?: boolean;
+}
+
+/** A slide; ids start at 1. The url fields are resolved by the server on read and ignored on write. */
+export interface Slide {
+  id: number;
+  name: string;
+  description?: string;
+  category: SlideCategory;
+  type: SlideType;
+  videoId: number | null;
+  imageId: number | null;
+  options: SlideOption[];
+  videoUrl?: string | null;
+  posterUrl?: string | null;
+  imageUrl?: string | null;
+  duration?: number | null;
+}
+
+/** An action (form, link, post message, close, share media); only its common fields are typed here. */
+export interface BotAction {
+  id: number;
+  name: string;
+  type: Exclude<SlideOptionType, 'SLIDE'>;
+  [field: string]: unknown;
+}
+
+/** The content a revision stores (docs/api.md). */
+export interface BotContent {
+  slides: Slide[];
+  actions: BotAction[];
+  theme?: Record<string, unknown>;
+}
+
+/** The fields of a `Bot` answer the chart reads (the real answer has more). */
+export interface PublishBot {
+  id: number;
+  status: BotStatus;
+  hasDraft: boolean;
+  botRevisionId: number | null;
+  revNumber: number;
+  revisionStatus: string | null;
+}
+
+/** saveDraft: PATCH /bot/{botId} `{ content }` → a new Draft revision; resolves with the Bot. */
+export interface SaveDraftInput {
+  botId: number;
+  content: BotContent;
+}
+/** setStatusPublished: PATCH /bot/{botId} `{ status: 'Published' }`; 422 `code:'noSlidesPublish'` without an INTRO slide. */
+export interface SetStatusPublishedInput {
+  botId: number;
+}
+/** publishRevision: PATCH /bot/{botId}/revision/{botRevisionId}/status `{ status: 'Published' }`. */
+export interface PublishRevisionInput {
+  botId: number;
+  botRevisionId: number;
+}
+
+/** Default actors: each throws "… must be provided" when started. */
+export const missingPublishActors = {
+  saveDraft: fromPromise<PublishBot, SaveDraftInput>(async () => {
+    throw new Error('saveDraft must be provided');
+  }),
+  setStatusPublished: fromPromise<PublishBot, SetStatusPublishedInput>(async () => {
+    throw new Error('setStatusPublished must be provided');
+  }),
+  publishRevision: fromPromise<PublishBot, PublishRevisionInput>(async () => {
+    throw new Error('publishRevision must be provided');
+  }),
+};
