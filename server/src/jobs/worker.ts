@@ -1,0 +1,66 @@
+/**
+ * The in-process job worker (DESIGN §1b): `concurrency` loops that claim and run jobs from the
+ * Postgres queue (server/src/jobs/queue.ts), polling every `pollMs` and waking at once when a job is
+ * enqueued in this process. Started by server/src/server.ts with `env.jobConcurrency` (0 = no worker;
+ * tests run jobs with `runNextJob`).
+ */
+import type { AppDeps } from '../lib/context';
+import { jobEvents, newWorkerId, runNextJob, type JobHandlers } from './queue';
+
+export interface JobWorker {
+  /** Stops claiming; running jobs are aborted and handed back to the queue. Resolves when all loops ended. */
+  stop(): Promise<void>;
+}
+
+/**
+ * @param opts.concurrency number of jobs run at the same time (0 → a worker that does nothing).
+ * @param opts.pollMs idle wait between polls, in milliseconds (default 1000).
+ */
+export function startJobWorker(
+  deps: AppDeps,
+  handlers: JobHandlers,
+  opts: { concurrency: number; pollMs?: number; leaseMs?: number },
+): JobWorker {
+  const pollMs = opts.pollMs ?? 1000;
+  const stopping = new AbortController();
+  const wakers = new Set<() => void>();
+  const onEnqueued = (type: string) => {
+    if (type in handlers) for (const wake of wakers) wake();
+  };
+  jobEvents.on('enqueued', onEnqueued);
+
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakers.delete(done);
+        stopping.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, pollMs);
+      wakers.add(done);
+      stopping.signal.addEventListener('abort', done, { once: true });
+    });
+
+  const loop = async (slot: number) => {
+    const workerId = `${newWorkerId()}#${slot}`;
+    while (!stopping.signal.aborted) {
+      let ran = false;
+      try {
+        ran = (await runNextJob(deps, handlers, { workerId, leaseMs: opts.leaseMs, signal: stopping.signal })) !== null;
+      } catch (err) {
+        if (!stopping.signal.aborted) console.error('[jobs] worker error', err);
+      }
+      if (!ran && !stopping.signal.aborted) await sleep();
+    }
+  };
+
+  const loops = Array.from({ length: Math.max(0, opts.concurrency) }, (_, i) => loop(i));
+  return {
+    async stop() {
+      stopping.abort();
+      jobEvents.off('enqueued', onEnqueued);
+      await Promise.allSettled(loops);
+    },
+  };
+}
