@@ -40,7 +40,7 @@ function harness() {
   });
   const actor = createActor(machine, { input: publishPathInput });
   actor.start();
-  const promises = { saveDraft, setStatusPublished, publishRevision } as Record<string, typeof saveDraft>;
+  const promises = { saveDraft, setStatusPublished, publishRevision };
   const send = async (event: AnyEventObject) => {
     deliver(actor, event, promises);
     await flush();

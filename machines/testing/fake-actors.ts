@@ -55,6 +55,17 @@ export async function flush(): Promise<void> {
   await new Promise<void>((resolve) => setTimeout(resolve, 0));
 }
 
+/** What `deliver` needs of a promise fake (method syntax: any output type is accepted). */
+export interface SettleableFake {
+  pending: Array<{ resolve(output: unknown): void; reject(error: unknown): void }>;
+}
+
+/** What `deliver` needs of a callback fake: its runs and the event types it emits. */
+export interface EmittingFake {
+  runs: Array<{ sendBack(event: EventObject): void; stopped: boolean }>;
+  emits: readonly string[];
+}
+
 /**
  * Routes one path event: `xstate.done.actor.<id>` resolves, `xstate.error.actor.<id>` rejects the
  * oldest pending run of `promises[id]`; an event whose type a callback fake emits is sent back by
@@ -64,8 +75,8 @@ export async function flush(): Promise<void> {
 export function deliver(
   actor: AnyActorRef,
   event: EventObject,
-  promises: Record<string, { pending: PendingRun<unknown, unknown>[] }>,
-  callbacks: Record<string, { runs: CallbackRun<unknown>[]; emits: readonly string[] }> = {},
+  promises: Record<string, SettleableFake>,
+  callbacks: Record<string, EmittingFake> = {},
 ): void {
   const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
   if (done) {
