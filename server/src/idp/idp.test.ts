@@ -3,7 +3,8 @@
  * JSON protocol over `app.request`, and the real aws-amplify v6 client driving USER_SRP_AUTH,
  * refresh and global sign-out against a listening server.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -12,12 +13,14 @@ import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { SignJWT, createLocalJWKSet, decodeJwt, generateKeyPair, jwtVerify, type JSONWebKeySet } from 'jose';
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, fetchUserAttributes, signIn, signOut } from 'aws-amplify/auth';
+import { confirmSignIn, fetchAuthSession, fetchUserAttributes, signIn, signOut } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { DEMO_PASSWORD } from '../db/seed';
 import { idpRefreshTokens, users } from '../db/schema';
 import { HttpError } from '../lib/errors';
+import { loadEnv } from '../env';
+import { startServer } from '../server';
 import { createIdp } from './index';
 import { loadOrCreateKeys } from './keys';
 
@@ -332,12 +335,13 @@ describe('GetUser, ChangePassword and NEW_PASSWORD_REQUIRED', () => {
     const respond = (NEW_PASSWORD: string, Session: unknown) =>
       cognito('RespondToAuthChallenge', { ChallengeName: 'NEW_PASSWORD_REQUIRED', ClientId: ctx.env.userPoolClientId, Session, ChallengeResponses: { USERNAME: 'invited@example.com', NEW_PASSWORD } });
     expect((await respond('weakpassword', start.json.Session)).errorType).toBe('InvalidPasswordException');
-    const second = await cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: ctx.env.userPoolClientId, AuthParameters: { USERNAME: 'invited@example.com', PASSWORD: temp } });
-    const done = await respond('Chosen-pass-7', second.json.Session);
+    expect((await respond('Chosen-pass-7', 'forged-session')).errorType).toBe('NotAuthorizedException');
+    // A refused password leaves the session usable.
+    const done = await respond('Chosen-pass-7', start.json.Session);
     expect(done.status).toBe(200);
     expect(await ctx.deps.idp.verifyIdToken((done.json.AuthenticationResult as AuthResult).IdToken)).toMatchObject({ email: 'invited@example.com' });
     // The session is single-use, and the new password now signs in directly.
-    expect((await respond('Chosen-pass-8', second.json.Session)).errorType).toBe('NotAuthorizedException');
+    expect((await respond('Chosen-pass-8', start.json.Session)).errorType).toBe('NotAuthorizedException');
     expect(decodeJwt(await ctx.signIn('invited@example.com', 'Chosen-pass-7')).email).toBe('invited@example.com');
     const [after] = await ctx.deps.db.select().from(users).where(eq(users.id, row!.id));
     expect(after!.idpStatus).toBe('CONFIRMED');
@@ -377,6 +381,41 @@ describe('signing keys and verifyIdToken', () => {
       await expect401(other.deps.idp.verifyIdToken(token));
     } finally {
       await other.close();
+    }
+  });
+
+  it('a restarted server (same DATA_DIR) still accepts the ID and refresh tokens it issued before', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-idp-restart-'));
+    // PGlite: the database lives under DATA_DIR too; PostgreSQL: the test database (already seeded).
+    const env = loadEnv({ DATA_DIR: dataDir, PORT: '0', JOB_CONCURRENCY: '0', ...(ctx.env.databaseUrl ? { DATABASE_URL: ctx.env.databaseUrl } : {}) });
+    const post = (url: string, op: string, body: unknown) =>
+      fetch(`${url}/idp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${op}` },
+        body: JSON.stringify(body),
+      });
+    try {
+      const first = await startServer(env);
+      const res = await post(first.url, 'InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: env.userPoolClientId,
+        AuthParameters: { USERNAME: 'owner@example.com', PASSWORD: DEMO_PASSWORD },
+      });
+      const before = ((await res.json()) as { AuthenticationResult: AuthResult }).AuthenticationResult;
+      await first.close();
+
+      const second = await startServer(env);
+      try {
+        expect((await second.deps.idp.verifyIdToken(before.IdToken)).email).toBe('owner@example.com');
+        const refreshed = await post(second.url, 'GetTokensFromRefreshToken', { ClientId: env.userPoolClientId, RefreshToken: before.RefreshToken });
+        expect(refreshed.status).toBe(200);
+        const after = ((await refreshed.json()) as { AuthenticationResult: AuthResult }).AuthenticationResult;
+        expect((await second.deps.idp.verifyIdToken(after.IdToken)).sub).toBe(decodeJwt(before.IdToken).sub);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
@@ -473,6 +512,39 @@ describe('aws-amplify v6 client against a listening server', () => {
     const liveAfter = (await ctx.deps.db.select().from(idpRefreshTokens).where(eq(idpRefreshTokens.userId, editor!.id))).filter((r) => !r.revokedAt);
     expect(liveAfter).toEqual([]);
     expect((await fetchAuthSession()).tokens).toBeUndefined();
+  });
+
+  it('signs in with USER_PASSWORD_AUTH when asked to', async () => {
+    const out = await signIn({ username: 'viewer@example.com', password: DEMO_PASSWORD, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    expect(out.isSignedIn).toBe(true);
+    const session = await fetchAuthSession();
+    expect((await ctx.deps.idp.verifyIdToken(session.tokens!.idToken!.toString())).email).toBe('viewer@example.com');
+    await signOut();
+    expect((await fetchAuthSession()).tokens).toBeUndefined();
+  });
+
+  it('completes NEW_PASSWORD_REQUIRED with confirmSignIn after an SRP sign-in', async () => {
+    const username = randomUUID();
+    const creds = ctx.deps.idp.createCredentials(username, 'Temp-pass-2');
+    await ctx.deps.db
+      .insert(users)
+      .values({ username, email: 'amplify-new@example.com', idpStatus: 'FORCE_CHANGE_PASSWORD', srpSalt: creds.srpSalt, srpVerifier: creds.srpVerifier });
+    const first = await signIn({ username: 'amplify-new@example.com', password: 'Temp-pass-2' });
+    expect(first.isSignedIn).toBe(false);
+    expect(first.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
+    const weak = await confirmSignIn({ challengeResponse: 'weak' }).then(
+      () => null,
+      (e: unknown) => (e as Error).name,
+    );
+    expect(weak).toBe('InvalidPasswordException');
+    const done = await confirmSignIn({ challengeResponse: 'Chosen-pass-9' });
+    expect(done.isSignedIn).toBe(true);
+    const session = await fetchAuthSession();
+    expect((await ctx.deps.idp.verifyIdToken(session.tokens!.idToken!.toString())).sub).toBe(username);
+    await signOut();
+    const again = await signIn({ username: 'amplify-new@example.com', password: 'Chosen-pass-9' });
+    expect(again.isSignedIn).toBe(true);
+    await signOut();
   });
 
   it('a local signOut revokes that sign-in\'s refresh token with RevokeToken', async () => {

@@ -260,10 +260,11 @@ export function createOperations(deps: OperationsDeps): Record<string, Operation
         }
         case 'NEW_PASSWORD_REQUIRED': {
           const newPassword = requireParam(responses, 'NEW_PASSWORD');
-          const state = req.Session ? await sessions.open(req.Session, 'new_password') : null;
-          if (!state || state.kind !== 'new_password') throw notAuthorized('Invalid session for the user, session is expired.');
+          // Policy first: a refused password leaves the session usable for another try.
           const violation = passwordPolicyViolation(newPassword);
           if (violation) throw new CognitoError('InvalidPasswordException', violation);
+          const state = req.Session ? await sessions.open(req.Session, 'new_password') : null;
+          if (!state || state.kind !== 'new_password') throw notAuthorized('Invalid session for the user, session is expired.');
           const [user] = await db.select().from(users).where(eq(users.username, state.userId)).limit(1);
           if (!user) throw notAuthorized();
           const creds = createVerifier(poolName, user.username, newPassword);
