@@ -157,6 +157,17 @@ describe('mountPlayer: buttons', () => {
     outside.remove();
   });
 
+  it('a video left behind reports nothing into the next slide', () => {
+    const root = mount();
+    const oldVideo = root.querySelector('video')!;
+    buttonNamed(root, 'Show me').click();
+    const count = events.length;
+    oldVideo.dispatchEvent(new Event('ended'));
+    oldVideo.dispatchEvent(new Event('play'));
+    expect(events.length).toBe(count);
+    expect(root.querySelector('[data-slide-id]')!.getAttribute('data-slide-id')).toBe('2');
+  });
+
   it('video end follows the slide’s video-end button', () => {
     const root = mount();
     root.querySelector('video')!.dispatchEvent(new Event('ended'));

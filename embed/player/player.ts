@@ -142,7 +142,12 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
 
   const focusIsInside = (): boolean => root.activeElement !== null;
 
+  /** Detaches the current slide's media listeners (a released video must not report into the next slide). */
+  let slideListeners = new AbortController();
+
   const releaseVideo = (): void => {
+    slideListeners.abort();
+    slideListeners = new AbortController();
     if (!video) return;
     video.pause();
     video.removeAttribute('src');
@@ -176,6 +181,7 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     error.hidden = true;
     error.setAttribute('role', 'alert');
 
+    const { signal } = slideListeners;
     const syncPlay = (): void => {
       const label = media.paused ? t('play') : t('pause');
       playButton.replaceChildren(icon(media.paused ? 'play' : 'pause'), el('span', undefined, label));
@@ -215,24 +221,24 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
       error.hidden = true;
       syncPlay();
       emitEvent({ type: 'video.play', slideId: slide.id });
-    });
+    }, { signal });
     media.addEventListener('pause', () => {
       syncPlay();
       emitEvent({ type: 'video.pause', slideId: slide.id });
-    });
-    media.addEventListener('volumechange', syncMute);
+    }, { signal });
+    media.addEventListener('volumechange', syncMute, { signal });
     media.addEventListener('error', () => {
       error.hidden = false;
       syncPlay();
       emitEvent({ type: 'video.error', slideId: slide.id });
-    });
+    }, { signal });
     media.addEventListener('ended', () => {
       syncPlay();
       emitEvent({ type: 'video.ended', slideId: slide.id });
       const endOption = slide.options.find((o) => o.videoEndListener);
       autoplayNext = endOption?.videoEndAutoplay ?? false;
       actor.send({ type: 'video.end' });
-    });
+    }, { signal });
 
     syncPlay();
     syncMute();

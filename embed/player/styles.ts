@@ -38,5 +38,6 @@ export const playerCss = `
 }
 .vb-error { position: absolute; top: 4em; left: 1em; right: 1em; margin: 0; padding: 0.5em 0.8em; border-radius: 0.4em; background: rgba(160,0,0,0.85); }
 .vb-sr { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.vb-slide:focus-visible, .vb-message:focus-visible { outline-offset: -0.2em; }
 @media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; } }
 `;
