@@ -9,6 +9,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './lib/context';
 import { errorHandler, notFound } from './lib/errors';
 import { requireAuth } from './lib/auth';
+import { mediaRoutes } from './modules/media/media.routes';
+import { filesRoutes } from './media/files';
 import { botRoutes, publicBotRoutes } from './modules/bot/bot.routes';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -41,12 +43,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // --- authenticated API routes: mount here -----------------------------------------------------
   // AUTH_ROUTES
+  api.route('/media', mediaRoutes(deps));
   api.route('/bot', botRoutes(deps));
 
   api.all('*', () => {
     throw notFound('No such API endpoint.');
   });
   app.route('/api', api);
+
+  // --- stored media files (capability URLs, Range support) ---------------------------------------
+  app.route('/files', filesRoutes(deps));
 
   // --- built SPA --------------------------------------------------------------------------------
   const distDir = path.resolve(deps.env.distDir);

@@ -11,6 +11,9 @@ import { createApp } from './app';
 import type { Env } from './env';
 import { createIdp } from './idp';
 import type { AppDeps } from './lib/context';
+import { LocalStorage } from './media/storage';
+import { startJobWorker } from './jobs/worker';
+import { mediaJobHandlers } from './media/process';
 
 export interface RunningServer {
   url: string;
@@ -25,10 +28,11 @@ export async function startServer(env: Env): Promise<RunningServer> {
     pgliteDir: env.databaseUrl ? undefined : path.join(env.dataDir, 'pglite'),
   });
   const idp = await createIdp({ db: database.db, env });
-  const deps: AppDeps = { env, db: database.db, database, idp };
+  const deps: AppDeps = { env, db: database.db, database, idp, storage: new LocalStorage(path.join(env.dataDir, 'media')) };
   const seeded = env.seedDemo ? await seedDemo(database.db, idp) : false;
   const app = createApp(deps);
   // START_WORKERS
+  const mediaWorker = startJobWorker(deps, mediaJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const port = (server.address() as AddressInfo).port;
@@ -39,6 +43,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     seeded,
     async close() {
       // STOP_WORKERS
+      await mediaWorker.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },

@@ -5,6 +5,7 @@
 import type { Database, Db } from '../db/client';
 import type { Env } from '../env';
 import type { IdpService } from '../idp/types';
+import type { Storage } from '../media/storage';
 import type { RoleName, RoleStatus } from '../db/schema';
 
 export interface AuthRole {
@@ -32,6 +33,8 @@ export interface AppDeps {
   db: Db;
   database: Database;
   idp: IdpService;
+  /** Media file storage (local directory `${dataDir}/media`; server/src/media/storage.ts). */
+  storage: Storage;
 }
 
 export type AppEnv = {

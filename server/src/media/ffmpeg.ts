@@ -229,7 +229,7 @@ export async function extractPoster(
   const written = () => stat(output).then((s) => s.size > 0, () => false);
   await attempt(opts.atSeconds);
   if (!(await written()) && opts.atSeconds > 0) await attempt(0);
-  if (!(await written())) throw new FfmpegError('ffmpeg produced no poster frame', 0, '');
+  if (!(await written())) throw new FfmpegError('no video frame could be decoded.', 0, 'no video frame could be decoded.');
 }
 
 /** Poster position: 1 s into the video, or the first frame for clips shorter than 2 s. */

@@ -1,0 +1,110 @@
+/**
+ * The `media.process` job (issue "Media"; spec 001 §4 "Media upload"): for an uploaded video, probe
+ * duration and size with ffprobe, transcode to H.264/AAC MP4 with faststart when browsers cannot play
+ * the source, write a poster JPEG, and set the media row Ready (or Error with `errorReason` once the
+ * job fails for good). Payload: `{ mediaId: number }`. Progress 0..1 goes to `jobs.progress`.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { JobHandler, JobHandlers } from '../jobs/queue';
+import { PermanentJobError } from '../jobs/queue';
+import { getMedia, updateMedia } from '../modules/media/media.repo';
+import { displaySize, extractPoster, ffprobe, FfmpegError, isBrowserPlayable, posterTime, targetSize, transcodeToMp4 } from './ffmpeg';
+import { keyFolder } from './storage';
+
+export const MEDIA_PROCESS = 'media.process';
+
+/** Longest `errorReason` stored, in characters. */
+const MAX_REASON = 500;
+
+function mediaIdOf(payload: Record<string, unknown>): number {
+  const id = payload.mediaId;
+  if (typeof id !== 'number' || !Number.isInteger(id)) throw new PermanentJobError('media.process: payload.mediaId must be an integer');
+  return id;
+}
+
+export const processMediaJob: JobHandler = {
+  async run({ deps, job, setProgress, signal }) {
+    const mediaId = mediaIdOf(job.payload);
+    const row = await getMedia(deps.db, mediaId);
+    if (!row) return { skipped: 'media deleted' };
+    if (row.status === 'Ready') return { skipped: 'already ready' };
+    if (!row.sourceKey || !row.sourceMime) throw new PermanentJobError(`"${row.name}" has no uploaded file.`);
+    const sourceKey = row.sourceKey;
+    const sourceMime = row.sourceMime;
+    const folder = keyFolder(sourceKey);
+    const paths = { ffmpegPath: deps.env.ffmpegPath, ffprobePath: deps.env.ffprobePath };
+
+    const tmpRoot = path.join(deps.env.dataDir, 'tmp');
+    await mkdir(tmpRoot, { recursive: true });
+    const work = await mkdtemp(path.join(tmpRoot, `media-${mediaId}-`));
+    try {
+      return await deps.storage.withLocalPath(sourceKey, async (src) => {
+        const probe = await ffprobe(paths, src, signal).catch((err: unknown) => {
+          if (signal.aborted) throw err;
+          throw new PermanentJobError(`"${row.name}" could not be read as a video.`);
+        });
+        if (!probe.video) throw new PermanentJobError(`"${row.name}" has no video stream.`);
+        const size = targetSize(displaySize(probe.video));
+        const playable = isBrowserPlayable(sourceMime, probe);
+        await setProgress(0.05);
+
+        let playbackKey = sourceKey;
+        let playbackMime = sourceMime;
+        let duration = probe.duration;
+        let dims = displaySize(probe.video);
+        try {
+          if (!playable) {
+            const out = path.join(work, 'playback.mp4');
+            await transcodeToMp4(paths, src, out, {
+              size,
+              hasAudio: probe.audio !== null,
+              duration: probe.duration,
+              signal,
+              onProgress: (p) => void setProgress(0.05 + 0.85 * p).catch(() => undefined),
+            });
+            const outProbe = await ffprobe(paths, out, signal);
+            if (!outProbe.video) throw new Error('the transcoded file has no video stream');
+            duration = outProbe.duration ?? duration;
+            dims = displaySize(outProbe.video);
+            playbackKey = `${folder}/playback.mp4`;
+            playbackMime = 'video/mp4';
+            await deps.storage.putFile(playbackKey, out, { move: true });
+          }
+          await setProgress(0.92);
+          const poster = path.join(work, 'poster.jpg');
+          await extractPoster(paths, src, poster, { atSeconds: posterTime(duration), size, signal });
+          const posterKey = `${folder}/poster.jpg`;
+          await deps.storage.putFile(posterKey, poster, { move: true });
+
+          await updateMedia(deps.db, mediaId, {
+            status: 'Ready',
+            errorReason: null,
+            playbackKey,
+            playbackMime,
+            posterKey,
+            duration,
+            width: dims.width,
+            height: dims.height,
+          });
+          return { transcoded: !playable, duration, width: dims.width, height: dims.height, playbackKey, posterKey };
+        } catch (err) {
+          if (signal.aborted || err instanceof PermanentJobError) throw err;
+          const detail = err instanceof FfmpegError ? err.stderrTail || err.message : err instanceof Error ? err.message : String(err);
+          throw new Error(`Processing "${row.name}" failed: ${detail}`);
+        }
+      });
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  },
+
+  async onFailed({ deps, job, error }) {
+    const mediaId = typeof job.payload.mediaId === 'number' ? job.payload.mediaId : null;
+    if (mediaId === null) return;
+    await updateMedia(deps.db, mediaId, { status: 'Error', errorReason: error.slice(0, MAX_REASON) });
+  },
+};
+
+/** Job handlers of the media area, for `startJobWorker` / `runNextJob`. */
+export const mediaJobHandlers: JobHandlers = { [MEDIA_PROCESS]: processMediaJob };

@@ -1,0 +1,48 @@
+/**
+ * Media routes under `/api/media` (docs/api.md "Media"; spec 001 §7): tus at `/media/tus[/{id}]`,
+ * `POST /media`, `GET /media`, `GET /media/{id}`, and the multipart upload `POST /media/{id}/upload`.
+ * Routes validate and delegate to media.service.ts; the API's auth middleware runs first.
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import { validate } from '../../lib/validate';
+import { unprocessable } from '../../lib/errors';
+import { CreateMediaBody, ListMediaQuery } from './media.schemas';
+import { createMedia, getMediaFor, listMediaFor, uploadMultipart } from './media.service';
+import { createTusEndpoint } from './media.tus';
+
+/** The `/media` sub-app; mount with `api.route('/media', mediaRoutes(deps))` after `requireAuth`. */
+export function mediaRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const tus = createTusEndpoint(deps);
+
+  r.all('/tus', (c) => tus.handle(c.req.raw, c.get('user')));
+  r.all('/tus/*', (c) => tus.handle(c.req.raw, c.get('user')));
+
+  r.post('/', validate('json', CreateMediaBody), async (c) => {
+    const created = await createMedia(deps, c.get('user'), c.req.valid('json'));
+    return c.json(created, 201);
+  });
+
+  r.get('/', validate('query', ListMediaQuery), async (c) => c.json(await listMediaFor(deps, c.get('user'), c.req.valid('query'))));
+
+  r.get('/:id{[0-9]+}', async (c) => c.json(await getMediaFor(deps, c.get('user'), Number(c.req.param('id')))));
+
+  r.post('/:id{[0-9]+}/upload', async (c) => {
+    const lengthHeader = c.req.header('content-length');
+    const contentLength = lengthHeader && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
+    const media = await uploadMultipart(deps, c.get('user'), Number(c.req.param('id')), c.req.header('upload-token'), contentLength, async () => {
+      const type = c.req.header('content-type') ?? '';
+      if (!type.toLowerCase().startsWith('multipart/form-data')) {
+        throw unprocessable('Validation failed.', { file: 'Send the file as multipart/form-data field "file".' });
+      }
+      const body = await c.req.parseBody().catch(() => {
+        throw unprocessable('Validation failed.', { file: 'The multipart body could not be read.' });
+      });
+      return body.file;
+    });
+    return c.json(media);
+  });
+
+  return r;
+}

@@ -1,0 +1,83 @@
+/**
+ * Request and response shapes of the media API (docs/api.md "Media"; spec 001 §3, §7).
+ */
+import * as v from 'valibot';
+import type { MediaKind, MediaStatus } from '../../db/schema';
+import { MEDIA_KINDS, VIDEO_KINDS } from '../../media/sniff';
+
+const name = v.pipe(
+  v.string('Name is required.'),
+  v.trim(),
+  v.nonEmpty('Name is required.'),
+  v.maxLength(255, 'Name must be at most 255 characters.'),
+);
+
+/** `POST /media` body. */
+export const CreateMediaBody = v.object({
+  type: v.picklist(MEDIA_KINDS, `Type must be one of ${MEDIA_KINDS.join(', ')}.`),
+  name,
+  accountId: v.pipe(v.number('accountId must be a number.'), v.integer('accountId must be an integer.'), v.minValue(1, 'accountId must be positive.')),
+});
+export type CreateMediaBody = v.InferOutput<typeof CreateMediaBody>;
+
+/** tus `Upload-Metadata` (name, type; tus takes video kinds only). */
+export const TusMetadata = v.object({
+  name,
+  type: v.picklist(VIDEO_KINDS, `Type must be one of ${VIDEO_KINDS.join(', ')} for resumable uploads.`),
+});
+
+const intParam = (field: string, min: number, max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, `${field} must be a whole number.`),
+      v.transform(Number),
+      v.minValue(min, `${field} must be at least ${min}.`),
+      v.maxValue(max, `${field} must be at most ${max}.`),
+    ),
+    String(fallback),
+  );
+
+const kindOrType = v.picklist([...MEDIA_KINDS, 'VIDEO', 'IMAGE'] as const);
+
+/** `GET /media` query. `media_types` is a comma list of kinds (or VIDEO / IMAGE). */
+export const ListMediaQuery = v.object({
+  account_id: v.pipe(v.string('account_id is required.'), v.regex(/^\d+$/, 'account_id must be a number.'), v.transform(Number)),
+  page: intParam('page', 1, 1_000_000, 1),
+  size: intParam('size', 1, 250, 10),
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255, 'name is too long.'))),
+  media_types: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+      v.array(kindOrType, `media_types must list kinds from ${MEDIA_KINDS.join(', ')} (or VIDEO, IMAGE).`),
+    ),
+  ),
+  order_by: v.optional(v.picklist(['name', 'created_at', 'updated_at', 'duration', 'status', 'type'] as const, 'order_by must be one of name, created_at, updated_at, duration, status, type.'), 'created_at'),
+  order_direction: v.optional(v.picklist(['asc', 'desc'] as const, 'order_direction must be asc or desc.'), 'desc'),
+});
+
+/** The `Media` JSON of docs/api.md. `duration` in seconds, `size` in bytes, urls under `/files/`. */
+export interface MediaJson {
+  id: number;
+  accountId: number;
+  name: string;
+  type: MediaKind;
+  mediaType: 'VIDEO' | 'IMAGE';
+  status: MediaStatus;
+  url: string | null;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  size: number | null;
+  createdAt: string;
+  errorReason: string | null;
+  captions: { id: number; languageCode: string; createdAt: string }[];
+}
+
+/** `POST /media` answer: the media plus where to send the file. */
+export interface CreatedMediaJson extends MediaJson {
+  uploadUrl: { uploadUrl: string; uploadToken: string };
+}

@@ -1,0 +1,194 @@
+/**
+ * Media rules (spec 001 §3–§5, §7; docs/api.md "Media"): creating media rows, listing and reading
+ * them, and accepting an uploaded file — from the multipart endpoint or from tus — by magic bytes:
+ * empty → 'File has zero length'; unsupported → Error naming the file; an image becomes Ready at once
+ * (width/height from ffprobe; the image is its own thumbnail); a video is queued for the
+ * `media.process` job (server/src/media/process.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type * as v from 'valibot';
+import type { AppDeps, AuthUser } from '../../lib/context';
+import { forbidden, HttpError, notFound, unprocessable } from '../../lib/errors';
+import { enqueueJob } from '../../jobs/queue';
+import { ffprobe } from '../../media/ffmpeg';
+import { MEDIA_PROCESS } from '../../media/process';
+import { MAX_BYTES, mediaTypeOf, sniffFile, ZERO_LENGTH } from '../../media/sniff';
+import { mediaKeys } from '../../media/storage';
+import type { MediaKind } from '../../db/schema';
+import { consumeUploadToken, getMedia, insertMedia, listMedia, updateMedia, type MediaRow } from './media.repo';
+import { assertCanRead, assertCanUpload } from './media.policy';
+import type { CreatedMediaJson, CreateMediaBody, ListMediaQuery, MediaJson } from './media.schemas';
+
+const fileUrl = (key: string | null) => (key ? `/files/${key}` : null);
+
+/** The `Media` JSON of a row; urls are `/files/{key}` of the playback file and poster. */
+export function toMediaJson(row: MediaRow): MediaJson {
+  const url = fileUrl(row.playbackKey);
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    name: row.name,
+    type: row.type,
+    mediaType: mediaTypeOf(row.type),
+    status: row.status,
+    url,
+    thumbnailUrl: fileUrl(row.posterKey),
+    previewUrl: url,
+    duration: row.duration,
+    width: row.width,
+    height: row.height,
+    size: row.size,
+    createdAt: row.createdAt.toISOString(),
+    errorReason: row.errorReason,
+    captions: [],
+  };
+}
+
+/**
+ * `POST /media`: creates a Draft media row with a single-use upload token for the multipart endpoint.
+ * @throws 404 for an account the caller has no role in, 403 for a Viewer.
+ */
+export async function createMedia(deps: AppDeps, user: AuthUser, body: CreateMediaBody): Promise<CreatedMediaJson> {
+  assertCanUpload(user, body.accountId, 'Account');
+  const uploadToken = randomBytes(24).toString('base64url');
+  const row = await insertMedia(deps.db, { accountId: body.accountId, name: body.name, type: body.type, createdBy: user.id, uploadToken });
+  return { ...toMediaJson(row), uploadUrl: { uploadUrl: `/api/media/${row.id}/upload`, uploadToken } };
+}
+
+/** `GET /media/{id}`: 404 when missing or in an account the caller cannot read. */
+export async function getMediaFor(deps: AppDeps, user: AuthUser, id: number): Promise<MediaJson> {
+  const row = await getMedia(deps.db, id);
+  if (!row) throw notFound('Media not found.');
+  assertCanRead(user, row.accountId);
+  return toMediaJson(row);
+}
+
+/** `GET /media`: one page of the account's media (404 for an account the caller cannot read). */
+export async function listMediaFor(deps: AppDeps, user: AuthUser, q: v.InferOutput<typeof ListMediaQuery>) {
+  assertCanRead(user, q.account_id, 'Account');
+  let kinds: MediaKind[] | undefined;
+  if (q.media_types?.length) {
+    const set = new Set<MediaKind>();
+    for (const t of q.media_types) {
+      if (t === 'VIDEO') (['SlideVideo', 'LogoVideo'] as const).forEach((k) => set.add(k));
+      else if (t === 'IMAGE') (['SlideImage', 'LogoImage', 'CoverImage', 'ProfileImage'] as const).forEach((k) => set.add(k));
+      else set.add(t);
+    }
+    kinds = [...set];
+  }
+  const { rows, total } = await listMedia(deps.db, {
+    accountId: q.account_id,
+    page: q.page,
+    size: q.size,
+    name: q.name || undefined,
+    kinds,
+    orderBy: q.order_by,
+    direction: q.order_direction,
+  });
+  return {
+    records: rows.map(toMediaJson),
+    metadata: { page: q.page, pageSize: q.size, pageCount: Math.ceil(total / q.size), totalCount: total },
+  };
+}
+
+/** Outcome of `acceptUploadedFile`. `rejected` holds the user-facing reason when the file was refused. */
+export interface AcceptResult {
+  row: MediaRow;
+  rejected: { reason: string; zeroLength: boolean } | null;
+}
+
+/**
+ * Takes an uploaded file for a Draft media row: checks magic bytes, stores it under
+ * `${accountId}/${uuid}/source.<ext>`, then makes an image Ready (probing width/height) or queues a
+ * video's `media.process` job. A refused file sets the row to Error with the reason.
+ * @param file.path local file holding the bytes; consumed (moved) when `file.move` is true.
+ * @param file.name the user's file name, used in messages.
+ */
+export async function acceptUploadedFile(deps: AppDeps, row: MediaRow, file: { path: string; name: string; move: boolean }): Promise<AcceptResult> {
+  const sniff = await sniffFile(file.path, file.name, row.type);
+  if (!sniff.ok) {
+    const updated = await updateMedia(deps.db, row.id, { status: 'Error', errorReason: sniff.reason, uploadToken: null });
+    return { row: updated ?? row, rejected: { reason: sniff.reason, zeroLength: sniff.zeroLength } };
+  }
+  const keys = mediaKeys(row.accountId, sniff.type.ext);
+  const { size } = await deps.storage.putFile(keys.source, file.path, { move: file.move });
+  let updated = await updateMedia(deps.db, row.id, { sourceKey: keys.source, sourceMime: sniff.type.mime, size, uploadToken: null });
+
+  if (sniff.type.mediaType === 'IMAGE') {
+    const probe = await deps.storage
+      .withLocalPath(keys.source, (p) => ffprobe({ ffmpegPath: deps.env.ffmpegPath, ffprobePath: deps.env.ffprobePath }, p))
+      .catch(() => null);
+    if (!probe?.video) {
+      const reason = `"${file.name}" could not be read as an image.`;
+      updated = await updateMedia(deps.db, row.id, { status: 'Error', errorReason: reason });
+      return { row: updated ?? row, rejected: { reason, zeroLength: false } };
+    }
+    updated = await updateMedia(deps.db, row.id, {
+      status: 'Ready',
+      errorReason: null,
+      playbackKey: keys.source,
+      playbackMime: sniff.type.mime,
+      posterKey: keys.source,
+      width: probe.video.width,
+      height: probe.video.height,
+      duration: null,
+    });
+    return { row: updated ?? row, rejected: null };
+  }
+
+  await enqueueJob(deps.db, MEDIA_PROCESS, { mediaId: row.id });
+  return { row: updated ?? row, rejected: null };
+}
+
+/**
+ * `POST /media/{id}/upload` (multipart field `file`, header `Upload-Token`): the single-use upload of
+ * a media row created by `POST /media`.
+ * @throws 404 (missing / other account), 403 (Viewer or wrong/used token), 409 (already has a file),
+ *   413 (over the size limit of its media type), 422 (no `file` field; zero-length file).
+ * @returns the media: Ready image, Draft video (processing queued), or Error with `errorReason` for an
+ *   unsupported file.
+ */
+export async function uploadMultipart(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+  uploadToken: string | undefined,
+  contentLength: number | null,
+  readFile: () => Promise<unknown>,
+): Promise<MediaJson> {
+  const row = await getMedia(deps.db, id);
+  if (!row) throw notFound('Media not found.');
+  assertCanUpload(user, row.accountId);
+  if (row.sourceKey || row.status !== 'Draft') throw new HttpError(409, 'This media already has a file.', 'already_uploaded');
+  if (!uploadToken || !row.uploadToken || uploadToken !== row.uploadToken) throw forbidden('Invalid or used upload token.');
+  const max = MAX_BYTES[mediaTypeOf(row.type)];
+  if (contentLength !== null && contentLength > max + 64 * 1024) {
+    throw new HttpError(413, `The file is larger than ${Math.round(max / 1024 ** 2)} MiB.`, 'too_large');
+  }
+  const file = await readFile();
+  if (!(file instanceof File)) throw unprocessable('Validation failed.', { file: 'A file is required.' });
+  if (file.size > max) throw new HttpError(413, `The file is larger than ${Math.round(max / 1024 ** 2)} MiB.`, 'too_large');
+  if (file.size === 0) {
+    await updateMedia(deps.db, row.id, { status: 'Error', errorReason: ZERO_LENGTH, uploadToken: null });
+    throw unprocessable(ZERO_LENGTH, { file: ZERO_LENGTH });
+  }
+  const claimed = await consumeUploadToken(deps.db, row.id, uploadToken);
+  if (!claimed) throw forbidden('Invalid or used upload token.');
+
+  const tmpRoot = path.join(deps.env.dataDir, 'tmp');
+  await mkdir(tmpRoot, { recursive: true });
+  const dir = await mkdtemp(path.join(tmpRoot, 'upload-'));
+  try {
+    const tmp = path.join(dir, 'file');
+    await pipeline(Readable.fromWeb(file.stream() as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(tmp));
+    const { row: result } = await acceptUploadedFile(deps, claimed, { path: tmp, name: file.name || row.name, move: true });
+    return toMediaJson(result);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

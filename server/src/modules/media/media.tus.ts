@@ -1,0 +1,127 @@
+/**
+ * Resumable uploads over tus 1.0.0 at `/api/media/tus` (DESIGN §3, §4; spec 001 §4 "Media upload"):
+ * @tus/server 2.4 with @tus/file-store under `${dataDir}/tus`, driven through `handleWeb`.
+ *
+ * - The caller is authenticated by the API's bearer-token middleware before the request reaches tus;
+ *   `POST` needs `Account-Id` (an account id) where the caller may upload (Owner, Admin, Editor,
+ *   Reseller, staff; Viewer → 403; no role → 404) and `Upload-Metadata` `name` and `type` (a video
+ *   kind). It creates the Draft media row and answers its id in the `Media-Id` header.
+ * - `HEAD`/`PATCH`/`DELETE` of an upload are allowed only to callers who may upload to its account.
+ * - When the last byte arrives the file is checked by magic bytes: an unsupported or empty file sets
+ *   the media to Error (answer 422 naming the file); an accepted one is moved into storage and a
+ *   `media.process` job is queued.
+ */
+import path from 'node:path';
+import { Server } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import * as v from 'valibot';
+import type { AppDeps, AuthUser } from '../../lib/context';
+import { issuesToFields } from '../../lib/validate';
+import { MAX_BYTES, ZERO_LENGTH } from '../../media/sniff';
+import { getMedia, insertMedia } from './media.repo';
+import { mediaAccess } from './media.policy';
+import { TusMetadata } from './media.schemas';
+import { acceptUploadedFile } from './media.service';
+
+export const TUS_PATH = '/api/media/tus';
+
+/** A tus hook error: @tus/server answers `status_code` with `body`. */
+interface TusHookError {
+  status_code: number;
+  body: string;
+}
+
+const tusError = (status: number, detail: string, extra: { code?: string; errors?: Record<string, string> } = {}): TusHookError => ({
+  status_code: status,
+  body: JSON.stringify({ detail, ...extra }),
+});
+
+/** The handler mounted at `/api/media/tus` and `/api/media/tus/*`. */
+export interface TusEndpoint {
+  /** Handles one tus request for the authenticated `user`. */
+  handle(request: Request, user: AuthUser): Promise<Response>;
+}
+
+/** Builds the tus endpoint (one per app; its FileStore keeps partial uploads under `${dataDir}/tus`). */
+export function createTusEndpoint(deps: AppDeps): TusEndpoint {
+  const directory = path.join(deps.env.dataDir, 'tus');
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: 7 * 24 * 3600_000 });
+  const callers = new WeakMap<Request, AuthUser>();
+  const createdMedia = new WeakMap<Request, number>();
+  const callerOf = (req: Request): AuthUser => {
+    const user = callers.get(req);
+    if (!user) throw tusError(401, 'Not authenticated.', { code: 'unauthorized' });
+    return user;
+  };
+
+  const assertUploadAccess = async (req: Request, uploadId: string) => {
+    const upload = await datastore.getUpload(uploadId);
+    const accountId = Number(upload.metadata?.accountId);
+    const access = mediaAccess(callerOf(req), accountId);
+    if (access === 'none') throw tusError(404, 'Upload not found.', { code: 'not_found' });
+    if (access === 'read') throw tusError(403, 'Viewers cannot add media.', { code: 'forbidden' });
+  };
+
+  const server = new Server({
+    path: TUS_PATH,
+    datastore,
+    relativeLocation: true,
+    maxSize: MAX_BYTES.VIDEO,
+    exposedHeaders: ['Media-Id'],
+    allowedHeaders: ['Authorization', 'Account-Id'],
+    async onIncomingRequest(req, uploadId) {
+      if (req.method === 'POST' || req.method === 'OPTIONS') return;
+      await assertUploadAccess(req as unknown as Request, uploadId);
+    },
+    async onUploadCreate(req, upload) {
+      const request = req as unknown as Request;
+      const user = callerOf(request);
+      const accountHeader = request.headers.get('account-id') ?? '';
+      if (!/^\d+$/.test(accountHeader)) {
+        throw tusError(422, 'Validation failed.', { code: 'validation_error', errors: { 'Account-Id': 'Account-Id header must be an account id.' } });
+      }
+      const accountId = Number(accountHeader);
+      const access = mediaAccess(user, accountId);
+      if (access === 'none') throw tusError(404, 'Account not found.', { code: 'not_found' });
+      if (access === 'read') throw tusError(403, 'Viewers cannot add media.', { code: 'forbidden' });
+      const parsed = v.safeParse(TusMetadata, { name: upload.metadata?.name ?? undefined, type: upload.metadata?.type ?? undefined });
+      if (!parsed.success) throw tusError(422, 'Validation failed.', { code: 'validation_error', errors: issuesToFields(parsed.issues) });
+      if (upload.sizeIsDeferred) {
+        throw tusError(422, 'Upload-Length is required.', { code: 'validation_error', errors: { 'Upload-Length': 'Upload-Length is required.' } });
+      }
+      if (upload.size === 0) throw tusError(422, ZERO_LENGTH, { code: 'validation_error', errors: { file: ZERO_LENGTH } });
+      const row = await insertMedia(deps.db, { accountId, name: parsed.output.name, type: parsed.output.type, createdBy: user.id, uploadToken: null });
+      createdMedia.set(request, row.id);
+      return { metadata: { ...upload.metadata, mediaId: String(row.id), accountId: String(accountId) } };
+    },
+    async onUploadFinish(req, upload) {
+      const mediaId = Number(upload.metadata?.mediaId);
+      const row = Number.isInteger(mediaId) ? await getMedia(deps.db, mediaId) : null;
+      const filePath = path.join(directory, upload.id);
+      if (!row) {
+        await datastore.remove(upload.id).catch(() => undefined);
+        throw tusError(404, 'Media not found.', { code: 'not_found' });
+      }
+      const fileName = upload.metadata?.filename || upload.metadata?.name || row.name;
+      const { rejected } = await acceptUploadedFile(deps, row, { path: filePath, name: fileName, move: true });
+      // The bytes now live in storage (or were refused): drop the tus upload (file and .json).
+      await datastore.remove(upload.id).catch(() => datastore.configstore.delete(upload.id)).catch(() => undefined);
+      if (rejected) throw tusError(422, rejected.reason, { code: rejected.zeroLength ? 'zero_length' : 'unsupported_media_type' });
+      return { headers: { 'Media-Id': String(row.id) } };
+    },
+  });
+
+  return {
+    async handle(request, user) {
+      callers.set(request, user);
+      const response = await server.handleWeb(request);
+      const mediaId = createdMedia.get(request);
+      if (mediaId !== undefined && !response.headers.has('Media-Id')) {
+        const headers = new Headers(response.headers);
+        headers.set('Media-Id', String(mediaId));
+        return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      }
+      return response;
+    },
+  };
+}
