@@ -113,6 +113,7 @@ export const sessionMachine = setup({
     checkingSession: {
       tags: ['pending'],
       invoke: {
+        id: 'loadSession',
         src: 'loadSession',
         onDone: [
           {
@@ -135,6 +136,7 @@ export const sessionMachine = setup({
     signingIn: {
       tags: ['pending'],
       invoke: {
+        id: 'signIn',
         src: 'signIn',
         input: ({ event }) => (event.type === 'session.signIn' ? event.credentials : { email: '', password: '' }),
         onDone: { target: 'signedIn', actions: { type: 'setUser', params: ({ event }) => event.output } },
@@ -154,6 +156,7 @@ export const sessionMachine = setup({
     refreshing: {
       tags: ['pending'],
       invoke: {
+        id: 'refreshSession',
         src: 'refreshSession',
         onDone: { target: 'signedIn', actions: { type: 'setUser', params: ({ event }) => event.output } },
         onError: 'signingOut',
@@ -162,6 +165,7 @@ export const sessionMachine = setup({
     signingOut: {
       tags: ['pending'],
       invoke: {
+        id: 'signOut',
         src: 'signOut',
         onDone: { target: 'signedOut', actions: 'clearUser' },
         onError: { target: 'signedOut', actions: 'clearUser' },

@@ -174,6 +174,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     try {
       let response: Response;
       try {
+        controller.signal.throwIfAborted();
         response = await doFetch(buildUrl(baseUrl, path, opts.query), {
           method,
           headers,

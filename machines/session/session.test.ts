@@ -1,0 +1,220 @@
+/**
+ * Session machine tests (DESIGN §6): graph paths replayed on a live actor with injected fake actors,
+ * state/transition coverage computed from those paths, and hand-written journeys for the loops.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
+import { sessionMachine, type SessionEvent, type SessionUser, type SignInCredentials } from './session.machine';
+import {
+  canSignIn,
+  isSessionPending,
+  isSessionSettled,
+  isSignedIn,
+  isSignedOut,
+  isSigningIn,
+  isSigningOut,
+  selectSessionUser,
+  selectSignInError,
+} from './session.selectors';
+import { type SessionPathEvent, notAuthorizedError, pathUser, sessionCoverage, sessionGraph, sessionTour, type WalkedStep } from './session.paths';
+
+interface Pending<TOut, TIn> {
+  input: TIn;
+  resolve: (v: TOut) => void;
+  reject: (e: unknown) => void;
+}
+
+/** A session actor whose side effects the test settles by hand. */
+function createHarness() {
+  const pending: Record<string, Pending<unknown, unknown>[]> = {
+    loadSession: [],
+    signIn: [],
+    refreshSession: [],
+    signOut: [],
+  };
+  const promiseFake = <TOut, TIn>(id: string) =>
+    fromPromise<TOut, TIn>(
+      ({ input }) =>
+        new Promise<TOut>((resolve, reject) => {
+          pending[id]!.push({ input, resolve: resolve as (v: unknown) => void, reject });
+        }),
+    );
+  const hub = { sendBack: null as null | ((e: SessionEvent) => void), stopped: false, starts: 0 };
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        loadSession: promiseFake<SessionUser | null, unknown>('loadSession'),
+        signIn: promiseFake<SessionUser, SignInCredentials>('signIn'),
+        refreshSession: promiseFake<SessionUser, unknown>('refreshSession'),
+        signOut: promiseFake<void, unknown>('signOut'),
+        listenToAuthHub: fromCallback<SessionEvent>(({ sendBack }) => {
+          hub.starts += 1;
+          hub.sendBack = sendBack;
+          return () => {
+            hub.stopped = true;
+          };
+        }),
+      },
+    }),
+  );
+  actor.start();
+  return { actor, pending, hub };
+}
+
+const flush = () => new Promise<void>((r) => setTimeout(r, 0));
+
+/** Delivers one path event the way the real world would produce it. */
+async function deliver(h: ReturnType<typeof createHarness>, event: SessionPathEvent): Promise<void> {
+  const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+  if (m) {
+    const run = h.pending[m[2]!]!.shift();
+    if (!run) throw new Error(`no pending run of ${m[2]} for ${event.type}`);
+    if ('output' in event) run.resolve(event.output);
+    else if ('error' in event) run.reject(event.error);
+    await flush();
+    return;
+  }
+  if (event.type === 'session.hubEvent') {
+    // Hub events come in through the invoked listener, as aws-amplify's Hub would send them.
+    h.hub.sendBack!(event);
+  } else {
+    h.actor.send(event as SessionEvent);
+  }
+  await flush();
+}
+
+function valueOf(actor: Actor<typeof sessionMachine>): string {
+  return String(actor.getSnapshot().value);
+}
+
+describe('session machine graph paths', () => {
+  const tour = sessionTour();
+
+  it('generates a tour that reaches every state and takes every transition', () => {
+    const walks: WalkedStep[][] = tour.map((path) => {
+      let from = 'checkingSession';
+      return path.steps.map((s) => {
+        const step = { from, event: s.event, to: String(s.expected.value) };
+        from = step.to;
+        return step;
+      });
+    });
+    const coverage = sessionCoverage(walks, 'checkingSession');
+    const graph = sessionGraph();
+    expect(graph.states).toHaveLength(6);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.states.covered).toHaveLength(graph.states.length);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.transitions.covered).toHaveLength(graph.transitions.length);
+    // every event type of the machine appears in some path
+    const eventTypes = new Set(tour.flatMap((p) => p.steps.map((s) => s.event.type)));
+    for (const type of ['session.signIn', 'session.signOut', 'session.refresh', 'session.hubEvent', 'session.clearError']) {
+      expect(eventTypes).toContain(type);
+    }
+  });
+
+  it.each(tour.map((p) => [p.description, p] as const))('replays %s on a live actor with injected actors', async (_label, path) => {
+    const h = createHarness();
+    expect(valueOf(h.actor)).toBe('checkingSession');
+    for (const step of path.steps) {
+      await deliver(h, step.event);
+      const live = h.actor.getSnapshot();
+      expect(live.value).toEqual(step.expected.value);
+      expect(live.context).toEqual(step.expected.context);
+      expect(live.hasTag('pending')).toBe(step.expected.hasTag('pending'));
+    }
+    h.actor.stop();
+  });
+});
+
+describe('session machine journeys', () => {
+  it('restores a stored session, then signs out and clears the user', async () => {
+    const h = createHarness();
+    expect(isSessionPending(h.actor.getSnapshot())).toBe(true);
+    await deliver(h, { type: 'xstate.done.actor.loadSession', output: pathUser });
+    expect(isSignedIn(h.actor.getSnapshot())).toBe(true);
+    expect(selectSessionUser(h.actor.getSnapshot())).toEqual(pathUser);
+    h.actor.send({ type: 'session.signOut' });
+    expect(isSigningOut(h.actor.getSnapshot())).toBe(true);
+    await deliver(h, { type: 'xstate.done.actor.signOut', output: undefined });
+    expect(isSignedOut(h.actor.getSnapshot())).toBe(true);
+    expect(selectSessionUser(h.actor.getSnapshot())).toBeNull();
+  });
+
+  it('passes the credentials to signIn, shows the failure, and clears it on the next attempt', async () => {
+    const h = createHarness();
+    await deliver(h, { type: 'xstate.done.actor.loadSession', output: null });
+    expect(canSignIn(h.actor.getSnapshot())).toBe(true);
+    h.actor.send({ type: 'session.signIn', credentials: { email: 'owner@example.com', password: 'wrong' } });
+    expect(isSigningIn(h.actor.getSnapshot())).toBe(true);
+    expect(canSignIn(h.actor.getSnapshot())).toBe(false);
+    expect(h.pending.signIn![0]!.input).toEqual({ email: 'owner@example.com', password: 'wrong' });
+    await deliver(h, { type: 'xstate.error.actor.signIn', error: notAuthorizedError });
+    expect(isSignedOut(h.actor.getSnapshot())).toBe(true);
+    expect(selectSignInError(h.actor.getSnapshot())).toBe('Incorrect username or password.');
+
+    h.actor.send({ type: 'session.signIn', credentials: { email: 'owner@example.com', password: 'Vidbot-demo-1' } });
+    expect(selectSignInError(h.actor.getSnapshot())).toBeNull();
+    await deliver(h, { type: 'xstate.done.actor.signIn', output: pathUser });
+    expect(isSignedIn(h.actor.getSnapshot())).toBe(true);
+    expect(isSessionSettled(h.actor.getSnapshot())).toBe(true);
+  });
+
+  it('uses a generic message when the failure has none', async () => {
+    const h = createHarness();
+    await deliver(h, { type: 'xstate.done.actor.loadSession', output: null });
+    h.actor.send({ type: 'session.signIn', credentials: { email: 'a@b.fi', password: 'x' } });
+    await deliver(h, { type: 'xstate.error.actor.signIn', error: {} });
+    expect(selectSignInError(h.actor.getSnapshot())).toBe('Something went wrong');
+  });
+
+  it('refreshes tokens and signs out when the refresh fails', async () => {
+    const h = createHarness();
+    await deliver(h, { type: 'xstate.done.actor.loadSession', output: pathUser });
+    h.actor.send({ type: 'session.refresh' });
+    expect(isSignedIn(h.actor.getSnapshot())).toBe(true); // refreshing still counts as signed in
+    await deliver(h, { type: 'xstate.done.actor.refreshSession', output: pathUser });
+    expect(valueOf(h.actor)).toBe('signedIn');
+    h.actor.send({ type: 'session.refresh' });
+    await deliver(h, { type: 'xstate.error.actor.refreshSession', error: new Error('expired') });
+    expect(valueOf(h.actor)).toBe('signingOut');
+    await deliver(h, { type: 'xstate.error.actor.signOut', error: new TypeError('Failed to fetch') });
+    expect(valueOf(h.actor)).toBe('signedOut');
+    expect(selectSessionUser(h.actor.getSnapshot())).toBeNull();
+  });
+
+  it('follows hub events: another tab signs out, then signs in again', async () => {
+    const h = createHarness();
+    await deliver(h, { type: 'xstate.done.actor.loadSession', output: pathUser });
+    await deliver(h, { type: 'session.hubEvent', event: 'tokenRefresh' });
+    expect(valueOf(h.actor)).toBe('signedIn');
+    await deliver(h, { type: 'session.hubEvent', event: 'signedOut' });
+    expect(valueOf(h.actor)).toBe('signedOut');
+    await deliver(h, { type: 'session.hubEvent', event: 'signedIn' });
+    expect(valueOf(h.actor)).toBe('checkingSession');
+    await deliver(h, { type: 'xstate.done.actor.loadSession', output: pathUser });
+    expect(valueOf(h.actor)).toBe('signedIn');
+    await deliver(h, { type: 'session.hubEvent', event: 'tokenRefresh_failure' });
+    expect(valueOf(h.actor)).toBe('signingOut');
+  });
+
+  it('keeps one hub listener for the whole life of the actor and stops it with the actor', async () => {
+    const h = createHarness();
+    await deliver(h, { type: 'xstate.done.actor.loadSession', output: null });
+    h.actor.send({ type: 'session.signIn', credentials: { email: 'owner@example.com', password: 'Vidbot-demo-1' } });
+    await deliver(h, { type: 'xstate.done.actor.signIn', output: pathUser });
+    expect(h.hub.starts).toBe(1);
+    expect(h.hub.stopped).toBe(false);
+    h.actor.stop();
+    expect(h.hub.stopped).toBe(true);
+  });
+
+  it('refuses to run without provided actors', async () => {
+    const errors: unknown[] = [];
+    const actor = createActor(sessionMachine);
+    actor.subscribe({ error: (e) => errors.push(e) });
+    actor.start();
+    await flush();
+    expect(String(errors[0])).toMatch(/must be provided/);
+  });
+});
