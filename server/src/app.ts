@@ -12,6 +12,10 @@ import { requireAuth } from './lib/auth';
 import { mediaRoutes } from './modules/media/media.routes';
 import { filesRoutes } from './media/files';
 import { botRoutes, publicBotRoutes } from './modules/bot/bot.routes';
+import { globalRoutes } from './modules/global/global.routes';
+import { userRoutes } from './modules/user/user.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { featureRoutes } from './modules/feature/feature.routes';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -45,6 +49,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // AUTH_ROUTES
   api.route('/media', mediaRoutes(deps));
   api.route('/bot', botRoutes(deps));
+  api.route('/global', globalRoutes());
+  api.route('/user', userRoutes(deps));
+  api.route('/account', accountRoutes(deps));
+  api.route('/feature', featureRoutes(deps));
 
   api.all('*', () => {
     throw notFound('No such API endpoint.');

@@ -1,0 +1,54 @@
+/**
+ * `GET /user/me` (spec 000 §3 User, §7; docs/api.md `User`): the signed-in user with every role
+ * (Active and Invited). Profile pictures and integrations are later issues: `profilePicture` is null,
+ * `userIntegrations` empty, `hasGoogleDriveIntegration` false.
+ */
+import type { Db } from '../../db/client';
+import type { RoleName, RoleStatus } from '../../db/schema';
+import type { AuthUser } from '../../lib/context';
+import { unauthorized } from '../../lib/errors';
+import { findUserWithRoles } from './user.repo';
+
+export interface UserDto {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+  language: 'en' | 'fi';
+  profilePicture: null;
+  multifactor: boolean;
+  external: boolean;
+  createdAt: Date;
+  isSuperuser: boolean;
+  isCustomerSuccess: boolean;
+  isReseller: boolean;
+  roles: { id: number; accountId: number; role: RoleName; status: RoleStatus }[];
+  userIntegrations: never[];
+  hasGoogleDriveIntegration: boolean;
+}
+
+/** Loads the caller's profile. 401 `User not found.` if the row vanished since authentication. */
+export async function getMe(db: Db, caller: AuthUser): Promise<UserDto> {
+  const found = await findUserWithRoles(db, caller.id);
+  if (!found) throw unauthorized('User not found.');
+  const u = found.user;
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phoneNumber: u.phoneNumber,
+    language: u.language,
+    profilePicture: null,
+    multifactor: u.multifactor,
+    external: u.external,
+    createdAt: u.createdAt,
+    isSuperuser: u.isSuperuser,
+    isCustomerSuccess: u.isCustomerSuccess,
+    isReseller: u.isReseller,
+    roles: found.roles.map((r) => ({ id: r.id, accountId: r.accountId, role: r.role, status: r.status })),
+    userIntegrations: [],
+    hasGoogleDriveIntegration: false,
+  };
+}
