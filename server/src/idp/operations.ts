@@ -108,14 +108,18 @@ export function createOperations(deps: OperationsDeps): Record<string, Operation
 
   const hmac = (label: string, value: string) => createHmac('sha256', keys.secret).update(`${label}\0${value}`).digest();
 
-  /** Stable decoy SRP data for a login that matches no user (indistinguishable from a real one). */
+  /** Stable decoy USER_ID_FOR_SRP and salt for a login that matches no user (cheap: two HMACs). */
   const decoyFor = (login: string) => {
     const h = hmac('decoy-id', login.toLowerCase()).toString('hex');
     const userId = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16] ?? '0', 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
     const salt = padHex(hexToBigInt(hmac('decoy-salt', login.toLowerCase()).subarray(0, 16).toString('hex')));
-    const verifier = padHex(modPow(g, hexToBigInt(hmac('decoy-x', login.toLowerCase()).toString('hex')), N));
-    return { userId, salt, verifier };
+    return { userId, salt };
   };
+  /**
+   * A stable decoy verifier (one modular exponentiation). SRP steps compute it for every request,
+   * known user or not, so the response time does not tell whether an account exists.
+   */
+  const decoyVerifier = (login: string) => padHex(modPow(g, hexToBigInt(hmac('decoy-x', login.toLowerCase()).toString('hex')), N));
 
   /** Whether `password` matches the user's stored verifier (constant-time compare). */
   const passwordMatches = (user: UserRow, password: string): boolean => {
@@ -192,7 +196,8 @@ export function createOperations(deps: OperationsDeps): Record<string, Operation
           const user = await findUser(login);
           if (!user) {
             // Same work as a real check (one verifier computation), same answer.
-            modPow(g, computeX(poolName, decoyFor(login).userId, password, decoyFor(login).salt), N);
+            const decoy = decoyFor(login);
+            modPow(g, computeX(poolName, decoy.userId, password, decoy.salt), N);
             throw notAuthorized();
           }
           if (!passwordMatches(user, password)) throw notAuthorized();
@@ -209,8 +214,9 @@ export function createOperations(deps: OperationsDeps): Record<string, Operation
           }
           if (A % N === 0n) throw invalidParameter('Illegal SRP_A.');
           const user = await findUser(login);
-          const real = user?.srpSalt && user.srpVerifier ? { userId: user.username, salt: user.srpSalt, verifier: user.srpVerifier } : null;
-          const creds = real ?? decoyFor(user?.username ?? login);
+          const decoyKey = user?.username ?? login;
+          const decoy = { ...decoyFor(decoyKey), verifier: decoyVerifier(decoyKey) };
+          const creds = user?.srpSalt && user.srpVerifier ? { userId: user.username, salt: user.srpSalt, verifier: user.srpVerifier } : decoy;
           const { b, B } = serverEphemeral(creds.verifier);
           const sealed = await sessions.seal({ kind: 'srp', userId: creds.userId, A: A.toString(16), B: B.toString(16), b: b.toString(16) });
           return {
@@ -247,7 +253,8 @@ export function createOperations(deps: OperationsDeps): Record<string, Operation
           const state = await sessions.open(Buffer.from(secretBlock, 'base64').toString('utf8'), 'srp');
           if (!state || state.kind !== 'srp') throw notAuthorized('Invalid session for the user, session is expired.');
           const [user] = await db.select().from(users).where(eq(users.username, state.userId)).limit(1);
-          const verifier = user?.srpVerifier ?? decoyFor(state.userId).verifier;
+          const decoy = decoyVerifier(state.userId);
+          const verifier = user?.srpVerifier ?? decoy;
           let key: Buffer;
           try {
             key = serverSessionKey({ A: hexToBigInt(state.A), B: hexToBigInt(state.B), b: hexToBigInt(state.b), verifierHex: verifier });
