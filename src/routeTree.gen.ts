@@ -17,10 +17,12 @@ import { Route as InvalidUserRouteImport } from './routes/invalid-user'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as NoAccountRouteImport } from './routes/no-account'
 import { Route as TeamSelectRouteImport } from './routes/team-select'
+import { Route as PreviewIdRouteImport } from './routes/preview.$id'
 import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard/index'
 import { Route as AuthDashboardAccountSlugRouteImport } from './routes/_auth/dashboard/$accountSlug'
 import { Route as AuthDashboardAccountsRouteImport } from './routes/_auth/dashboard/accounts'
 import { Route as AuthDashboardAccountSlugIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/index'
+import { Route as AuthDashboardAccountSlugMediaRouteImport } from './routes/_auth/dashboard/$accountSlug/media'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -61,6 +63,11 @@ const TeamSelectRoute = TeamSelectRouteImport.update({
   path: '/team-select',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PreviewIdRoute = PreviewIdRouteImport.update({
+  id: '/preview/$id',
+  path: '/preview/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthDashboardIndexRoute = AuthDashboardIndexRouteImport.update({
   id: '/dashboard/',
   path: '/dashboard/',
@@ -83,6 +90,12 @@ const AuthDashboardAccountSlugIndexRoute =
     path: '/',
     getParentRoute: () => AuthDashboardAccountSlugRoute,
   } as any)
+const AuthDashboardAccountSlugMediaRoute =
+  AuthDashboardAccountSlugMediaRouteImport.update({
+    id: '/media',
+    path: '/media',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -92,9 +105,11 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/no-account': typeof NoAccountRoute
   '/team-select': typeof TeamSelectRoute
+  '/preview/$id': typeof PreviewIdRoute
   '/dashboard/$accountSlug': typeof AuthDashboardAccountSlugRouteWithChildren
   '/dashboard/accounts': typeof AuthDashboardAccountsRoute
   '/dashboard/': typeof AuthDashboardIndexRoute
+  '/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaRoute
   '/dashboard/$accountSlug/': typeof AuthDashboardAccountSlugIndexRoute
 }
 export interface FileRoutesByTo {
@@ -105,8 +120,10 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/no-account': typeof NoAccountRoute
   '/team-select': typeof TeamSelectRoute
+  '/preview/$id': typeof PreviewIdRoute
   '/dashboard/accounts': typeof AuthDashboardAccountsRoute
   '/dashboard': typeof AuthDashboardIndexRoute
+  '/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaRoute
   '/dashboard/$accountSlug': typeof AuthDashboardAccountSlugIndexRoute
 }
 export interface FileRoutesById {
@@ -119,9 +136,11 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/no-account': typeof NoAccountRoute
   '/team-select': typeof TeamSelectRoute
+  '/preview/$id': typeof PreviewIdRoute
   '/_auth/dashboard/$accountSlug': typeof AuthDashboardAccountSlugRouteWithChildren
   '/_auth/dashboard/accounts': typeof AuthDashboardAccountsRoute
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
+  '/_auth/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaRoute
   '/_auth/dashboard/$accountSlug/': typeof AuthDashboardAccountSlugIndexRoute
 }
 export interface FileRouteTypes {
@@ -134,9 +153,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/no-account'
     | '/team-select'
+    | '/preview/$id'
     | '/dashboard/$accountSlug'
     | '/dashboard/accounts'
     | '/dashboard/'
+    | '/dashboard/$accountSlug/media'
     | '/dashboard/$accountSlug/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -147,8 +168,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/no-account'
     | '/team-select'
+    | '/preview/$id'
     | '/dashboard/accounts'
     | '/dashboard'
+    | '/dashboard/$accountSlug/media'
     | '/dashboard/$accountSlug'
   id:
     | '__root__'
@@ -160,9 +183,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/no-account'
     | '/team-select'
+    | '/preview/$id'
     | '/_auth/dashboard/$accountSlug'
     | '/_auth/dashboard/accounts'
     | '/_auth/dashboard/'
+    | '/_auth/dashboard/$accountSlug/media'
     | '/_auth/dashboard/$accountSlug/'
   fileRoutesById: FileRoutesById
 }
@@ -175,6 +200,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   NoAccountRoute: typeof NoAccountRoute
   TeamSelectRoute: typeof TeamSelectRoute
+  PreviewIdRoute: typeof PreviewIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -235,6 +261,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeamSelectRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/preview/$id': {
+      id: '/preview/$id'
+      path: '/preview/$id'
+      fullPath: '/preview/$id'
+      preLoaderRoute: typeof PreviewIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth/dashboard/': {
       id: '/_auth/dashboard/'
       path: '/dashboard'
@@ -263,15 +296,24 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugIndexRouteImport
       parentRoute: typeof AuthDashboardAccountSlugRoute
     }
+    '/_auth/dashboard/$accountSlug/media': {
+      id: '/_auth/dashboard/$accountSlug/media'
+      path: '/media'
+      fullPath: '/dashboard/$accountSlug/media'
+      preLoaderRoute: typeof AuthDashboardAccountSlugMediaRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
   }
 }
 
 interface AuthDashboardAccountSlugRouteChildren {
+  AuthDashboardAccountSlugMediaRoute: typeof AuthDashboardAccountSlugMediaRoute
   AuthDashboardAccountSlugIndexRoute: typeof AuthDashboardAccountSlugIndexRoute
 }
 
 const AuthDashboardAccountSlugRouteChildren: AuthDashboardAccountSlugRouteChildren =
   {
+    AuthDashboardAccountSlugMediaRoute: AuthDashboardAccountSlugMediaRoute,
     AuthDashboardAccountSlugIndexRoute: AuthDashboardAccountSlugIndexRoute,
   }
 
@@ -303,6 +345,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   NoAccountRoute: NoAccountRoute,
   TeamSelectRoute: TeamSelectRoute,
+  PreviewIdRoute: PreviewIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,20 +7,22 @@ import { Outlet, createFileRoute, notFound } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { accountsOptions, featuresOptions, meOptions } from '../../../api/queries';
 import { AppShell } from '../../../ui/AppShell';
-import { AccountNotFoundPage } from '../../../ui/ErrorPage';
+import { AccountNotFoundPage, NotFoundPage } from '../../../ui/ErrorPage';
 import { useSession } from '../../../features/session/hooks';
 
 export const Route = createFileRoute('/_auth/dashboard/$accountSlug')({
   beforeLoad: async ({ context: { queryClient }, params }) => {
     const accounts = await queryClient.ensureQueryData(accountsOptions());
     const account = accounts.records.find((a) => a.publicId === params.accountSlug);
-    if (!account) throw notFound();
+    if (!account) throw notFound({ data: { reason: 'account' } });
     return { account };
   },
   loader: async ({ context: { queryClient, account } }) => {
     await queryClient.ensureQueryData(featuresOptions(account.id));
   },
-  notFoundComponent: AccountNotFoundPage,
+  // An unknown slug → 'Account not found'; an unknown page inside a known account → 'Page not found'.
+  notFoundComponent: ({ data }) =>
+    typeof data === 'object' && data !== null && 'reason' in data && data.reason === 'account' ? <AccountNotFoundPage /> : <NotFoundPage />,
   component: AccountLayout,
 });
 
