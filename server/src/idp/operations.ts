@@ -76,6 +76,7 @@ function requireParam(params: Record<string, string>, name: string): string {
   return value;
 }
 
+/** What the operations need: database, keys, token and session services, pool name and client id. */
 export interface OperationsDeps {
   db: Db;
   keys: IdpKeys;
@@ -86,8 +87,14 @@ export interface OperationsDeps {
   now?: () => number;
 }
 
+/** One Cognito operation: parsed JSON request in, JSON answer out; throws CognitoError. */
 export type Operation = (body: unknown) => Promise<Record<string, unknown>>;
 
+/**
+ * The operation table keyed by the X-Amz-Target operation name (`InitiateAuth`, …). Every operation
+ * validates its request with valibot (InvalidParameterException on failure) and checks the ClientId
+ * where Cognito does (ResourceNotFoundException for another client).
+ */
 export function createOperations(deps: OperationsDeps): Record<string, Operation> {
   const { db, keys, tokens, sessions, poolName, clientId } = deps;
   const now = deps.now ?? Date.now;

@@ -40,6 +40,10 @@ export interface SessionCodec {
   open(session: string, kind: SessionState['kind']): Promise<SessionState | null>;
 }
 
+/**
+ * Seals and opens sign-in state with the 32-byte `secret` (IdpKeys.secret).
+ * @param now clock in epoch ms; sessions expire SESSION_TTL_SECONDS after sealing.
+ */
 export function createSessionCodec(secret: Uint8Array, now: () => number = Date.now): SessionCodec {
   const used = new Map<string, number>();
   const prune = () => {

@@ -53,6 +53,7 @@ export class TokenRejected extends Error {
   }
 }
 
+/** SHA-256 of a UTF-8 string as 64 lowercase hex chars (how refresh tokens are stored). */
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
@@ -76,6 +77,10 @@ export interface TokenService {
   revokeAllForUser(userId: number): Promise<number>;
 }
 
+/**
+ * Token issuing and checking for one user pool and app client.
+ * @param opts.issuer `${publicUrl}/idp/${userPoolId}`; opts.now clock in epoch ms (tests move it).
+ */
 export function createTokenService(opts: { db: Db; keys: IdpKeys; issuer: string; clientId: string; now?: () => number }): TokenService {
   const { db, keys, issuer, clientId } = opts;
   const now = opts.now ?? Date.now;
