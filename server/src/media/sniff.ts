@@ -16,8 +16,13 @@ export function mediaTypeOf(kind: MediaKind): 'VIDEO' | 'IMAGE' {
   return (VIDEO_KINDS as readonly MediaKind[]).includes(kind) ? 'VIDEO' : 'IMAGE';
 }
 
-/** Largest accepted file per media type, in bytes (docs/api.md "Media"). */
+/** Largest accepted file per media type through tus, in bytes (docs/api.md "Media"). */
 export const MAX_BYTES = { VIDEO: 2 * 1024 ** 3, IMAGE: 20 * 1024 ** 2 } as const;
+/**
+ * Largest file through the multipart endpoint, in bytes: the body is parsed in memory, so larger
+ * videos go through tus (docs/api.md "Media").
+ */
+export const MAX_MULTIPART_BYTES = { VIDEO: 256 * 1024 ** 2, IMAGE: 20 * 1024 ** 2 } as const;
 
 /** A recognised, accepted file type: `format` is the spec's name, `mime` what we serve, `ext` for the key. */
 export interface AcceptedType {

@@ -4,9 +4,11 @@
  * Routes validate and delegate to media.service.ts; the API's auth middleware runs first.
  */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
-import { unprocessable } from '../../lib/errors';
+import { HttpError, unprocessable } from '../../lib/errors';
+import { MAX_MULTIPART_BYTES } from '../../media/sniff';
 import { CreateMediaBody, ListMediaQuery } from './media.schemas';
 import { createMedia, getMediaFor, listMediaFor, uploadMultipart } from './media.service';
 import { createTusEndpoint } from './media.tus';
@@ -28,7 +30,15 @@ export function mediaRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.get('/:id{[0-9]+}', async (c) => c.json(await getMediaFor(deps, c.get('user'), Number(c.req.param('id')))));
 
-  r.post('/:id{[0-9]+}/upload', async (c) => {
+  /** Multipart bodies are parsed in memory: cap them at the largest multipart file plus form overhead. */
+  const multipartLimit = bodyLimit({
+    maxSize: MAX_MULTIPART_BYTES.VIDEO + 1024 * 1024,
+    onError: () => {
+      throw new HttpError(413, 'The file is too large for this upload; use the resumable upload (tus).', 'too_large');
+    },
+  });
+
+  r.post('/:id{[0-9]+}/upload', multipartLimit, async (c) => {
     const lengthHeader = c.req.header('content-length');
     const contentLength = lengthHeader && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
     const media = await uploadMultipart(deps, c.get('user'), Number(c.req.param('id')), c.req.header('upload-token'), contentLength, async () => {

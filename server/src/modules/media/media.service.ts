@@ -17,7 +17,7 @@ import { forbidden, HttpError, notFound, unprocessable } from '../../lib/errors'
 import { enqueueJob } from '../../jobs/queue';
 import { ffprobe } from '../../media/ffmpeg';
 import { MEDIA_PROCESS } from '../../media/process';
-import { MAX_BYTES, mediaTypeOf, sniffFile, ZERO_LENGTH } from '../../media/sniff';
+import { MAX_MULTIPART_BYTES, mediaTypeOf, sniffFile, ZERO_LENGTH } from '../../media/sniff';
 import { mediaKeys } from '../../media/storage';
 import type { MediaKind } from '../../db/schema';
 import { consumeUploadToken, getMedia, insertMedia, listMedia, updateMedia, type MediaRow } from './media.repo';
@@ -149,7 +149,7 @@ export async function acceptUploadedFile(deps: AppDeps, row: MediaRow, file: { p
  * `POST /media/{id}/upload` (multipart field `file`, header `Upload-Token`): the single-use upload of
  * a media row created by `POST /media`.
  * @throws 404 (missing / other account), 403 (Viewer or wrong/used token), 409 (already has a file),
- *   413 (over the size limit of its media type), 422 (no `file` field; zero-length file).
+ *   413 (over the multipart size limit of its media type: 20 MiB image, 256 MiB video), 422 (no `file` field; zero-length file).
  * @returns the media: Ready image, Draft video (processing queued), or Error with `errorReason` for an
  *   unsupported file.
  */
@@ -166,7 +166,7 @@ export async function uploadMultipart(
   assertCanUpload(user, row.accountId);
   if (row.sourceKey || row.status !== 'Draft') throw new HttpError(409, 'This media already has a file.', 'already_uploaded');
   if (!uploadToken || !row.uploadToken || uploadToken !== row.uploadToken) throw forbidden('Invalid or used upload token.');
-  const max = MAX_BYTES[mediaTypeOf(row.type)];
+  const max = MAX_MULTIPART_BYTES[mediaTypeOf(row.type)];
   if (contentLength !== null && contentLength > max + 64 * 1024) {
     throw new HttpError(413, `The file is larger than ${Math.round(max / 1024 ** 2)} MiB.`, 'too_large');
   }

@@ -272,6 +272,15 @@ describe('POST /media and the multipart upload', () => {
     expect((await getMedia(created.id)).status).toBe('Error');
   });
 
+  it('refuses an image over 20 MiB with 413 and keeps the token for a retry', async () => {
+    const created = (await (await createMedia({ type: 'ProfileImage', name: 'Huge', accountId: demoId })).json()) as { id: number; uploadUrl: { uploadUrl: string; uploadToken: string } };
+    const res = await multipart(created.uploadUrl.uploadUrl, created.uploadUrl.uploadToken, new Blob([Buffer.alloc(21 * 1024 * 1024, 1)]), 'huge.png');
+    expect(res.status).toBe(413);
+    const jpg = readFileSync(path.join(FIX, 'echo-hereweare.jpg'));
+    const retry = await multipart(created.uploadUrl.uploadUrl, created.uploadUrl.uploadToken, new Blob([jpg]), 'echo.jpg');
+    expect(await retry.json()).toMatchObject({ status: 'Ready', size: jpg.length });
+  });
+
   it('sets Error naming the file for a video sent as an image, and 422 without a file field', async () => {
     const created = (await (await createMedia({ type: 'LogoImage', name: 'Logo', accountId: demoId })).json()) as { id: number; uploadUrl: { uploadUrl: string; uploadToken: string } };
     const noFile = await fetch(`${baseUrl}${created.uploadUrl.uploadUrl}`, {
