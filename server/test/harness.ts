@@ -65,7 +65,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
   const call: TestContext['call'] = (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: BodyInit | undefined;
+    let body: string | undefined;
     if (opts.body !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);

@@ -12,7 +12,10 @@ export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path?.map((p) => String(p.key)).join('.') || '_';
-    if (!(key in out)) out[key] = issue.message;
+    if (key in out) continue;
+    // valibot reports a missing key as "Invalid key: Expected \"x\" but received undefined".
+    const last = issue.path?.at(-1)?.key;
+    out[key] = issue.received === 'undefined' && last !== undefined ? `${String(last)} is required.` : issue.message;
   }
   return out;
 }
