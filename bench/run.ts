@@ -1,0 +1,135 @@
+/**
+ * `npm run bench` — figures, not assertions (principle 6). Writes bench/RESULTS.md.
+ *
+ * 1. Server start: `startServer` on a fresh DATA_DIR (PGlite migrations, keys, demo seed) → listening, ms.
+ * 2. First page: Chromium loads /login until the e-mail field shows; JS requested by the page, bytes
+ *    raw and gzipped (gzip -9 of each response body, as a compressing server would send it).
+ * 3. Upload to Ready: each fixture sent with tus-js-client (video) over loopback, then GET /api/media/{id}
+ *    polled every 100 ms until Ready; ms from upload start, split into transfer and processing.
+ *
+ * Needs a built dist/ (`npm run build`) for 2; ffmpeg for 3.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as tus from 'tus-js-client';
+import { chromium } from '@playwright/test';
+import { loadEnv } from '../server/src/env';
+import { startServer } from '../server/src/server';
+
+const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
+const lines: string[] = [];
+const log = (s: string) => {
+  console.log(s);
+  lines.push(s);
+};
+
+async function signIn(url: string, clientId: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/idp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD: 'Vidbot-demo-1' } }),
+  });
+  const json = (await res.json()) as { AuthenticationResult: { IdToken: string } };
+  return json.AuthenticationResult.IdToken;
+}
+
+function tusUpload(url: string, file: Buffer, token: string, accountId: number, name: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let mediaId = 0;
+    new tus.Upload(file, {
+      endpoint: `${url}/api/media/tus`,
+      chunkSize: 150 * 1024 * 1024,
+      retryDelays: [0, 1000],
+      storeFingerprintForResuming: false,
+      headers: { Authorization: `Bearer ${token}`, 'Account-Id': String(accountId) },
+      metadata: { name, type: 'SlideVideo', filename: name },
+      onAfterResponse(_req, res) {
+        const id = res.getHeader('Media-Id');
+        if (id) mediaId = Number(id);
+      },
+      onSuccess: () => resolve(mediaId),
+      onError: reject,
+    }).start();
+  });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-bench-'));
+  const t0 = performance.now();
+  const server = await startServer(loadEnv({ DATA_DIR: dataDir, PORT: '0', JOB_CONCURRENCY: '1', DATABASE_URL: '' }));
+  const startMs = performance.now() - t0;
+  log(`# Vidbot benchmarks\n\nRun ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.\n`);
+  log(`## Server start\n\nstartServer on a fresh DATA_DIR (PGlite + migrations + keys + demo seed) → listening: **${startMs.toFixed(0)} ms**\n`);
+  try {
+    // 2. First page
+    try {
+      statSync('dist/index.html');
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      });
+      const page = await browser.newPage();
+      const js: { url: string; raw: number; gz: number }[] = [];
+      page.on('response', async (res) => {
+        if (res.request().resourceType() === 'script' || res.url().endsWith('.js')) {
+          const body = await res.body().catch(() => Buffer.alloc(0));
+          js.push({ url: new URL(res.url()).pathname, raw: body.length, gz: gzipSync(body, { level: 9 }).length });
+        }
+      });
+      const p0 = performance.now();
+      await page.goto(`${server.url}/login`);
+      await page.getByLabel(/e-?mail/i).first().waitFor();
+      const firstPageMs = performance.now() - p0;
+      await page.waitForLoadState('networkidle');
+      await browser.close();
+      const raw = js.reduce((a, b) => a + b.raw, 0);
+      const gz = js.reduce((a, b) => a + b.gz, 0);
+      log(`## First page (/login)\n\nNavigation → e-mail field visible: **${firstPageMs.toFixed(0)} ms** (warm server, loopback).\n`);
+      log(`JavaScript requested by /login: **${(gz / 1024).toFixed(1)} KiB gzipped** (${(raw / 1024).toFixed(1)} KiB raw) in ${js.length} files:\n`);
+      log('| file | raw KiB | gz KiB |\n|---|---:|---:|');
+      for (const f of js.sort((a, b) => b.gz - a.gz)) log(`| ${f.url} | ${(f.raw / 1024).toFixed(1)} | ${(f.gz / 1024).toFixed(1)} |`);
+      const player = (() => {
+        try {
+          const b = readFileSync('dist/embed/player.js');
+          return `${(gzipSync(b, { level: 9 }).length / 1024).toFixed(1)} KiB gzipped (${(b.length / 1024).toFixed(1)} KiB raw)`;
+        } catch {
+          return 'not built';
+        }
+      })();
+      log(`\nPlayer bundle dist/embed/player.js: **${player}** (budget 40 KiB gz, DESIGN §1b).\n`);
+    } catch (err) {
+      log(`## First page\n\nskipped: ${String(err)} (run \`npm run build\` first)\n`);
+    }
+
+    // 3. Upload to Ready
+    const token = await signIn(server.url, server.deps.env.userPoolClientId, 'owner@example.com');
+    const accounts = (await (await fetch(`${server.url}/api/account`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      records: { id: number; publicId: string }[];
+    };
+    const accountId = accounts.records.find((a) => a.publicId === 'demo')!.id;
+    log('## Upload to Ready (tus over loopback, 1 job worker)\n');
+    log('| fixture | size KiB | transfer ms | processing ms | total ms | status | duration s |\n|---|---:|---:|---:|---:|---|---:|');
+    for (const name of ['echo-hereweare.webm', 'sample.avi', 'sample.mp4', 'sample.mkv', 'video_desks.3gp', 'sample_with_increasing_timestamps_360p.mp4']) {
+      const file = readFileSync(path.join(fixtures, name));
+      const u0 = performance.now();
+      const id = await tusUpload(server.url, file, token, accountId, name);
+      const sent = performance.now() - u0;
+      let media: { status: string; duration: number | null } = { status: 'Draft', duration: null };
+      while (media.status === 'Draft' && performance.now() - u0 < 300_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        media = (await (await fetch(`${server.url}/api/media/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as typeof media;
+      }
+      const total = performance.now() - u0;
+      log(`| ${name} | ${(file.length / 1024).toFixed(0)} | ${sent.toFixed(0)} | ${(total - sent).toFixed(0)} | ${total.toFixed(0)} | ${media.status} | ${media.duration?.toFixed(1) ?? '—'} |`);
+    }
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  writeFileSync(path.resolve(import.meta.dirname, 'RESULTS.md'), lines.join('\n') + '\n');
+}
+
+await main();
+process.exit(0);
