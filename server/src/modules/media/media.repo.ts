@@ -46,6 +46,11 @@ export async function consumeUploadToken(db: Db, id: number, token: string): Pro
   return row ?? null;
 }
 
+/** Deletes a media row that is still a Draft without a file (a cancelled upload). */
+export async function deleteDraftWithoutFile(db: Db, id: number): Promise<void> {
+  await db.delete(media).where(and(eq(media.id, id), eq(media.status, 'Draft'), sql`${media.sourceKey} IS NULL`));
+}
+
 export type MediaOrderBy = 'name' | 'created_at' | 'updated_at' | 'duration' | 'status' | 'type';
 
 const ORDER_COLUMNS = {

@@ -218,7 +218,7 @@ describe('tus upload → media.process job', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('lets only uploaders of the account touch an upload in progress', async () => {
+  it('lets only uploaders of the account touch an upload in progress, and a cancel removes the Draft', async () => {
     const res = await fetch(`${baseUrl}/api/media/tus`, {
       method: 'POST',
       headers: {
@@ -236,6 +236,13 @@ describe('tus upload → media.process job', () => {
     const head = (token: string) => fetch(`${baseUrl}${location}`, { method: 'HEAD', headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' } });
     expect((await head(tokens.owner!)).headers.get('upload-offset')).toBe('0');
     expect((await head(tokens.viewer!)).status).toBe(403);
+    const mediaId = Number(res.headers.get('media-id'));
+    expect((await getMedia(mediaId)).status).toBe('Draft');
+    // Cancelling (tus termination) removes the upload and its Draft media row.
+    const del = await fetch(`${baseUrl}${location}`, { method: 'DELETE', headers: { Authorization: `Bearer ${tokens.editor}`, 'Tus-Resumable': '1.0.0' } });
+    expect(del.status).toBe(204);
+    expect((await ctx.call('GET', `/api/media/${mediaId}`, { token: tokens.editor })).status).toBe(404);
+    expect((await head(tokens.editor!)).status).toBe(404);
   });
 });
 

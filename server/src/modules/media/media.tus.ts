@@ -6,7 +6,8 @@
  *   `POST` needs `Account-Id` (an account id) where the caller may upload (Owner, Admin, Editor,
  *   Reseller, staff; Viewer → 403; no role → 404) and `Upload-Metadata` `name` and `type` (a video
  *   kind). It creates the Draft media row and answers its id in the `Media-Id` header.
- * - `HEAD`/`PATCH`/`DELETE` of an upload are allowed only to callers who may upload to its account.
+ * - `HEAD`/`PATCH`/`DELETE` of an upload are allowed only to callers who may upload to its account;
+ *   `DELETE` (the client cancelled) also removes the upload's Draft media row.
  * - When the last byte arrives the file is checked by magic bytes: an unsupported or empty file sets
  *   the media to Error (answer 422 naming the file); an accepted one is moved into storage and a
  *   `media.process` job is queued.
@@ -18,7 +19,7 @@ import * as v from 'valibot';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { issuesToFields } from '../../lib/validate';
 import { MAX_BYTES, ZERO_LENGTH } from '../../media/sniff';
-import { getMedia, insertMedia } from './media.repo';
+import { deleteDraftWithoutFile, getMedia, insertMedia } from './media.repo';
 import { mediaAccess } from './media.policy';
 import { TusMetadata } from './media.schemas';
 import { acceptUploadedFile } from './media.service';
@@ -48,6 +49,8 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: 7 * 24 * 3600_000 });
   const callers = new WeakMap<Request, AuthUser>();
   const createdMedia = new WeakMap<Request, number>();
+  /** Media id of the upload a DELETE (termination) targets; its Draft row goes with it. */
+  const terminatedMedia = new WeakMap<Request, number>();
   const callerOf = (req: Request): AuthUser => {
     const user = callers.get(req);
     if (!user) throw tusError(401, 'Not authenticated.', { code: 'unauthorized' });
@@ -60,6 +63,7 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
     const access = mediaAccess(callerOf(req), accountId);
     if (access === 'none') throw tusError(404, 'Upload not found.', { code: 'not_found' });
     if (access === 'read') throw tusError(403, 'Viewers cannot add media.', { code: 'forbidden' });
+    if (req.method === 'DELETE' && upload.metadata?.mediaId) terminatedMedia.set(req, Number(upload.metadata.mediaId));
   };
 
   const server = new Server({
@@ -115,6 +119,8 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
     async handle(request, user) {
       callers.set(request, user);
       const response = await server.handleWeb(request);
+      const cancelled = terminatedMedia.get(request);
+      if (cancelled !== undefined && response.status === 204) await deleteDraftWithoutFile(deps.db, cancelled);
       const mediaId = createdMedia.get(request);
       if (mediaId !== undefined && !response.headers.has('Media-Id')) {
         const headers = new Headers(response.headers);
