@@ -68,7 +68,7 @@ export interface EmittingFake {
 
 /**
  * Routes one path event: `xstate.done.actor.<id>` resolves, `xstate.error.actor.<id>` rejects the
- * oldest pending run of `promises[id]`; an event whose type a callback fake emits is sent back by
+ * oldest pending run of `promises[id]` (for a callback fake the error event is sent to the parent); an event whose type a callback fake emits is sent back by
  * that fake's live run; anything else goes to `actor.send`.
  * @throws Error when a done/error event arrives but no run of that actor is pending.
  */
@@ -82,6 +82,12 @@ export function deliver(
   if (done) {
     const [, kind, id] = done;
     const fake = id ? promises[id] : undefined;
+    if (!fake && id && callbacks[id]) {
+      // A callback actor cannot fail asynchronously through its API: deliver its error event as the
+      // system would.
+      actor.send(event);
+      return;
+    }
     const run = fake?.pending.shift();
     if (!run) throw new Error(`no pending run of ${id} for ${event.type}`);
     if (kind === 'done') run.resolve((event as EventObject & { output?: unknown }).output);

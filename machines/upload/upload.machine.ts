@@ -1,0 +1,374 @@
+/**
+ * Upload chart: one file into the media library (spec 001 §4 "Media upload", §5 "Media", §8, §9;
+ * DESIGN §5 "Uploads": ordered steps, typed events, retry table, `uploadComplete` ≠ `processed`).
+ *
+ * ```
+ *  checkingFile ──no account / zero length / unsupported type──► refused (final)
+ *     │ image kind                        │ video kind (tus creates the row, Media-Id header)
+ *     ▼                                   │
+ *  creatingRecord (POST /media) ──────────┤
+ *                                         ▼
+ *                    ┌──────────────► uploading (sendFile: progress = min(sent/total, 0.99))
+ *   waitingToRetry ──┘ retryDelay        │ upload.error → retry table      │ upload.sent
+ *   paused ── upload.online ─────────────┘                                 ▼
+ *                                 processing.waiting ──pollInterval (2000 ms)──► processing.checking
+ *                                        ▲ still Draft                               │ GET /media/{id}
+ *                                        └───────────────────────────────────────────┤
+ *                                             Ready ──► done (final, progress 1)      │ Error ──► failed (final)
+ *  upload.cancel from any non-final state ──► cancelled (final; leaving `uploading` stops sendFile,
+ *  whose cleanup aborts the request / terminates the tus upload)
+ * ```
+ *
+ * Retry table (`classifyUploadError`), applied to `upload.error` while sending and to poll failures:
+ * | failure                                   | class   | chart                                        |
+ * |-------------------------------------------|---------|----------------------------------------------|
+ * | browser offline                           | offline | `paused` until `upload.online`               |
+ * | 429                                       | wait    | `waitingToRetry` for Retry-After or backoff  |
+ * | network (no status), 409, 423, 5xx        | retry   | `waitingToRetry` (backoff 1 s, 2 s, … ≤ 30 s) until MAX_UPLOAD_ATTEMPTS |
+ * | other 4xx (400, 401, 403, 404, 413, 422…) | fatal   | `failed`                                     |
+ * tus-js-client retries chunks itself first (retry delays [0, 1000]); the chart's retries come after,
+ * and tus resumes from the stored offset (fingerprint). createMedia failures are final (nothing sent
+ * yet; the person starts again). Not yet: a stall timeout and a concurrency-limited queue (the chooser
+ * runs one upload at a time).
+ */
+import { and, assign, not, setup } from 'xstate';
+import {
+  missingUploadActors,
+  type CreateMediaInput,
+  type MediaKind,
+  type PollMediaInput,
+  type SendFileEvent,
+  type SendFileInput,
+  type UploadError,
+  type UploadMedia,
+  type UploadTarget,
+} from './upload.actors';
+
+/** Spec 001 §9: video upload polling every 2000 ms. */
+export const POLL_INTERVAL_MS = 2000;
+/** Spec 001 §4/§9: progress is capped at 0.99 until the upload completes. */
+export const PROGRESS_CAP = 0.99;
+/** Sends tried before a retryable failure becomes final. */
+export const MAX_UPLOAD_ATTEMPTS = 3;
+/** Poll failures (network, 5xx) tolerated before giving up. */
+export const MAX_POLL_FAILURES = 5;
+const RETRY_BASE_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+
+/** Video kinds go through tus; image kinds through POST /media + multipart. */
+export const VIDEO_KINDS: readonly MediaKind[] = ['SlideVideo', 'LogoVideo'];
+/** Spec 001 §5 accepted video types (MIME). */
+export const ACCEPTED_VIDEO_TYPES: readonly string[] = [
+  'video/mp4', 'video/quicktime', 'video/x-msvideo', 'video/avi', 'video/msvideo', 'video/vnd.avi', 'video/webm',
+  'video/mpeg', 'video/mp2t', 'video/3gpp', 'video/x-matroska', 'video/matroska', 'video/mpg',
+];
+/** Spec 001 §5 accepted image types (MIME). */
+export const ACCEPTED_IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif'];
+const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'avi', 'webm', 'mpeg', 'mpg', 'ts', 'm2ts', '3gp', 'mkv'];
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'];
+
+/** True for SlideVideo / LogoVideo. */
+export function isVideoKind(kind: MediaKind): boolean {
+  return VIDEO_KINDS.includes(kind);
+}
+
+/**
+ * Whether `file` is of a type accepted for `kind` (spec 001 §5): by MIME type, or by extension when
+ * the browser gives no type (e.g. some .mkv files).
+ */
+export function isAcceptedFile(file: { name: string; type: string }, kind: MediaKind): boolean {
+  const video = isVideoKind(kind);
+  const mime = file.type.toLowerCase();
+  if (mime) return (video ? ACCEPTED_VIDEO_TYPES : ACCEPTED_IMAGE_TYPES).includes(mime);
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  return (video ? VIDEO_EXTENSIONS : IMAGE_EXTENSIONS).includes(ext);
+}
+
+/** The retry-table class of a failure (see the chart comment). */
+export type UploadErrorClass = 'offline' | 'wait' | 'retry' | 'fatal';
+
+/** Classifies a failure by the retry table: fatal 4xx except 409/423; 429 waits; offline pauses. */
+export function classifyUploadError(error: UploadError): UploadErrorClass {
+  if (error.offline) return 'offline';
+  if (error.status === 429) return 'wait';
+  if (error.status === null || error.status === 409 || error.status === 423 || error.status >= 500) return 'retry';
+  return 'fatal';
+}
+
+/** Normalises anything thrown or rejected into an UploadError. */
+export function toUploadError(error: unknown): UploadError {
+  if (typeof error === 'object' && error !== null) {
+    const e = error as { status?: unknown; message?: unknown; detail?: unknown; offline?: unknown; retryAfterMs?: unknown };
+    const status = typeof e.status === 'number' ? e.status : null;
+    const message = typeof e.detail === 'string' ? e.detail : typeof e.message === 'string' ? e.message : 'Unexpected error';
+    return {
+      status,
+      message,
+      offline: e.offline === true,
+      retryAfterMs: typeof e.retryAfterMs === 'number' ? e.retryAfterMs : null,
+    };
+  }
+  return { status: null, message: typeof error === 'string' ? error : 'Unexpected error' };
+}
+
+/** Why a file was refused before anything was sent (the view words it; spec 001 §8). */
+export type UploadRefusal =
+  | { code: 'noActiveAccount' }
+  | { code: 'zeroLength'; fileName: string }
+  | { code: 'unsupportedType'; fileName: string };
+
+/** Chart memory. */
+export interface UploadContext {
+  file: File;
+  kind: MediaKind;
+  accountId: number | null;
+  mediaId: number | null;
+  media: UploadMedia | null;
+  uploadUrl: UploadTarget | null;
+  /** 0..1, capped at PROGRESS_CAP until done. */
+  progress: number;
+  bytesSent: number;
+  bytesTotal: number;
+  /** Sends started (1 on the first; resuming after offline does not count). */
+  attempts: number;
+  pollFailures: number;
+  lastError: UploadError | null;
+  refusal: UploadRefusal | null;
+  /** The message of a final failure (server detail, media errorReason). */
+  failure: string | null;
+}
+
+/** Input: the file, the media kind it becomes, and the active account (null when none). */
+export interface UploadInput {
+  file: File;
+  kind: MediaKind;
+  accountId: number | null;
+}
+
+/** Events: the person's (`upload.cancel`), the browser's (`upload.online`), and sendFile's. */
+export type UploadEvent = SendFileEvent | { type: 'upload.cancel' } | { type: 'upload.online' };
+
+function doneOutput(event: UploadEvent): unknown {
+  return 'output' in event ? event.output : undefined;
+}
+
+function isMedia(value: unknown): value is UploadMedia {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number'
+    && typeof (value as { status?: unknown }).status === 'string';
+}
+
+/** The media an event carries: sendFile's `upload.sent`, a createMedia or pollMedia result. */
+function mediaOf(event: UploadEvent): UploadMedia | null {
+  if (event.type === 'upload.sent') return event.media;
+  const output = doneOutput(event);
+  if (isMedia(output)) return output;
+  if (typeof output === 'object' && output !== null && 'media' in output && isMedia(output.media)) return output.media;
+  return null;
+}
+
+/** The failure an event carries (`upload.error` or an actor error event). */
+function errorOf(event: UploadEvent): UploadError | null {
+  if (event.type === 'upload.error') return event.error;
+  return 'error' in event ? toUploadError(event.error) : null;
+}
+
+function createMediaInput({ context }: { context: UploadContext }): CreateMediaInput {
+  if (context.accountId === null) throw new Error('createMedia needs an account');
+  return { accountId: context.accountId, kind: context.kind, name: context.file.name };
+}
+
+function sendFileInput({ context }: { context: UploadContext }): SendFileInput {
+  if (context.accountId === null) throw new Error('sendFile needs an account');
+  return { file: context.file, kind: context.kind, accountId: context.accountId, mediaId: context.mediaId, uploadUrl: context.uploadUrl };
+}
+
+function pollMediaInput({ context }: { context: UploadContext }): PollMediaInput {
+  if (context.mediaId === null || context.accountId === null) throw new Error('pollMedia needs a media id');
+  return { mediaId: context.mediaId, accountId: context.accountId };
+}
+
+export const uploadMachine = setup({
+  types: {
+    context: {} as UploadContext,
+    events: {} as UploadEvent,
+    input: {} as UploadInput,
+  },
+  actors: missingUploadActors,
+  delays: {
+    /** Spec 001 §9: 2000 ms between polls. */
+    pollInterval: POLL_INTERVAL_MS,
+    /** Retry-After of a 429, else exponential backoff by attempt (1 s, 2 s, 4 s … ≤ 30 s). */
+    retryDelay: ({ context }) =>
+      context.lastError?.retryAfterMs ?? Math.min(RETRY_BASE_MS * 2 ** Math.max(0, context.attempts - 1), RETRY_MAX_MS),
+  },
+  guards: {
+    hasActiveAccount: ({ context }) => context.accountId !== null,
+    hasBytes: ({ context }) => context.file.size > 0,
+    isAcceptedType: ({ context }) => isAcceptedFile(context.file, context.kind),
+    isVideoUpload: ({ context }) => isVideoKind(context.kind),
+    /** The event's media is Ready. */
+    isMediaReady: ({ event }) => mediaOf(event)?.status === 'Ready',
+    /** The event's media is Error (rejected by the server's checks or processing). */
+    isMediaError: ({ event }) => mediaOf(event)?.status === 'Error',
+    /** A row to poll is known (from createMedia, the Media-Id header or the answer). */
+    hasMediaToPoll: ({ context, event }) => (mediaOf(event)?.id ?? context.mediaId) !== null,
+    isOffline: ({ event }) => { const e = errorOf(event); return e !== null && classifyUploadError(e) === 'offline'; },
+    isRateLimited: ({ event }) => { const e = errorOf(event); return e !== null && classifyUploadError(e) === 'wait'; },
+    isRetryable: ({ event }) => { const e = errorOf(event); return e !== null && classifyUploadError(e) === 'retry'; },
+    hasAttemptsLeft: ({ context }) => context.attempts < MAX_UPLOAD_ATTEMPTS,
+    hasPollRetriesLeft: ({ context }) => context.pollFailures + 1 < MAX_POLL_FAILURES,
+  },
+  actions: {
+    refuseNoAccount: assign({ refusal: { code: 'noActiveAccount' } as UploadRefusal }),
+    refuseZeroLength: assign(({ context }) => ({ refusal: { code: 'zeroLength', fileName: context.file.name } as UploadRefusal })),
+    refuseType: assign(({ context }) => ({ refusal: { code: 'unsupportedType', fileName: context.file.name } as UploadRefusal })),
+    storeCreated: assign(({ event }) => {
+      const output = doneOutput(event);
+      if (typeof output !== 'object' || output === null || !('media' in output) || !isMedia(output.media)) return {};
+      const uploadUrl = 'uploadUrl' in output ? (output.uploadUrl as UploadTarget | null) : null;
+      return { media: output.media, mediaId: output.media.id, uploadUrl };
+    }),
+    storeMediaId: assign(({ event }) => (event.type === 'upload.created' ? { mediaId: event.mediaId } : {})),
+    countAttempt: assign(({ context }) => ({ attempts: context.attempts + 1 })),
+    storeProgress: assign(({ event, context }) => {
+      if (event.type !== 'upload.progress' || event.bytesTotal <= 0) return {};
+      const ratio = Math.min(event.bytesSent / event.bytesTotal, PROGRESS_CAP);
+      return { bytesSent: event.bytesSent, bytesTotal: event.bytesTotal, progress: Math.max(context.progress, Math.max(0, ratio)) };
+    }),
+    storeSent: assign(({ event, context }) => {
+      const media = mediaOf(event);
+      return {
+        progress: PROGRESS_CAP,
+        bytesSent: context.file.size,
+        bytesTotal: context.file.size,
+        media: media ?? context.media,
+        mediaId: media?.id ?? context.mediaId,
+        lastError: null,
+      };
+    }),
+    storeMedia: assign(({ event, context }) => {
+      const media = mediaOf(event);
+      return media ? { media, mediaId: media.id, pollFailures: 0 } : { media: context.media };
+    }),
+    storeError: assign(({ event }) => ({ lastError: errorOf(event) })),
+    countPollFailure: assign(({ context, event }) => ({ pollFailures: context.pollFailures + 1, lastError: errorOf(event) })),
+    failFromError: assign(({ event }) => {
+      const e = errorOf(event);
+      return { lastError: e, failure: e?.message ?? 'Unexpected error' };
+    }),
+    failFromMedia: assign(({ event }) => {
+      const media = mediaOf(event);
+      return { media, failure: media?.errorReason ?? 'Unexpected error' };
+    }),
+    failNoMedia: assign({ failure: 'Unexpected error' }),
+    complete: assign({ progress: 1 }),
+  },
+}).createMachine({
+  id: 'upload',
+  context: ({ input }) => ({
+    file: input.file,
+    kind: input.kind,
+    accountId: input.accountId,
+    mediaId: null,
+    media: null,
+    uploadUrl: null,
+    progress: 0,
+    bytesSent: 0,
+    bytesTotal: input.file.size,
+    attempts: 0,
+    pollFailures: 0,
+    lastError: null,
+    refusal: null,
+    failure: null,
+  }),
+  initial: 'checkingFile',
+  on: {
+    'upload.cancel': { target: '.cancelled' },
+  },
+  states: {
+    checkingFile: {
+      always: [
+        { guard: not('hasActiveAccount'), target: 'refused', actions: 'refuseNoAccount' },
+        { guard: not('hasBytes'), target: 'refused', actions: 'refuseZeroLength' },
+        { guard: not('isAcceptedType'), target: 'refused', actions: 'refuseType' },
+        { guard: 'isVideoUpload', target: 'uploading', actions: 'countAttempt' },
+        { target: 'creatingRecord' },
+      ],
+    },
+    creatingRecord: {
+      tags: ['pending'],
+      invoke: {
+        id: 'createMedia',
+        src: 'createMedia',
+        input: createMediaInput,
+        onDone: { target: 'uploading', actions: ['storeCreated', 'countAttempt'] },
+        onError: { target: 'failed', actions: 'failFromError' },
+      },
+    },
+    uploading: {
+      tags: ['pending', 'sending'],
+      invoke: {
+        id: 'sendFile',
+        src: 'sendFile',
+        input: sendFileInput,
+        onError: { target: 'failed', actions: 'failFromError' },
+      },
+      on: {
+        'upload.created': { actions: 'storeMediaId' },
+        'upload.progress': { actions: 'storeProgress' },
+        'upload.sent': [
+          { guard: 'isMediaReady', target: 'done', actions: ['storeSent', 'complete'] },
+          { guard: 'isMediaError', target: 'failed', actions: ['storeSent', 'failFromMedia'] },
+          { guard: 'hasMediaToPoll', target: 'processing', actions: 'storeSent' },
+          { target: 'failed', actions: ['storeSent', 'failNoMedia'] },
+        ],
+        'upload.error': [
+          { guard: 'isOffline', target: 'paused', actions: 'storeError' },
+          { guard: and(['isRateLimited', 'hasAttemptsLeft']), target: 'waitingToRetry', actions: 'storeError' },
+          { guard: and(['isRetryable', 'hasAttemptsLeft']), target: 'waitingToRetry', actions: 'storeError' },
+          { target: 'failed', actions: 'failFromError' },
+        ],
+      },
+    },
+    waitingToRetry: {
+      tags: ['pending'],
+      after: { retryDelay: { target: 'uploading', actions: 'countAttempt' } },
+    },
+    paused: {
+      tags: ['pending', 'paused'],
+      on: { 'upload.online': 'uploading' },
+    },
+    processing: {
+      tags: ['pending', 'processing'],
+      initial: 'waiting',
+      states: {
+        waiting: {
+          after: { pollInterval: 'checking' },
+        },
+        checking: {
+          invoke: {
+            id: 'pollMedia',
+            src: 'pollMedia',
+            input: pollMediaInput,
+            onDone: [
+              { guard: 'isMediaReady', target: '#upload.done', actions: ['storeMedia', 'complete'] },
+              { guard: 'isMediaError', target: '#upload.failed', actions: 'failFromMedia' },
+              { target: 'waiting', actions: 'storeMedia' },
+            ],
+            onError: [
+              { guard: and([not('isRetryable'), not('isRateLimited'), not('isOffline')]), target: '#upload.failed', actions: 'failFromError' },
+              { guard: 'hasPollRetriesLeft', target: 'waiting', actions: 'countPollFailure' },
+              { target: '#upload.failed', actions: 'failFromError' },
+            ],
+          },
+        },
+      },
+    },
+    done: { type: 'final' },
+    failed: { type: 'final', tags: ['failure'] },
+    refused: { type: 'final', tags: ['failure'] },
+    cancelled: { type: 'final' },
+  },
+});
+
+export type UploadMachine = typeof uploadMachine;
