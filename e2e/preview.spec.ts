@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? '/work/shared/fixtures/media';
+const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 const VIDEO = path.join(MEDIA_DIR, 'echo-hereweare.webm');
 const IMAGE = path.join(MEDIA_DIR, 'big_buck_bunny.jpg');
 const EDITOR = { email: 'editor@example.com', password: 'Vidbot-demo-1' };

@@ -13,7 +13,7 @@ import { parseRange } from './files';
 import { mimeForKey, sniffFile } from './sniff';
 import { isValidKey, LocalStorage, mediaKeys } from './storage';
 
-const FIX = '/work/shared/fixtures/media';
+const FIX = path.resolve(import.meta.dirname, '../../../../shared/fixtures/media');
 const paths = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'vidbot-media-lib-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -20,7 +20,7 @@ import { ffprobe } from '../../media/ffmpeg';
 import { mediaJobHandlers, MEDIA_PROCESS } from '../../media/process';
 import type { MediaJson } from './media.schemas';
 
-const FIX = '/work/shared/fixtures/media';
+const FIX = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/media');
 let ctx: TestContext;
 let server: ServerType;
 let baseUrl: string;
