@@ -10,7 +10,6 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as SplatRouteImport } from './routes/$'
 import { Route as R500RouteImport } from './routes/500'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as InvalidUserRouteImport } from './routes/invalid-user'
@@ -23,15 +22,12 @@ import { Route as AuthDashboardAccountSlugRouteImport } from './routes/_auth/das
 import { Route as AuthDashboardAccountsRouteImport } from './routes/_auth/dashboard/accounts'
 import { Route as AuthDashboardAccountSlugIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/index'
 import { Route as AuthDashboardAccountSlugMediaRouteImport } from './routes/_auth/dashboard/$accountSlug/media'
+import { Route as AuthDashboardAccountSlugVidbotsIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.index'
+import { Route as AuthDashboardAccountSlugVidbotsIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SplatRoute = SplatRouteImport.update({
-  id: '/$',
-  path: '/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const R500Route = R500RouteImport.update({
@@ -96,10 +92,21 @@ const AuthDashboardAccountSlugMediaRoute =
     path: '/media',
     getParentRoute: () => AuthDashboardAccountSlugRoute,
   } as any)
+const AuthDashboardAccountSlugVidbotsIndexRoute =
+  AuthDashboardAccountSlugVidbotsIndexRouteImport.update({
+    id: '/vidbots/',
+    path: '/vidbots/',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdRoute =
+  AuthDashboardAccountSlugVidbotsIdRouteImport.update({
+    id: '/vidbots/$id',
+    path: '/vidbots/$id',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/$': typeof SplatRoute
   '/500': typeof R500Route
   '/invalid-user': typeof InvalidUserRoute
   '/login': typeof LoginRoute
@@ -111,10 +118,11 @@ export interface FileRoutesByFullPath {
   '/dashboard/': typeof AuthDashboardIndexRoute
   '/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaRoute
   '/dashboard/$accountSlug/': typeof AuthDashboardAccountSlugIndexRoute
+  '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRoute
+  '/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/$': typeof SplatRoute
   '/500': typeof R500Route
   '/invalid-user': typeof InvalidUserRoute
   '/login': typeof LoginRoute
@@ -125,11 +133,12 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthDashboardIndexRoute
   '/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaRoute
   '/dashboard/$accountSlug': typeof AuthDashboardAccountSlugIndexRoute
+  '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRoute
+  '/dashboard/$accountSlug/vidbots': typeof AuthDashboardAccountSlugVidbotsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/$': typeof SplatRoute
   '/500': typeof R500Route
   '/_auth': typeof AuthRouteWithChildren
   '/invalid-user': typeof InvalidUserRoute
@@ -142,12 +151,13 @@ export interface FileRoutesById {
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
   '/_auth/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaRoute
   '/_auth/dashboard/$accountSlug/': typeof AuthDashboardAccountSlugIndexRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRoute
+  '/_auth/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/$'
     | '/500'
     | '/invalid-user'
     | '/login'
@@ -159,10 +169,11 @@ export interface FileRouteTypes {
     | '/dashboard/'
     | '/dashboard/$accountSlug/media'
     | '/dashboard/$accountSlug/'
+    | '/dashboard/$accountSlug/vidbots/$id'
+    | '/dashboard/$accountSlug/vidbots/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/$'
     | '/500'
     | '/invalid-user'
     | '/login'
@@ -173,10 +184,11 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/dashboard/$accountSlug/media'
     | '/dashboard/$accountSlug'
+    | '/dashboard/$accountSlug/vidbots/$id'
+    | '/dashboard/$accountSlug/vidbots'
   id:
     | '__root__'
     | '/'
-    | '/$'
     | '/500'
     | '/_auth'
     | '/invalid-user'
@@ -189,11 +201,12 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/'
     | '/_auth/dashboard/$accountSlug/media'
     | '/_auth/dashboard/$accountSlug/'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id'
+    | '/_auth/dashboard/$accountSlug/vidbots/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  SplatRoute: typeof SplatRoute
   R500Route: typeof R500Route
   AuthRoute: typeof AuthRouteWithChildren
   InvalidUserRoute: typeof InvalidUserRoute
@@ -210,13 +223,6 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/$': {
-      id: '/$'
-      path: '/$'
-      fullPath: '/$'
-      preLoaderRoute: typeof SplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/500': {
@@ -303,18 +309,38 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugMediaRouteImport
       parentRoute: typeof AuthDashboardAccountSlugRoute
     }
+    '/_auth/dashboard/$accountSlug/vidbots/': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/'
+      path: '/vidbots'
+      fullPath: '/dashboard/$accountSlug/vidbots/'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIndexRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id'
+      path: '/vidbots/$id'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
   }
 }
 
 interface AuthDashboardAccountSlugRouteChildren {
   AuthDashboardAccountSlugMediaRoute: typeof AuthDashboardAccountSlugMediaRoute
   AuthDashboardAccountSlugIndexRoute: typeof AuthDashboardAccountSlugIndexRoute
+  AuthDashboardAccountSlugVidbotsIdRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+  AuthDashboardAccountSlugVidbotsIndexRoute: typeof AuthDashboardAccountSlugVidbotsIndexRoute
 }
 
 const AuthDashboardAccountSlugRouteChildren: AuthDashboardAccountSlugRouteChildren =
   {
     AuthDashboardAccountSlugMediaRoute: AuthDashboardAccountSlugMediaRoute,
     AuthDashboardAccountSlugIndexRoute: AuthDashboardAccountSlugIndexRoute,
+    AuthDashboardAccountSlugVidbotsIdRoute:
+      AuthDashboardAccountSlugVidbotsIdRoute,
+    AuthDashboardAccountSlugVidbotsIndexRoute:
+      AuthDashboardAccountSlugVidbotsIndexRoute,
   }
 
 const AuthDashboardAccountSlugRouteWithChildren =
@@ -338,7 +364,6 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  SplatRoute: SplatRoute,
   R500Route: R500Route,
   AuthRoute: AuthRouteWithChildren,
   InvalidUserRoute: InvalidUserRoute,

@@ -7,7 +7,8 @@ import { Outlet, createFileRoute, notFound } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { accountsOptions, featuresOptions, meOptions } from '../../../api/queries';
 import { AppShell } from '../../../ui/AppShell';
-import { AccountNotFoundPage, NotFoundPage } from '../../../ui/ErrorPage';
+import { AccountNotFoundPage, BackToDashboard } from '../../../ui/ErrorPage';
+import { Trans } from '@lingui/react/macro';
 import { useSession } from '../../../features/session/hooks';
 
 export const Route = createFileRoute('/_auth/dashboard/$accountSlug')({
@@ -22,7 +23,7 @@ export const Route = createFileRoute('/_auth/dashboard/$accountSlug')({
   },
   // An unknown slug → 'Account not found'; an unknown page inside a known account → 'Page not found'.
   notFoundComponent: ({ data }) =>
-    typeof data === 'object' && data !== null && 'reason' in data && data.reason === 'account' ? <AccountNotFoundPage /> : <NotFoundPage />,
+    typeof data === 'object' && data !== null && 'reason' in data && data.reason === 'account' ? <AccountNotFoundPage /> : <PageNotFoundInAccount />,
   component: AccountLayout,
 });
 
@@ -33,6 +34,26 @@ function AccountLayout() {
   return (
     <AppShell account={account} email={me.data?.email} onSignOut={session.signOut}>
       <Outlet />
+    </AppShell>
+  );
+}
+
+/** An unknown page inside a known account: 'Page not found' inside the account's chrome. */
+function PageNotFoundInAccount() {
+  const { account } = Route.useRouteContext();
+  const session = useSession();
+  const me = useQuery(meOptions());
+  return (
+    <AppShell account={account} email={me.data?.email} onSignOut={session.signOut}>
+      <div className="page narrow">
+        <h1>
+          <Trans>Page not found</Trans>
+        </h1>
+        <p>
+          <Trans>The page you are looking for does not exist.</Trans>
+        </p>
+        <BackToDashboard />
+      </div>
     </AppShell>
   );
 }
