@@ -35,14 +35,19 @@ export interface CallbackRun<TInput> {
   input: TInput;
   sendBack: (event: EventObject) => void;
   stopped: boolean;
+  /** Events the parent sent to this run. */
+  received: EventObject[];
 }
 
 /** A `fromCallback` fake; `runs` lists every start, `stopped` turns true when the parent stops it. */
 export function controllableCallback<TInput>() {
   const runs: CallbackRun<TInput>[] = [];
-  const logic = fromCallback<EventObject, TInput>(({ input, sendBack }) => {
-    const run: CallbackRun<TInput> = { input, sendBack, stopped: false };
+  const logic = fromCallback<EventObject, TInput>(({ input, sendBack, receive }) => {
+    const run: CallbackRun<TInput> = { input, sendBack, stopped: false, received: [] };
     runs.push(run);
+    receive((event) => {
+      if (!run.stopped) run.received.push(event);
+    });
     return () => {
       run.stopped = true;
     };

@@ -53,7 +53,8 @@ export interface CreateMediaOutput {
  * sendFile: sends the bytes. Videos go through tus (`/api/media/tus`, chunk 150 MB, retry delays
  * [0, 1000], headers Authorization + Account-Id, metadata name + type) and report the created row
  * from the `Media-Id` header; images go multipart to `uploadUrl` with `Upload-Token` (5-minute
- * timeout). It reports through `sendBack` and aborts when stopped (cancel).
+ * timeout). It reports through `sendBack` and aborts when stopped; after `upload.terminate` (cancel)
+ * the abort also discards the upload on the server.
  */
 export interface SendFileInput {
   file: File;
@@ -63,6 +64,9 @@ export interface SendFileInput {
   mediaId: number | null;
   uploadUrl: UploadTarget | null;
 }
+
+/** Events the chart sends to sendFile: `upload.terminate` just before a cancel stops it. */
+export type SendFileCommand = { type: 'upload.terminate' };
 
 /** Events sendFile sends back to the chart. */
 export type SendFileEvent =

@@ -15,8 +15,8 @@
  *                                        ▲ still Draft                               │ GET /media/{id}
  *                                        └───────────────────────────────────────────┤
  *                                             Ready ──► done (final, progress 1)      │ Error ──► failed (final)
- *  upload.cancel from any non-final state ──► cancelled (final; leaving `uploading` stops sendFile,
- *  whose cleanup aborts the request / terminates the tus upload)
+ *  upload.cancel from any non-final state ──► cancelled (final; sendFile first receives
+ *  `upload.terminate`, then is stopped: its cleanup aborts the request and discards the upload)
  * ```
  *
  * Retry table (`classifyUploadError`), applied to `upload.error` while sending and to poll failures:
@@ -31,7 +31,7 @@
  * yet; the person starts again). Not yet: a stall timeout and a concurrency-limited queue (the chooser
  * runs one upload at a time).
  */
-import { and, assign, not, setup } from 'xstate';
+import { and, assign, enqueueActions, not, setup } from 'xstate';
 import {
   missingUploadActors,
   type CreateMediaInput,
@@ -262,6 +262,14 @@ export const uploadMachine = setup({
     }),
     failNoMedia: assign({ failure: 'Unexpected error' }),
     complete: assign({ progress: 1 }),
+    /**
+     * Leaving `uploading` because of `upload.cancel`: tell sendFile to discard the upload (tus
+     * termination removes the Draft row) before it is stopped; other exits only abort, so a retry or
+     * a resume after going offline continues from the stored offset.
+     */
+    terminateOnCancel: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'upload.cancel') enqueue.sendTo('sendFile', { type: 'upload.terminate' });
+    }),
   },
 }).createMachine({
   id: 'upload',
@@ -307,6 +315,7 @@ export const uploadMachine = setup({
     },
     uploading: {
       tags: ['pending', 'sending'],
+      exit: 'terminateOnCancel',
       invoke: {
         id: 'sendFile',
         src: 'sendFile',

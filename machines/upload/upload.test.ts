@@ -174,7 +174,15 @@ describe('upload chart: journeys', () => {
     expect(selectCanCancel(h.actor.getSnapshot())).toBe(true);
     await h.send({ type: 'upload.cancel' });
     expect(selectUploadPhase(h.actor.getSnapshot())).toBe('cancelled');
+    expect(h.sendFile.runs[0]?.received).toEqual([{ type: 'upload.terminate' }]);
     expect(h.sendFile.runs[0]?.stopped).toBe(true);
+  });
+
+  it('a retry only aborts the send (no terminate), so tus can resume', async () => {
+    const h = harness(uploadInputs().video!);
+    await h.send({ type: 'upload.error', error: { status: 503, message: 'down' } });
+    expect(h.sendFile.runs[0]?.stopped).toBe(true);
+    expect(h.sendFile.runs[0]?.received).toEqual([]);
   });
 
   it('retries 5xx with backoff (1 s, then 2 s) and gives up after MAX_UPLOAD_ATTEMPTS', async () => {
