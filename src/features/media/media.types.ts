@@ -1,0 +1,33 @@
+/**
+ * Media answer shape of docs/api.md "Media" (spec 001 §3).
+ */
+import type { MediaKind, MediaStatus } from '../../../machines/upload/upload.actors';
+
+export type { MediaKind, MediaStatus };
+
+/** GET /media, GET /media/{id}, POST /media (plus `uploadUrl` there). */
+export interface Media {
+  id: number;
+  accountId: number;
+  name: string;
+  type: MediaKind;
+  mediaType: 'VIDEO' | 'IMAGE';
+  status: MediaStatus;
+  url: string | null;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  /** Seconds. */
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  /** Bytes. */
+  size: number | null;
+  createdAt: string;
+  errorReason: string | null;
+}
+
+/** Spec 001 §2 media chooser: the kinds allowed in video mode and in image mode. */
+export const CHOOSER_KINDS = {
+  VIDEO: ['SlideVideo', 'LogoVideo'],
+  IMAGE: ['SlideImage', 'LogoImage', 'CoverImage'],
+} as const satisfies Record<'VIDEO' | 'IMAGE', readonly MediaKind[]>;

@@ -1,0 +1,214 @@
+/**
+ * Real actors of the upload chart (machines/upload; spec 001 §4 "Media upload", §7; DESIGN §3):
+ *
+ * - createMedia: POST /media `{ type, name, accountId }` → the Draft row and `uploadUrl` (images).
+ * - sendFile, videos: tus-js-client to `/api/media/tus` — chunk 150 MB, retry delays [0, 1000],
+ *   headers Authorization (fresh ID token per request) + Account-Id, metadata name + type; the
+ *   `Media-Id` answer header reports the created row. Resumes a previous upload of the same file
+ *   (fingerprint: account, kind, name, size, lastModified). On `upload.terminate` the stop also
+ *   terminates the upload on the server (removing the Draft row).
+ * - sendFile, images: multipart XMLHttpRequest (upload progress events) to `uploadUrl` with
+ *   Authorization and Upload-Token, field `file`, timeout 5 minutes.
+ * - pollMedia: GET /media/{id}.
+ *
+ * Failures become `UploadError { status, message, offline, retryAfterMs }` for the retry table.
+ */
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { DetailedError, Upload } from 'tus-js-client';
+import { api } from '../../api/client';
+import { getIdToken } from '../session/amplify';
+import { isVideoKind, uploadMachine } from '../../../machines/upload/upload.machine';
+import type {
+  CreateMediaInput,
+  CreateMediaOutput,
+  PollMediaInput,
+  SendFileEvent,
+  SendFileInput,
+  UploadError,
+  UploadMedia,
+  UploadTarget,
+} from '../../../machines/upload/upload.actors';
+import type { Media } from './media.types';
+
+/** tus endpoint (DESIGN §3). */
+export const TUS_ENDPOINT = '/api/media/tus';
+/** Spec 001 §4, §9: resumable chunk 150 MB. */
+export const TUS_CHUNK_SIZE = 150 * 1024 * 1024;
+/** Spec 001 §4: retry delays 0 and 1000 ms. */
+export const TUS_RETRY_DELAYS = [0, 1000];
+/** Spec 001 §7, §9: multipart upload timeout 5 minutes. */
+export const MULTIPART_TIMEOUT_MS = 5 * 60_000;
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+function retryAfterMs(header: string | null | undefined): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+}
+
+function detailOf(body: string, fallback: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { detail?: unknown }).detail === 'string') {
+      return (parsed as { detail: string }).detail;
+    }
+  } catch {
+    // not JSON
+  }
+  return body.trim() || fallback;
+}
+
+/** A tus-js-client error as an UploadError. */
+export function tusError(error: Error): UploadError {
+  const response = error instanceof DetailedError ? error.originalResponse : null;
+  if (!response) return { status: null, message: error.message || 'Network error', offline: isOffline() };
+  return {
+    status: response.getStatus(),
+    message: detailOf(response.getBody() ?? '', error.message),
+    retryAfterMs: retryAfterMs(response.getHeader('Retry-After')),
+  };
+}
+
+function toUploadMedia(media: Media): UploadMedia {
+  return media;
+}
+
+/** A running tus send: `stop` aborts it; after `markTerminate` the abort also discards it on the server. */
+interface TusSend {
+  stop: () => void;
+  markTerminate: () => void;
+}
+
+function sendWithTus(input: SendFileInput, sendBack: (event: SendFileEvent) => void): TusSend {
+  let terminate = false;
+  let stopped = false;
+  const upload = new Upload(input.file, {
+    endpoint: TUS_ENDPOINT,
+    chunkSize: TUS_CHUNK_SIZE,
+    retryDelays: TUS_RETRY_DELAYS,
+    headers: { 'Account-Id': String(input.accountId) },
+    metadata: { name: input.file.name, type: input.kind, filename: input.file.name },
+    removeFingerprintOnSuccess: true,
+    fingerprint: async (file) => ['vidbot-tus', input.accountId, input.kind, file.name, file.size, file.lastModified].join('-'),
+    onBeforeRequest: async (req) => {
+      const token = await getIdToken();
+      if (token) req.setHeader('Authorization', `Bearer ${token}`);
+    },
+    onAfterResponse: (_req, res) => {
+      const id = Number(res.getHeader('Media-Id'));
+      if (!stopped && Number.isInteger(id) && id > 0) sendBack({ type: 'upload.created', mediaId: id });
+    },
+    onProgress: (bytesSent, bytesTotal) => {
+      if (!stopped) sendBack({ type: 'upload.progress', bytesSent, bytesTotal });
+    },
+    onSuccess: () => {
+      if (!stopped) sendBack({ type: 'upload.sent', media: null });
+    },
+    onError: (error) => {
+      if (!stopped) sendBack({ type: 'upload.error', error: tusError(error) });
+    },
+  });
+  void upload
+    .findPreviousUploads()
+    .then((previous) => {
+      if (stopped) return;
+      const last = previous[previous.length - 1];
+      if (last) upload.resumeFromPreviousUpload(last);
+      upload.start();
+    })
+    .catch(() => {
+      if (!stopped) upload.start();
+    });
+  return {
+    stop: () => {
+      stopped = true;
+      void upload.abort(terminate).catch(() => undefined);
+    },
+    markTerminate: () => {
+      terminate = true;
+    },
+  };
+}
+
+function sendMultipart(input: SendFileInput, target: UploadTarget, sendBack: (event: SendFileEvent) => void): () => void {
+  const xhr = new XMLHttpRequest();
+  let stopped = false;
+  const fail = (error: UploadError) => {
+    if (!stopped) sendBack({ type: 'upload.error', error });
+  };
+  xhr.open('POST', target.uploadUrl);
+  xhr.timeout = MULTIPART_TIMEOUT_MS;
+  xhr.setRequestHeader('Accept', 'application/json');
+  xhr.setRequestHeader('Upload-Token', target.uploadToken);
+  xhr.upload.onprogress = (e) => {
+    if (!stopped && e.lengthComputable) sendBack({ type: 'upload.progress', bytesSent: e.loaded, bytesTotal: e.total });
+  };
+  xhr.onload = () => {
+    if (stopped) return;
+    if (xhr.status >= 200 && xhr.status < 300) {
+      try {
+        sendBack({ type: 'upload.sent', media: toUploadMedia(JSON.parse(xhr.responseText) as Media) });
+      } catch {
+        fail({ status: xhr.status, message: 'Unexpected error' });
+      }
+      return;
+    }
+    fail({
+      status: xhr.status,
+      message: detailOf(xhr.responseText, xhr.statusText || 'Unexpected error'),
+      retryAfterMs: retryAfterMs(xhr.getResponseHeader('Retry-After')),
+    });
+  };
+  xhr.onerror = () => fail({ status: null, message: 'Network error', offline: isOffline() });
+  xhr.ontimeout = () => fail({ status: null, message: 'The upload timed out' });
+  const body = new FormData();
+  body.append('file', input.file, input.file.name);
+  void getIdToken().then((token) => {
+    if (stopped) return;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.send(body);
+  });
+  return () => {
+    stopped = true;
+    xhr.abort();
+  };
+}
+
+/** The upload chart with the real actors. */
+export function createUploadMachine() {
+  return uploadMachine.provide({
+    actors: {
+      createMedia: fromPromise<CreateMediaOutput, CreateMediaInput>(async ({ input, signal }) => {
+        const created = await api.post<Media & { uploadUrl?: UploadTarget | null }>(
+          '/media',
+          { type: input.kind, name: input.name, accountId: input.accountId },
+          { signal },
+        );
+        const { uploadUrl = null, ...media } = created;
+        return { media: toUploadMedia(media), uploadUrl };
+      }),
+      sendFile: fromCallback<EventObject, SendFileInput>(({ input, sendBack, receive }) => {
+        if (isVideoKind(input.kind)) {
+          const send = sendWithTus(input, sendBack);
+          receive((event) => {
+            if (event.type === 'upload.terminate') send.markTerminate();
+          });
+          return send.stop;
+        }
+        if (!input.uploadUrl) {
+          sendBack({ type: 'upload.error', error: { status: null, message: 'No upload address for this file' } });
+          return undefined;
+        }
+        return sendMultipart(input, input.uploadUrl, sendBack);
+      }),
+      pollMedia: fromPromise<UploadMedia, PollMediaInput>(async ({ input, signal }) =>
+        toUploadMedia(await api.get<Media>(`/media/${input.mediaId}`, { signal })),
+      ),
+    },
+  });
+}

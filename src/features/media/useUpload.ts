@@ -1,0 +1,42 @@
+/**
+ * React binding of the upload chart: `start(file)` spawns one chart with the real actors, `cancel()`
+ * sends `upload.cancel`; the browser's `online` event resumes a paused upload. Unmounting cancels a
+ * running upload. Views read the snapshot through machines/upload/upload.selectors.ts.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { createActor, type ActorRefFrom } from 'xstate';
+import type { UploadMachine } from '../../../machines/upload/upload.machine';
+import type { MediaKind } from './media.types';
+import { createUploadMachine } from './upload.actors';
+
+export type UploadActor = ActorRefFrom<UploadMachine>;
+
+/** One upload at a time for a chooser. */
+export function useUpload(kind: MediaKind, accountId: number | null) {
+  const [actor, setActor] = useState<UploadActor | null>(null);
+
+  const start = useCallback(
+    (file: File) => {
+      const next = createActor(createUploadMachine(), { input: { file, kind, accountId } });
+      next.start();
+      setActor(next);
+      return next;
+    },
+    [kind, accountId],
+  );
+
+  const cancel = useCallback(() => actor?.send({ type: 'upload.cancel' }), [actor]);
+  const clear = useCallback(() => setActor(null), []);
+
+  useEffect(() => {
+    if (!actor) return;
+    const online = () => actor.send({ type: 'upload.online' });
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      if (actor.getSnapshot().status === 'active') actor.send({ type: 'upload.cancel' });
+    };
+  }, [actor]);
+
+  return { actor, start, cancel, clear };
+}

@@ -1,0 +1,64 @@
+/**
+ * Modal dialog on the native `<dialog>` element (`showModal`): the browser traps focus inside,
+ * Escape closes, the rest of the page is inert, and focus returns to the opener on close. Children
+ * render only while open, so forms start fresh each time. The first field with `autoFocus` (or the
+ * first focusable element) receives focus.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+
+export interface DialogProps {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  /** Wider layout (media chooser). */
+  wide?: boolean;
+}
+
+/** An accessible modal dialog with a heading and a close button. */
+export function Dialog({ open, title, onClose, children, wide }: DialogProps) {
+  const { t } = useLingui();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+    if (!open && opener.current instanceof HTMLElement) {
+      opener.current.focus();
+      opener.current = null;
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? 'dialog dialog-wide' : 'dialog'}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      {open && (
+        <div className="dialog-body">
+          <div className="dialog-header">
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className="button icon" onClick={onClose} aria-label={t`Close`}>
+              ×
+            </button>
+          </div>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}

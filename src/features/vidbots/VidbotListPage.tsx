@@ -1,0 +1,249 @@
+/**
+ * The vidbot list (spec 001 §2 "{product} list"): search by name, sortable columns (aria-sort; sort
+ * changes debounced 100 ms), status badges, pagination "showing x–y of all" with previous / next and
+ * page numbers (1 sibling slot each side below 767 px, else 3), and the Create dialog (disabled for
+ * a Viewer). The URL search (order_by, order_direction, page, bot_name) is the state.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import './vidbots.css';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { format } from 'date-fns';
+import { meOptions } from '../../api/queries';
+import type { Account } from '../../api/types';
+import { CreateVidbotDialog } from './CreateVidbotDialog';
+import { StatusBadge } from './StatusBadge';
+import { rememberListSearch } from './listMemory';
+import type { VidbotListSearch } from './listSearch';
+import { pageItems, shownRange, siblingsForWidth } from './pagination';
+import { canCreateVidbot } from './permissions';
+import { useMediaQuery } from './useMediaQuery';
+import { BOT_PAGE_SIZE, botListOptions } from './vidbot.queries';
+import type { BotOrderBy } from './vidbot.types';
+
+/** Spec 001 §9: sort input debounce. */
+export const SORT_DEBOUNCE_MS = 100;
+
+/** Spec 001 §9 date format. */
+export function formatDate(iso: string): string {
+  return format(new Date(iso), 'dd/MM/yyyy HH:mm');
+}
+
+export interface VidbotListPageProps {
+  account: Account;
+  search: VidbotListSearch;
+}
+
+/** The list page. */
+export function VidbotListPage({ account, search }: VidbotListPageProps) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const me = useQuery(meOptions());
+  const list = useQuery({ ...botListOptions({ accountId: account.id, ...search }), placeholderData: (prev) => prev });
+  const [createOpen, setCreateOpen] = useState(false);
+  const [name, setName] = useState(search.bot_name);
+  const searchId = useId();
+  const narrow = useMediaQuery('(max-width: 766px)');
+  const sortTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const canCreate = canCreateVidbot(account.role, me.data);
+
+  useEffect(() => rememberListSearch(account.publicId, search), [account.publicId, search]);
+  useEffect(() => setName(search.bot_name), [search.bot_name]);
+  useEffect(() => () => clearTimeout(sortTimer.current), []);
+
+  const go = (next: Partial<VidbotListSearch>) =>
+    void navigate({ to: '/dashboard/$accountSlug/vidbots', params: { accountSlug: account.publicId }, search: { ...search, ...next } });
+
+  const sortBy = (column: BotOrderBy) => {
+    const direction = search.order_by === column && search.order_direction === 'asc' ? 'desc' : 'asc';
+    clearTimeout(sortTimer.current);
+    sortTimer.current = setTimeout(() => go({ order_by: column, order_direction: direction, page: 1 }), SORT_DEBOUNCE_MS);
+  };
+
+  const submitSearch = (e: FormEvent) => {
+    e.preventDefault();
+    go({ bot_name: name.trim(), page: 1 });
+  };
+
+  const records = list.data?.records ?? [];
+  const meta = list.data?.metadata;
+  const columns: Array<{ key: BotOrderBy | null; label: string }> = [
+    { key: 'name', label: t`Name` },
+    { key: 'status', label: t`Status` },
+    { key: null, label: t`Slides` },
+    { key: null, label: t`Author` },
+    { key: 'created_at', label: t`Created` },
+    { key: 'updated_at', label: t`Updated` },
+  ];
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>
+          <Trans>Vidbots</Trans>
+        </h1>
+        <button type="button" className="button primary" disabled={!canCreate} onClick={() => setCreateOpen(true)}>
+          <Trans>Create new</Trans>
+        </button>
+      </div>
+      {!canCreate && (
+        <p className="muted">
+          <Trans>Viewers cannot create vidbots.</Trans>
+        </p>
+      )}
+
+      <form className="search-form" role="search" onSubmit={submitSearch}>
+        <label htmlFor={searchId}>
+          <Trans>Search by name</Trans>
+        </label>
+        <input id={searchId} type="search" value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
+        <button type="submit" className="button">
+          <Trans>Search</Trans>
+        </button>
+        {search.bot_name && (
+          <button type="button" className="button link" onClick={() => go({ bot_name: '', page: 1 })}>
+            <Trans>Clear search</Trans>
+          </button>
+        )}
+      </form>
+
+      {list.isError ? (
+        <p className="alert alert-error" role="alert">
+          <Trans>The vidbots could not be loaded.</Trans>
+        </p>
+      ) : list.isPending ? (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : records.length === 0 ? (
+        <div className="empty-state">
+          {search.bot_name ? (
+            <p>
+              <Trans>No vidbots match “{search.bot_name}”.</Trans>
+            </p>
+          ) : (
+            <p>
+              <Trans>No vidbots yet.</Trans> {canCreate && <Trans>Create your first one with “Create new”.</Trans>}
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t`Vidbots of ${account.businessName}`}</caption>
+            <thead>
+              <tr>
+                {columns.map((c) => {
+                  const active = c.key !== null && search.order_by === c.key;
+                  const sort = active ? (search.order_direction === 'asc' ? 'ascending' : 'descending') : c.key ? 'none' : undefined;
+                  return (
+                    <th key={c.label} scope="col" aria-sort={sort}>
+                      {c.key ? (
+                        <button type="button" className="sort-button" onClick={() => c.key && sortBy(c.key)}>
+                          {c.label}
+                          <span aria-hidden="true" className="sort-icon">
+                            {active ? (search.order_direction === 'asc' ? '▲' : '▼') : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        c.label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {records.map((bot) => (
+                <tr key={bot.id}>
+                  <td className="name-cell">
+                    <Link to="/dashboard/$accountSlug/vidbots/$id" params={{ accountSlug: account.publicId, id: String(bot.id) }}>
+                      {bot.name}
+                    </Link>
+                  </td>
+                  <td>
+                    <StatusBadge status={bot.status} liveStatus={bot.liveStatus} />
+                  </td>
+                  <td>{bot.slideCount}</td>
+                  <td className="muted">{bot.author?.email ?? '–'}</td>
+                  <td>{formatDate(bot.createdAt)}</td>
+                  <td>{formatDate(bot.updatedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {meta && meta.totalCount > 0 && (
+        <Pagination
+          page={search.page}
+          pageCount={meta.pageCount}
+          totalCount={meta.totalCount}
+          siblings={siblingsForWidth(narrow ? 0 : 1024)}
+          onPage={(page) => go({ page })}
+        />
+      )}
+
+      <CreateVidbotDialog open={createOpen} accountId={account.id} accountSlug={account.publicId} onClose={() => setCreateOpen(false)} />
+    </div>
+  );
+}
+
+function Pagination({
+  page,
+  pageCount,
+  totalCount,
+  siblings,
+  onPage,
+}: {
+  page: number;
+  pageCount: number;
+  totalCount: number;
+  siblings: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useLingui();
+  const { from, to } = shownRange(page, BOT_PAGE_SIZE, totalCount);
+  return (
+    <nav className="pagination" aria-label={t`Pages`}>
+      <p className="pagination-summary">
+        <Trans>
+          Showing {from}–{to} of {totalCount}
+        </Trans>
+      </p>
+      <ul>
+        <li>
+          <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            <Trans>Previous</Trans>
+          </button>
+        </li>
+        {pageItems(page, pageCount, siblings).map((item) =>
+          item.type === 'gap' ? (
+            <li key={item.key} aria-hidden="true" className="pagination-gap">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <button
+                type="button"
+                className={item.page === page ? 'button page-button current' : 'button page-button'}
+                aria-current={item.page === page ? 'page' : undefined}
+                aria-label={t`Page ${item.page}`}
+                onClick={() => onPage(item.page)}
+              >
+                {item.page}
+              </button>
+            </li>
+          ),
+        )}
+        <li>
+          <button type="button" className="button" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+            <Trans>Next</Trans>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

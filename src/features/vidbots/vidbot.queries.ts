@@ -1,0 +1,72 @@
+/**
+ * queryOptions factories and calls of the vidbot area (docs/api.md "Bots"; spec 001 §2, §7).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { ListResponse } from '../../api/types';
+import type { Bot, BotContent, BotListItem, BotOrderBy, BotPrivacy, OrderDirection } from './vidbot.types';
+
+/** Vidbot list page size (spec 001 §2, §9). */
+export const BOT_PAGE_SIZE = 10;
+
+/** Parameters of one list page (the URL search plus the account). */
+export interface BotListParams {
+  accountId: number;
+  page: number;
+  order_by: BotOrderBy;
+  order_direction: OrderDirection;
+  bot_name?: string;
+}
+
+export const vidbotKeys = {
+  all: ['bot'] as const,
+  list: (params: BotListParams) => ['bot', 'list', params] as const,
+  detail: (id: number) => ['bot', 'detail', id] as const,
+};
+
+/** GET /bot?account_id&page&size&order_by&order_direction&bot_name. */
+export function botListOptions(params: BotListParams) {
+  return queryOptions({
+    queryKey: vidbotKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<BotListItem>>('/bot', {
+        query: {
+          account_id: params.accountId,
+          page: params.page,
+          size: BOT_PAGE_SIZE,
+          order_by: params.order_by,
+          order_direction: params.order_direction,
+          bot_name: params.bot_name || undefined,
+        },
+        signal,
+      }),
+  });
+}
+
+/** GET /bot/{id} (latest revision). */
+export function botOptions(id: number) {
+  return queryOptions({
+    queryKey: vidbotKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Bot>(`/bot/${id}`, { signal }),
+  });
+}
+
+/** POST /bot `{ accountId, name, privacy }` → the new Bot (revision 1, Draft). */
+export function createBot(body: { accountId: number; name: string; privacy: BotPrivacy }): Promise<Bot> {
+  return api.post<Bot>('/bot', body);
+}
+
+/** PATCH /bot/{id} `{ content }` → a new Draft revision; answers the Bot. */
+export function saveBotContent(botId: number, content: BotContent): Promise<Bot> {
+  return api.patch<Bot>(`/bot/${botId}`, { content });
+}
+
+/** PATCH /bot/{id} `{ status: 'Published' }` (422 noSlidesPublish without an INTRO slide). */
+export function setBotPublished(botId: number): Promise<Bot> {
+  return api.patch<Bot>(`/bot/${botId}`, { status: 'Published' });
+}
+
+/** PATCH /bot/{id}/revision/{revisionId}/status `{ status: 'Published' }`. */
+export function publishBotRevision(botId: number, revisionId: number): Promise<Bot> {
+  return api.patch<Bot>(`/bot/${botId}/revision/${revisionId}/status`, { status: 'Published' });
+}
