@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 
 /**
  * Test projects: `unit` (machines and SPA code, happy-dom), `server` (API on PGlite) and, when
@@ -9,6 +10,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Lingui macros compile in tests as in the app (principle 9: components under test render real strings).
+        plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } })],
         test: {
           name: 'unit',
           include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'embed/**/*.test.ts'],

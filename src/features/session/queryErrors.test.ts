@@ -3,15 +3,14 @@
  * 'User not found.' → /invalid-user only; other query errors → a toast.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@lingui/core';
 import { QueryClient } from '@tanstack/react-query';
 import type { toast } from 'react-toastify';
 import { createQueryErrorHandlers } from './queryErrors';
 import type { SessionHandle } from './session';
 
-// The unit project runs without the Lingui macro transform: the source-language `t` interpolates.
-vi.mock('@lingui/core/macro', () => ({
-  t: (strings: TemplateStringsArray, ...values: unknown[]) => String.raw({ raw: strings }, ...values),
-}));
+// The unit project compiles Lingui macros (vitest.config.ts); the source locale renders the English text.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 function setup() {
   const order: string[] = [];
