@@ -103,7 +103,7 @@ function ChooserBody({ mode, accountId, canUpload, onChoose }: Omit<MediaChooser
         <button
           type="button"
           className="button primary"
-          disabled={!canUpload || (upload.actor !== null && upload.actor.getSnapshot().status === 'active')}
+          disabled={!canUpload || upload.active}
           onClick={() => fileInput.current?.click()}
         >
           {mode === 'VIDEO' ? <Trans>Upload video</Trans> : <Trans>Upload image</Trans>}
@@ -213,7 +213,7 @@ function UploadStatus({
           {phase === 'done' && <span aria-hidden="true"> ✓</span>}
         </span>
       </div>
-      {phase !== 'refused' && phase !== 'failed' && (
+      {phase !== 'refused' && phase !== 'failed' && phase !== 'cancelled' && (
         <progress className="upload-progress" max={1} value={progress} aria-label={t`Upload progress of ${fileName}`}>
           {Math.round(progress * 100)}%
         </progress>

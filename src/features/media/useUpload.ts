@@ -1,9 +1,9 @@
 /**
  * React binding of the upload chart: `start(file)` spawns one chart with the real actors, `cancel()`
  * sends `upload.cancel`; the browser's `online` event resumes a paused upload. Unmounting cancels a
- * running upload. Views read the snapshot through machines/upload/upload.selectors.ts.
+ * running upload. `active` is true while the chart runs. Views read the snapshot through machines/upload/upload.selectors.ts.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { UploadMachine } from '../../../machines/upload/upload.machine';
 import type { MediaKind } from './media.types';
@@ -38,5 +38,15 @@ export function useUpload(kind: MediaKind, accountId: number | null) {
     };
   }, [actor]);
 
-  return { actor, start, cancel, clear };
+  // True while the current chart runs (re-renders the caller when it ends).
+  const active = useSyncExternalStore(
+    (notify) => {
+      if (!actor) return () => undefined;
+      const subscription = actor.subscribe({ next: notify, complete: notify });
+      return () => subscription.unsubscribe();
+    },
+    () => actor !== null && actor.getSnapshot().status === 'active',
+  );
+
+  return { actor, active, start, cancel, clear };
 }

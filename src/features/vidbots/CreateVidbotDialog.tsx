@@ -74,7 +74,7 @@ function CreateForm({ accountId, accountSlug, onClose }: Omit<CreateVidbotDialog
                 id={nameId}
                 name={field.name}
                 value={field.state.value}
-                autoFocus
+                data-autofocus
                 required
                 maxLength={255}
                 aria-invalid={error ? true : undefined}

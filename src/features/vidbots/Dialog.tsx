@@ -1,8 +1,8 @@
 /**
  * Modal dialog on the native `<dialog>` element (`showModal`): the browser traps focus inside,
  * Escape closes, the rest of the page is inert, and focus returns to the opener on close. Children
- * render only while open, so forms start fresh each time. The first field with `autoFocus` (or the
- * first focusable element) receives focus.
+ * render only while open, so forms start fresh each time. The element marked `data-autofocus`, else
+ * the first field, receives focus on open.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
@@ -29,6 +29,9 @@ export function Dialog({ open, title, onClose, children, wide }: DialogProps) {
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      // React's autoFocus runs before the dialog is shown; focus the intended field now.
+      const target = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('.dialog-body input:not([type=hidden]):not([tabindex="-1"]), .dialog-body select, .dialog-body textarea');
+      target?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

@@ -92,17 +92,6 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
     [t],
   );
 
-  const dispatch = (action: EditorAction): boolean => {
-    const result = reduceEditor(editor, action);
-    if (result.error) {
-      setNotice(errorText(result.error));
-      return false;
-    }
-    setNotice(null);
-    setEditor(result.state);
-    return true;
-  };
-
   // Every Bot answer (save, set status, publish) refreshes the cache and replaces the draft.
   const applyBot = useRef((answer: Bot) => {
     queryClient.setQueryData(botOptions(answer.id).queryKey, answer);
@@ -115,6 +104,20 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
   const publishing = useSelector(publish, selectIsPublishing);
   const publishFailure = useSelector(publish, selectPublishFailure);
   const publishError = useSelector(publish, selectPublishErrorMessage);
+
+  const dispatch = (action: EditorAction): boolean => {
+    const result = reduceEditor(editor, action);
+    if (result.error) {
+      setNotice(errorText(result.error));
+      return false;
+    }
+    setNotice(null);
+    setEditor(result.state);
+    // An edit answers the last publish failure (e.g. the missing intro slide was just added).
+    if (publish.getSnapshot().hasTag('failure')) publish.send({ type: 'publish.dismiss' });
+    return true;
+  };
+
 
   useEffect(() => {
     if (publishFailure === 'error') toast.error(t`An error occurred`);
@@ -172,7 +175,7 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
           <Link className="button" to="/preview/$id" params={{ id: String(bot.id) }} search={{ preview: true }} target="_blank" rel="noopener">
             <Trans>Preview</Trans>
           </Link>
-          <button type="button" className="button" disabled={!canEdit || busy} onClick={() => save.mutate()}>
+          <button type="button" className="button" disabled={!canEdit || busy || !editor.dirty} onClick={() => save.mutate()}>
             {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save draft</Trans>}
           </button>
           <button
@@ -295,7 +298,7 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
           <button
             type="button"
             className="button primary"
-            autoFocus
+            data-autofocus
             onClick={() =>
               void save
                 .mutateAsync()
@@ -446,7 +449,7 @@ function AddButtonForm({
             </label>
             <select
               id={targetId}
-              autoFocus
+              data-autofocus
               required
               value={target ?? ''}
               onChange={(e) => {

@@ -167,8 +167,8 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
                   </td>
                   <td>{bot.slideCount}</td>
                   <td className="muted">{bot.author?.email ?? '–'}</td>
-                  <td>{formatDate(bot.createdAt)}</td>
-                  <td>{formatDate(bot.updatedAt)}</td>
+                  <td className="date-cell">{formatDate(bot.createdAt)}</td>
+                  <td className="date-cell">{formatDate(bot.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>
