@@ -232,3 +232,4 @@ export const jobs = pgTable(
   (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
 );
 export * from './schema.audit';
+export * from './schema.invitation';
