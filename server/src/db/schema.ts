@@ -233,3 +233,4 @@ export const jobs = pgTable(
 );
 export * from './schema.audit';
 export * from './schema.invitation';
+export * from './schema.sso';
