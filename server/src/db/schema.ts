@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -47,6 +48,9 @@ export const accounts = pgTable('accounts', {
   zipCode: text('zip_code'),
   country: text('country'),
   partnerId: integer('partner_id'),
+  /** Account profile (spec 002 §3 Profile): `appearance` {logo, chatVideo, button colours, stylesRaw} and `profile` {companyName, …}; PUT /account/{id}/profile. */
+  appearance: jsonb('appearance').$type<Record<string, unknown>>().notNull().default({}),
+  profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -75,6 +79,16 @@ export const users = pgTable('users', {
   srpVerifier: text('srp_verifier'),
   idpStatus: text('idp_status').$type<IdpUserStatus>().notNull().default('CONFIRMED'),
   tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true, mode: 'date' }),
+  /** TOTP secret (AES-256-GCM under the idp secret, server/src/idp/totp.ts) once verified. */
+  totpSecret: text('totp_secret'),
+  /** TOTP secret handed out by AssociateSoftwareToken, not yet verified (encrypted like totpSecret). */
+  totpPendingSecret: text('totp_pending_secret'),
+  /** SOFTWARE_TOKEN_MFA enabled (SetUserMFAPreference, or MFA_SETUP at sign-in). */
+  totpEnabled: boolean('totp_enabled').notNull().default(false),
+  /** The last accepted TOTP time step (unix seconds / 30): a code of this step or earlier is refused. */
+  totpLastStep: integer('totp_last_step'),
+  /** FriendlyDeviceName given to VerifySoftwareToken. */
+  totpDeviceName: text('totp_device_name'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -173,6 +187,12 @@ export const botRevisions = pgTable(
 /** Media kinds, spec 000 §3. */
 export type MediaKind = 'SlideVideo' | 'LogoVideo' | 'SlideImage' | 'LogoImage' | 'CoverImage' | 'ProfileImage';
 export type MediaStatus = 'Draft' | 'Ready' | 'Error';
+/** Media crop (spec 001 §3 "Crop"): x, y percentages 0..100, scale 0.5..5. */
+export interface MediaCrop {
+  x: number;
+  y: number;
+  scale: number;
+}
 
 /**
  * Media (spec 001 §3). Files live in storage under server-generated keys: `sourceKey` is the
@@ -198,6 +218,13 @@ export const media = pgTable(
     duration: doublePrecision('duration'),
     width: integer('width'),
     height: integer('height'),
+    /** Crop of spec 001 §3 (x, y in percent 0..100, scale 0.5..5); null = the default 50, 50, 1. */
+    crop: jsonb('crop').$type<MediaCrop>(),
+    /**
+     * Set on a replacement upload (POST /media/{id}/replace, tus metadata `replaces`): the media whose
+     * files this row's file takes over once Ready. Such rows are hidden from lists.
+     */
+    replacesId: integer('replaces_id').references((): AnyPgColumn => media.id, { onDelete: 'cascade' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -234,3 +261,6 @@ export const jobs = pgTable(
 export * from './schema.audit';
 export * from './schema.invitation';
 export * from './schema.sso';
+export * from './schema.idp';
+export * from './schema.email';
+export * from './schema.media';

@@ -1,0 +1,43 @@
+/**
+ * Tables of the local identity provider beyond users and refresh tokens (issue 3; spec 000 §4
+ * "Forgot password", §5 password rules): password-reset codes and sign-in failure counters.
+ */
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './schema';
+
+/**
+ * ForgotPassword codes: 6 digits e-mailed to the user; only an HMAC-SHA256 of the code under the
+ * idp secret is stored. Valid 1 hour, single use (`usedAt`); a new code retires the earlier ones,
+ * and too many wrong tries (`failedAttempts`) retire the code too.
+ */
+export const idpPasswordResetCodes = pgTable(
+  'idp_password_reset_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('idp_password_reset_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Failed sign-in counters for the lockout (Cognito-like): keyed `u:<users.id>` for a known user and
+ * `h:<hmac of the login>` for a login that matches nobody, so both behave alike (no enumeration).
+ * `lockedUntil` is when the next attempt is allowed again.
+ */
+export const idpSignInFailures = pgTable(
+  'idp_sign_in_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('idp_sign_in_failures_last_idx').on(t.lastFailureAt)],
+);
