@@ -10,8 +10,23 @@
  *        │            ──loadSession: null / error──▶ signedOut
  *   signedOut ──session.signIn {email,password}──▶ signingIn
  *        └──session.hubEvent signedIn (another tab)──▶ checkingSession
- *   signingIn ──signIn: user──▶ signedIn
+ *   signingIn ──signIn: outcome──▶ (outcome routing, below)
  *        └──signIn: error──▶ signedOut (context.error = message)
+ *
+ *   outcome routing (spec 000 §4 login sequence), after signIn and confirmSignIn:
+ *        signedIn outcome ──▶ signedIn (user set, challenge cleared)
+ *        challenge newPasswordRequired ──▶ choosingNewPassword   (the /new-password?new=true screen)
+ *        challenge totpRequired ──▶ enteringTotpCode             (the authentication-code step)
+ *        challenge totpSetup ──▶ settingUpTotp                   (QR + code, MFA enforced at sign-in)
+ *
+ *   choosingNewPassword ──session.submitNewPassword {password}──▶ confirmingSignIn
+ *   enteringTotpCode    ──session.submitTotpCode {code}──▶ confirmingSignIn
+ *   settingUpTotp       ──session.submitTotpCode {code}──▶ confirmingSignIn
+ *        (each of the three) ──session.cancelSignIn──▶ signedOut (challenge cleared)
+ *        (each of the three) ──session.clearError──▶ itself (error cleared)
+ *   confirmingSignIn ──confirmSignIn: outcome──▶ (outcome routing)
+ *        └──confirmSignIn: error──▶ back to the step of context.challenge (context.error = message)
+ *
  *   signedIn ──session.signOut──▶ signingOut
  *        ├──session.refresh──▶ refreshing
  *        ├──session.hubEvent signedOut (another tab / expiry)──▶ signedOut
@@ -20,13 +35,13 @@
  *        └──refreshSession: error──▶ signingOut
  *   signingOut ──signOut: done / error──▶ signedOut (user cleared)
  *
- * Pending states carry `tags: ['pending']`; views read them through session.selectors.ts.
+ * Pending states carry `tags: ['pending']`; the three challenge steps carry `tags: ['challenge']`.
+ * Views read them through session.selectors.ts. A reload loses the identity provider's pending
+ * sign-in: the machine then starts in checkingSession and settles in signedOut without a
+ * challenge, and the new-password screen sends the person back to /login with a message.
  *
- * Room for the next issue (NOT built here): spec 000 §4's new-password and software-token (TOTP)
- * steps. The `signIn` actor will answer `{ kind: 'challenge', step: 'newPasswordRequired' | 'totpRequired' }`
- * and `signingIn` will get two more targets, `choosingNewPassword` and `enteringTotpCode`, each with
- * `session.submitNewPassword` / `session.submitTotpCode` events and a `confirmSignIn` actor that
- * leads back to `signedIn`. Today the app-edge `signIn` actor rejects such steps with an error.
+ * The password, MFA-setup and change-password flows of a signed-in or signed-out person are their
+ * own small charts beside this one (passwordRecovery, mfaSetup, changePassword machines).
  *
  * Side effects are actors whose defaults throw "must be provided"; the app edge
  * (src/features/session/) provides them with `.provide({ actors })`, tests inject fakes.
@@ -45,20 +60,47 @@ export interface SignInCredentials {
   password: string;
 }
 
+/** A further sign-in step the identity provider asks for (spec 000 §4 login sequence). */
+export type SignInStep = 'newPasswordRequired' | 'totpRequired' | 'totpSetup';
+
+/**
+ * A pending sign-in step. `email` is who is signing in; for `totpSetup` the provider's shared
+ * secret (base32) and the `otpauth://totp/…` URI an authenticator app scans.
+ */
+export interface SignInChallenge {
+  step: SignInStep;
+  email: string;
+  sharedSecret?: string;
+  totpSetupUri?: string;
+}
+
+/** What `signIn` and `confirmSignIn` resolve with: a session, or another step to take. */
+export type SignInOutcome = { kind: 'signedIn'; user: SessionUser } | { kind: 'challenge'; challenge: SignInChallenge };
+
+/** Input of `confirmSignIn`: the new password or the authentication code, and the step it answers. */
+export interface ConfirmSignInInput {
+  step: SignInStep;
+  response: string;
+}
+
 /** Identity-provider hub events the machine reacts to (aws-amplify Hub 'auth' channel names). */
 export type AuthHubEventName = 'signedIn' | 'signedOut' | 'tokenRefresh' | 'tokenRefresh_failure';
 
 /** Events of the session machine. */
 export type SessionEvent =
   | { type: 'session.signIn'; credentials: SignInCredentials }
+  | { type: 'session.submitNewPassword'; password: string }
+  | { type: 'session.submitTotpCode'; code: string }
+  | { type: 'session.cancelSignIn' }
   | { type: 'session.signOut' }
   | { type: 'session.refresh' }
   | { type: 'session.hubEvent'; event: AuthHubEventName }
   | { type: 'session.clearError' };
 
-/** Context: who is signed in, and the last sign-in failure message (shown as a red alert). */
+/** Context: who is signed in, the pending sign-in step, and the last failure message (red alert). */
 export interface SessionContext {
   user: SessionUser | null;
+  challenge: SignInChallenge | null;
   error: string | null;
 }
 
@@ -73,7 +115,30 @@ function messageOf(error: unknown): string {
   return 'Something went wrong';
 }
 
-/** The session machine; provide `loadSession`, `signIn`, `signOut`, `refreshSession`, `listenToAuthHub`. */
+/** Routing of a sign-in outcome (shared by signingIn and confirmingSignIn). */
+const outcomeTransitions = [
+  {
+    guard: { type: 'isSignedInOutcome', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output }) },
+    target: 'signedIn',
+    actions: { type: 'applyOutcome', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output }) },
+  },
+  {
+    guard: { type: 'isChallengeStep', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output, step: 'newPasswordRequired' as const }) },
+    target: 'choosingNewPassword',
+    actions: { type: 'applyOutcome', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output }) },
+  },
+  {
+    guard: { type: 'isChallengeStep', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output, step: 'totpRequired' as const }) },
+    target: 'enteringTotpCode',
+    actions: { type: 'applyOutcome', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output }) },
+  },
+  {
+    target: 'settingUpTotp',
+    actions: { type: 'applyOutcome', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output }) },
+  },
+] as const;
+
+/** The session machine; provide `loadSession`, `signIn`, `confirmSignIn`, `signOut`, `refreshSession`, `listenToAuthHub`. */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -82,8 +147,10 @@ export const sessionMachine = setup({
   actors: {
     /** Reads a stored session: the user, or null when nobody is signed in. */
     loadSession: fromPromise<SessionUser | null>(async () => mustBeProvided('loadSession')),
-    /** Signs in with email and password (SRP); resolves with the user. */
-    signIn: fromPromise<SessionUser, SignInCredentials>(async () => mustBeProvided('signIn')),
+    /** Signs in with email and password (SRP); resolves with the user or the next step. */
+    signIn: fromPromise<SignInOutcome, SignInCredentials>(async () => mustBeProvided('signIn')),
+    /** Answers the pending step (new password or TOTP code); resolves with the user or the next step. */
+    confirmSignIn: fromPromise<SignInOutcome, ConfirmSignInInput>(async () => mustBeProvided('confirmSignIn')),
     /** Signs out (local tokens cleared even when the provider cannot be reached). */
     signOut: fromPromise<void>(async () => mustBeProvided('signOut')),
     /** Forces a token refresh; resolves with the user. */
@@ -93,20 +160,30 @@ export const sessionMachine = setup({
   },
   guards: {
     isUserPresent: (_, params: { user: SessionUser | null }) => params.user !== null,
+    isSignedInOutcome: (_, params: { outcome: SignInOutcome }) => params.outcome.kind === 'signedIn',
+    isChallengeStep: (_, params: { outcome: SignInOutcome; step: SignInStep }) =>
+      params.outcome.kind === 'challenge' && params.outcome.challenge.step === params.step,
+    isPendingStep: ({ context }, params: { step: SignInStep }) => context.challenge?.step === params.step,
     isSignedInHubEvent: ({ event }) => event.type === 'session.hubEvent' && event.event === 'signedIn',
     isSignedOutHubEvent: ({ event }) => event.type === 'session.hubEvent' && event.event === 'signedOut',
     isRefreshFailureHubEvent: ({ event }) =>
       event.type === 'session.hubEvent' && event.event === 'tokenRefresh_failure',
   },
   actions: {
-    setUser: assign({ user: (_, user: SessionUser | null) => user, error: null }),
-    clearUser: assign({ user: null }),
+    setUser: assign({ user: (_, user: SessionUser | null) => user, error: null, challenge: null }),
+    applyOutcome: assign((_, params: { outcome: SignInOutcome }) =>
+      params.outcome.kind === 'signedIn'
+        ? { user: params.outcome.user, challenge: null, error: null }
+        : { user: null, challenge: params.outcome.challenge, error: null },
+    ),
+    clearUser: assign({ user: null, challenge: null }),
+    clearChallenge: assign({ challenge: null, error: null }),
     setError: assign({ error: (_, error: unknown) => messageOf(error) }),
     clearError: assign({ error: null }),
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, error: null },
+  context: { user: null, challenge: null, error: null },
   invoke: { id: 'authHub', src: 'listenToAuthHub' },
   initial: 'checkingSession',
   states: {
@@ -139,8 +216,60 @@ export const sessionMachine = setup({
         id: 'signIn',
         src: 'signIn',
         input: ({ event }) => (event.type === 'session.signIn' ? event.credentials : { email: '', password: '' }),
-        onDone: { target: 'signedIn', actions: { type: 'setUser', params: ({ event }) => event.output } },
+        onDone: [...outcomeTransitions],
         onError: { target: 'signedOut', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    choosingNewPassword: {
+      tags: ['challenge'],
+      on: {
+        'session.submitNewPassword': { target: 'confirmingSignIn', actions: 'clearError' },
+        'session.cancelSignIn': { target: 'signedOut', actions: 'clearChallenge' },
+        'session.clearError': { actions: 'clearError' },
+      },
+    },
+    enteringTotpCode: {
+      tags: ['challenge'],
+      on: {
+        'session.submitTotpCode': { target: 'confirmingSignIn', actions: 'clearError' },
+        'session.cancelSignIn': { target: 'signedOut', actions: 'clearChallenge' },
+        'session.clearError': { actions: 'clearError' },
+      },
+    },
+    settingUpTotp: {
+      tags: ['challenge'],
+      on: {
+        'session.submitTotpCode': { target: 'confirmingSignIn', actions: 'clearError' },
+        'session.cancelSignIn': { target: 'signedOut', actions: 'clearChallenge' },
+        'session.clearError': { actions: 'clearError' },
+      },
+    },
+    confirmingSignIn: {
+      tags: ['pending'],
+      invoke: {
+        id: 'confirmSignIn',
+        src: 'confirmSignIn',
+        input: ({ context, event }) => ({
+          step: context.challenge?.step ?? 'newPasswordRequired',
+          response: event.type === 'session.submitNewPassword' ? event.password : event.type === 'session.submitTotpCode' ? event.code : '',
+        }),
+        onDone: [...outcomeTransitions],
+        onError: [
+          {
+            guard: { type: 'isPendingStep', params: { step: 'newPasswordRequired' } },
+            target: 'choosingNewPassword',
+            actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+          {
+            guard: { type: 'isPendingStep', params: { step: 'totpRequired' } },
+            target: 'enteringTotpCode',
+            actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+          {
+            target: 'settingUpTotp',
+            actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+        ],
       },
     },
     signedIn: {

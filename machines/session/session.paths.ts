@@ -5,7 +5,7 @@
  */
 import { TestModel, toDirectedGraph, type AdjacencyValue, type DirectedGraphNode } from 'xstate/graph';
 import type { ActorLogic, EventObject, SnapshotFrom } from 'xstate';
-import { sessionMachine, type SessionEvent, type SessionUser } from './session.machine';
+import { sessionMachine, type SessionEvent, type SessionUser, type SignInOutcome } from './session.machine';
 
 /** The user the fake identity provider signs in. */
 export const pathUser: SessionUser = { userId: 'b6b1e6c2-0000-4000-8000-000000000001', email: 'owner@example.com' };
@@ -14,6 +14,29 @@ export const pathUser: SessionUser = { userId: 'b6b1e6c2-0000-4000-8000-00000000
 export const notAuthorizedError = Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' });
 /** A failed refresh (expired refresh token). */
 export const refreshError = Object.assign(new Error('Refresh Token has expired'), { name: 'NotAuthorizedException' });
+/** A refused code of the TOTP step. */
+export const codeMismatchError = Object.assign(new Error('Invalid code received for user'), { name: 'CodeMismatchException' });
+/** A new password the pool refuses. */
+export const passwordPolicyError = Object.assign(new Error('Password does not conform to policy: Password not long enough'), {
+  name: 'InvalidPasswordException',
+});
+
+/** Sign-in outcomes of the fake identity provider. */
+export const outcomes = {
+  signedIn: { kind: 'signedIn', user: pathUser },
+  newPassword: { kind: 'challenge', challenge: { step: 'newPasswordRequired', email: pathUser.email } },
+  totpCode: { kind: 'challenge', challenge: { step: 'totpRequired', email: pathUser.email } },
+  totpSetup: {
+    kind: 'challenge',
+    challenge: {
+      step: 'totpSetup',
+      email: pathUser.email,
+      sharedSecret: 'JBSWY3DPEHPK3PXP',
+      totpSetupUri: 'otpauth://totp/Vidbot:owner%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Vidbot',
+    },
+  },
+} satisfies Record<string, SignInOutcome>;
+
 /** A network failure of the sign-out call. */
 export const networkError = new TypeError('Failed to fetch');
 
@@ -21,8 +44,10 @@ export const networkError = new TypeError('Failed to fetch');
 export type SessionActorEvent =
   | { type: 'xstate.done.actor.loadSession'; output: SessionUser | null }
   | { type: 'xstate.error.actor.loadSession'; error: unknown }
-  | { type: 'xstate.done.actor.signIn'; output: SessionUser }
+  | { type: 'xstate.done.actor.signIn'; output: SignInOutcome }
   | { type: 'xstate.error.actor.signIn'; error: unknown }
+  | { type: 'xstate.done.actor.confirmSignIn'; output: SignInOutcome }
+  | { type: 'xstate.error.actor.confirmSignIn'; error: unknown }
   | { type: 'xstate.done.actor.refreshSession'; output: SessionUser }
   | { type: 'xstate.error.actor.refreshSession'; error: unknown }
   | { type: 'xstate.done.actor.signOut'; output: undefined }
@@ -34,6 +59,9 @@ export type SessionPathEvent = SessionEvent | SessionActorEvent;
 /** Every event the walk may send, with payloads. */
 export const sessionPathEvents: SessionPathEvent[] = [
   { type: 'session.signIn', credentials: { email: 'owner@example.com', password: 'Vidbot-demo-1' } },
+  { type: 'session.submitNewPassword', password: 'Brand-new-pass-2' },
+  { type: 'session.submitTotpCode', code: '123456' },
+  { type: 'session.cancelSignIn' },
   { type: 'session.signOut' },
   { type: 'session.refresh' },
   { type: 'session.clearError' },
@@ -44,8 +72,16 @@ export const sessionPathEvents: SessionPathEvent[] = [
   { type: 'xstate.done.actor.loadSession', output: pathUser },
   { type: 'xstate.done.actor.loadSession', output: null },
   { type: 'xstate.error.actor.loadSession', error: networkError },
-  { type: 'xstate.done.actor.signIn', output: pathUser },
+  { type: 'xstate.done.actor.signIn', output: outcomes.signedIn },
+  { type: 'xstate.done.actor.signIn', output: outcomes.newPassword },
+  { type: 'xstate.done.actor.signIn', output: outcomes.totpCode },
+  { type: 'xstate.done.actor.signIn', output: outcomes.totpSetup },
   { type: 'xstate.error.actor.signIn', error: notAuthorizedError },
+  { type: 'xstate.done.actor.confirmSignIn', output: outcomes.signedIn },
+  { type: 'xstate.done.actor.confirmSignIn', output: outcomes.newPassword },
+  { type: 'xstate.done.actor.confirmSignIn', output: outcomes.totpCode },
+  { type: 'xstate.done.actor.confirmSignIn', output: outcomes.totpSetup },
+  { type: 'xstate.error.actor.confirmSignIn', error: codeMismatchError },
   { type: 'xstate.done.actor.refreshSession', output: pathUser },
   { type: 'xstate.error.actor.refreshSession', error: refreshError },
   { type: 'xstate.done.actor.signOut', output: undefined },
@@ -54,9 +90,9 @@ export const sessionPathEvents: SessionPathEvent[] = [
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-/** Serialization: state value + whether a user / an error is held (context is otherwise bounded). */
+/** Serialization: state value, whether a user / an error is held, and the pending step (context is otherwise bounded). */
 export function serializeSessionState(snapshot: SessionSnapshot): string {
-  return JSON.stringify([snapshot.value, snapshot.context.user !== null, snapshot.context.error !== null]);
+  return JSON.stringify([snapshot.value, snapshot.context.user !== null, snapshot.context.error !== null, snapshot.context.challenge?.step ?? null]);
 }
 
 /**
@@ -74,6 +110,7 @@ export function createSessionTestModel() {
         const owner: Record<string, string> = {
           loadSession: 'checkingSession',
           signIn: 'signingIn',
+          confirmSignIn: 'confirmingSignIn',
           refreshSession: 'refreshing',
           signOut: 'signingOut',
         };
@@ -166,7 +203,7 @@ export function sessionTour(): SessionTourPath[] {
     const moves: { event: SessionPathEvent; state: SessionSnapshot }[] = Object.values(transitions);
     for (const { event, state } of moves) {
       tour.push({
-        description: `${key} + ${event.type}${'event' in event ? `(${String(event.event)})` : ''}`,
+        description: `${key} + ${event.type}${'event' in event ? `(${String(event.event)})` : ''}${'output' in event && event.output && typeof event.output === 'object' && 'kind' in event.output ? `(${event.output.kind === 'challenge' ? event.output.challenge.step : 'signedIn'})` : ''}`,
         steps: [...prefix, { event, expected: state }],
       });
     }

@@ -2,7 +2,7 @@
  * Selectors of the session machine's snapshot (DESIGN §5: views bind through selectors).
  */
 import type { SnapshotFrom } from 'xstate';
-import type { SessionMachine, SessionUser } from './session.machine';
+import type { SessionMachine, SessionUser, SignInChallenge } from './session.machine';
 
 /** A snapshot of the session machine. */
 export type SessionSnapshot = SnapshotFrom<SessionMachine>;
@@ -26,3 +26,15 @@ export const selectSessionUser = (s: SessionSnapshot): SessionUser | null => s.c
 /** True when the snapshot accepts a sign-in now. */
 export const canSignIn = (s: SessionSnapshot): boolean =>
   s.can({ type: 'session.signIn', credentials: { email: '', password: '' } });
+/** True while the new password is asked for (first sign-in with a temporary password). */
+export const isChoosingNewPassword = (s: SessionSnapshot): boolean => s.matches('choosingNewPassword');
+/** True while the authentication code of a set-up authenticator is asked for. */
+export const isEnteringTotpCode = (s: SessionSnapshot): boolean => s.matches('enteringTotpCode');
+/** True while an authenticator must be set up to finish signing in (QR code + code). */
+export const isSettingUpTotp = (s: SessionSnapshot): boolean => s.matches('settingUpTotp');
+/** True while a new password or code is being checked. */
+export const isConfirmingSignIn = (s: SessionSnapshot): boolean => s.matches('confirmingSignIn');
+/** True while a sign-in waits for a further step or its check (a challenge is pending). */
+export const isSignInContinuing = (s: SessionSnapshot): boolean => s.hasTag('challenge') || s.matches('confirmingSignIn');
+/** The pending sign-in step, or null. */
+export const selectChallenge = (s: SessionSnapshot): SignInChallenge | null => s.context.challenge;

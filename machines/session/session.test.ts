@@ -4,10 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
-import { sessionMachine, type SessionEvent, type SessionUser, type SignInCredentials } from './session.machine';
+import { sessionMachine, type ConfirmSignInInput, type SessionEvent, type SessionUser, type SignInCredentials, type SignInOutcome } from './session.machine';
 import {
   canSignIn,
+  isChoosingNewPassword,
+  isConfirmingSignIn,
+  isEnteringTotpCode,
   isSessionPending,
+  isSettingUpTotp,
+  isSignInContinuing,
+  selectChallenge,
   isSessionSettled,
   isSignedIn,
   isSignedOut,
@@ -16,7 +22,7 @@ import {
   selectSessionUser,
   selectSignInError,
 } from './session.selectors';
-import { type SessionPathEvent, notAuthorizedError, pathUser, sessionCoverage, sessionGraph, sessionTour, type WalkedStep } from './session.paths';
+import { type SessionPathEvent, codeMismatchError, notAuthorizedError, outcomes, passwordPolicyError, pathUser, sessionCoverage, sessionGraph, sessionTour, type WalkedStep } from './session.paths';
 
 interface Pending<TOut, TIn> {
   input: TIn;
@@ -29,6 +35,7 @@ function createHarness() {
   const pending: Record<string, Pending<unknown, unknown>[]> = {
     loadSession: [],
     signIn: [],
+    confirmSignIn: [],
     refreshSession: [],
     signOut: [],
   };
@@ -44,7 +51,8 @@ function createHarness() {
     sessionMachine.provide({
       actors: {
         loadSession: promiseFake<SessionUser | null, unknown>('loadSession'),
-        signIn: promiseFake<SessionUser, SignInCredentials>('signIn'),
+        signIn: promiseFake<SignInOutcome, SignInCredentials>('signIn'),
+        confirmSignIn: promiseFake<SignInOutcome, ConfirmSignInInput>('confirmSignIn'),
         refreshSession: promiseFake<SessionUser, unknown>('refreshSession'),
         signOut: promiseFake<void, unknown>('signOut'),
         listenToAuthHub: fromCallback<SessionEvent>(({ sendBack }) => {
@@ -101,14 +109,14 @@ describe('session machine graph paths', () => {
     });
     const coverage = sessionCoverage(walks, 'checkingSession');
     const graph = sessionGraph();
-    expect(graph.states).toHaveLength(6);
+    expect(graph.states).toHaveLength(10);
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.states.covered).toHaveLength(graph.states.length);
     expect(coverage.transitions.missing).toEqual([]);
     expect(coverage.transitions.covered).toHaveLength(graph.transitions.length);
     // every event type of the machine appears in some path
     const eventTypes = new Set(tour.flatMap((p) => p.steps.map((s) => s.event.type)));
-    for (const type of ['session.signIn', 'session.signOut', 'session.refresh', 'session.hubEvent', 'session.clearError']) {
+    for (const type of ['session.signIn', 'session.submitNewPassword', 'session.submitTotpCode', 'session.cancelSignIn', 'session.signOut', 'session.refresh', 'session.hubEvent', 'session.clearError']) {
       expect(eventTypes).toContain(type);
     }
   });
@@ -155,7 +163,7 @@ describe('session machine journeys', () => {
 
     h.actor.send({ type: 'session.signIn', credentials: { email: 'owner@example.com', password: 'Vidbot-demo-1' } });
     expect(selectSignInError(h.actor.getSnapshot())).toBeNull();
-    await deliver(h, { type: 'xstate.done.actor.signIn', output: pathUser });
+    await deliver(h, { type: 'xstate.done.actor.signIn', output: outcomes.signedIn });
     expect(isSignedIn(h.actor.getSnapshot())).toBe(true);
     expect(isSessionSettled(h.actor.getSnapshot())).toBe(true);
   });
@@ -202,11 +210,77 @@ describe('session machine journeys', () => {
     const h = createHarness();
     await deliver(h, { type: 'xstate.done.actor.loadSession', output: null });
     h.actor.send({ type: 'session.signIn', credentials: { email: 'owner@example.com', password: 'Vidbot-demo-1' } });
-    await deliver(h, { type: 'xstate.done.actor.signIn', output: pathUser });
+    await deliver(h, { type: 'xstate.done.actor.signIn', output: outcomes.signedIn });
     expect(h.hub.starts).toBe(1);
     expect(h.hub.stopped).toBe(false);
     h.actor.stop();
     expect(h.hub.stopped).toBe(true);
+  });
+
+  it('first sign-in: new password, a refused one keeps the step with the message, then TOTP code, then signed in', async () => {
+    const h = createHarness();
+    await deliver(h, { type: 'xstate.done.actor.loadSession', output: null });
+    h.actor.send({ type: 'session.signIn', credentials: { email: 'owner@example.com', password: 'Temp-pass-1' } });
+    await deliver(h, { type: 'xstate.done.actor.signIn', output: outcomes.newPassword });
+    let s = h.actor.getSnapshot();
+    expect(isChoosingNewPassword(s)).toBe(true);
+    expect(isSignInContinuing(s)).toBe(true);
+    expect(isSignedIn(s)).toBe(false);
+    expect(isSessionSettled(s)).toBe(true); // guards do not wait on a challenge
+    expect(selectChallenge(s)).toEqual({ step: 'newPasswordRequired', email: 'owner@example.com' });
+
+    h.actor.send({ type: 'session.submitNewPassword', password: 'short' });
+    expect(isConfirmingSignIn(h.actor.getSnapshot())).toBe(true);
+    expect(h.pending.confirmSignIn![0]!.input).toEqual({ step: 'newPasswordRequired', response: 'short' });
+    await deliver(h, { type: 'xstate.error.actor.confirmSignIn', error: passwordPolicyError });
+    s = h.actor.getSnapshot();
+    expect(isChoosingNewPassword(s)).toBe(true);
+    expect(selectSignInError(s)).toBe('Password does not conform to policy: Password not long enough');
+
+    h.actor.send({ type: 'session.submitNewPassword', password: 'Brand-new-pass-2' });
+    expect(selectSignInError(h.actor.getSnapshot())).toBeNull();
+    await deliver(h, { type: 'xstate.done.actor.confirmSignIn', output: outcomes.totpCode });
+    expect(isEnteringTotpCode(h.actor.getSnapshot())).toBe(true);
+
+    h.actor.send({ type: 'session.submitTotpCode', code: '000000' });
+    expect(h.pending.confirmSignIn![0]!.input).toEqual({ step: 'totpRequired', response: '000000' });
+    await deliver(h, { type: 'xstate.error.actor.confirmSignIn', error: codeMismatchError });
+    expect(isEnteringTotpCode(h.actor.getSnapshot())).toBe(true);
+    expect(selectSignInError(h.actor.getSnapshot())).toBe('Invalid code received for user');
+    h.actor.send({ type: 'session.submitTotpCode', code: '123456' });
+    await deliver(h, { type: 'xstate.done.actor.confirmSignIn', output: outcomes.signedIn });
+    s = h.actor.getSnapshot();
+    expect(isSignedIn(s)).toBe(true);
+    expect(selectChallenge(s)).toBeNull();
+    expect(selectSessionUser(s)).toEqual(pathUser);
+  });
+
+  it('TOTP set-up at sign-in carries the secret and URI; cancelling returns to signed out without a challenge', async () => {
+    const h = createHarness();
+    await deliver(h, { type: 'xstate.done.actor.loadSession', output: null });
+    h.actor.send({ type: 'session.signIn', credentials: { email: 'owner@example.com', password: 'Vidbot-demo-1' } });
+    await deliver(h, { type: 'xstate.done.actor.signIn', output: outcomes.totpSetup });
+    const s = h.actor.getSnapshot();
+    expect(isSettingUpTotp(s)).toBe(true);
+    expect(selectChallenge(s)?.sharedSecret).toBe('JBSWY3DPEHPK3PXP');
+    expect(selectChallenge(s)?.totpSetupUri).toMatch(/^otpauth:\/\/totp\//);
+    h.actor.send({ type: 'session.submitTotpCode', code: '111111' });
+    expect(h.pending.confirmSignIn![0]!.input).toEqual({ step: 'totpSetup', response: '111111' });
+    await deliver(h, { type: 'xstate.error.actor.confirmSignIn', error: codeMismatchError });
+    expect(isSettingUpTotp(h.actor.getSnapshot())).toBe(true);
+    h.actor.send({ type: 'session.clearError' });
+    expect(selectSignInError(h.actor.getSnapshot())).toBeNull();
+    h.actor.send({ type: 'session.cancelSignIn' });
+    expect(isSignedOut(h.actor.getSnapshot())).toBe(true);
+    expect(selectChallenge(h.actor.getSnapshot())).toBeNull();
+    expect(canSignIn(h.actor.getSnapshot())).toBe(true);
+  });
+
+  it('a reload loses the pending step: the new machine settles signed out without a challenge', async () => {
+    const h = createHarness();
+    await deliver(h, { type: 'xstate.done.actor.loadSession', output: null });
+    expect(isChoosingNewPassword(h.actor.getSnapshot())).toBe(false);
+    expect(selectChallenge(h.actor.getSnapshot())).toBeNull();
   });
 
   it('refuses to run without provided actors', async () => {

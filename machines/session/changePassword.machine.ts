@@ -1,0 +1,74 @@
+/**
+ * Change-password chart of /dashboard/security/change-password (spec 000 §2 "new and confirm
+ * fields"; §5 rules; §8 "Change password: 'Failed to change password' plus field message").
+ *
+ * Chart:
+ *
+ *   editing ──password.change {oldPassword, newPassword}──▶ saving
+ *        └──password.clearError──▶ editing (error cleared)
+ *   saving ──updatePassword: done──▶ changed (final)
+ *        └──updatePassword: error──▶ editing (context.error = provider message, shown after
+ *                                    'Failed to change password')
+ *
+ * The form checks the rules and that confirm equals new ('Passwords do not match') before sending;
+ * the chart only sees the parsed submit. Actor `updatePassword` (aws-amplify updatePassword) must be
+ * provided.
+ */
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+
+/** The parsed submit: the current password and the new one. */
+export interface ChangePasswordInput {
+  oldPassword: string;
+  newPassword: string;
+}
+
+/** Events of the chart. */
+export type ChangePasswordEvent = { type: 'password.change'; input: ChangePasswordInput } | { type: 'password.clearError' };
+
+/** Context: the last failure message. */
+export interface ChangePasswordContext {
+  error: string | null;
+}
+
+function mustBeProvided(name: string): never {
+  throw new Error(`changePassword machine: actor "${name}" must be provided`);
+}
+
+/** The change-password machine; provide `updatePassword`. */
+export const changePasswordMachine = setup({
+  types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
+  actors: {
+    /** Changes the signed-in user's password (ChangePassword). */
+    updatePassword: fromPromise<void, ChangePasswordInput>(async () => mustBeProvided('updatePassword')),
+  },
+  actions: {
+    setError: assign({ error: (_, error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong') }),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'changePassword',
+  context: { error: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'password.change': { target: 'saving', actions: 'clearError' },
+        'password.clearError': { actions: 'clearError' },
+      },
+    },
+    saving: {
+      tags: ['pending'],
+      invoke: {
+        id: 'updatePassword',
+        src: 'updatePassword',
+        input: ({ event }) => (event.type === 'password.change' ? event.input : { oldPassword: '', newPassword: '' }),
+        onDone: 'changed',
+        onError: { target: 'editing', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    changed: { type: 'final' },
+  },
+});
+
+/** The machine's type. */
+export type ChangePasswordMachine = typeof changePasswordMachine;

@@ -1,0 +1,216 @@
+/**
+ * Tests of the MFA set-up, password-recovery and change-password charts (DESIGN §6): a transition
+ * tour of each (`xstate/graph` TestModel) replayed on a live actor with injected fake actors,
+ * state/transition coverage asserted, and journeys that check what the person ends with.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, initialTransition, transition, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { controllablePromise, deliver, flush } from '../testing/fake-actors';
+import { graphCoverage, transitionTour } from '../testing/graph-coverage';
+import { mfaSetupMachine, type TotpSetupDetails } from './mfaSetup.machine';
+import { passwordRecoveryMachine, recoveryErrorOf, type ResetPasswordInput } from './passwordRecovery.machine';
+import { changePasswordMachine, type ChangePasswordInput } from './changePassword.machine';
+
+const details: TotpSetupDetails = {
+  sharedSecret: 'JBSWY3DPEHPK3PXP',
+  setupUri: 'otpauth://totp/Vidbot:owner%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Vidbot',
+};
+const codeMismatch = Object.assign(new Error('Code mismatch'), { name: 'CodeMismatchException' });
+const limitExceeded = Object.assign(new Error('Attempt limit exceeded, please try after some time.'), { name: 'LimitExceededException' });
+const notAuthorized = Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' });
+const resetInput: ResetPasswordInput = { email: 'owner@example.com', code: '123456', password: 'Brand-new-pass-2' };
+const changeInput: ChangePasswordInput = { oldPassword: 'Vidbot-demo-1', newPassword: 'Brand-new-pass-2' };
+
+/** Per chart: events with payloads, the fake actors' ids, and the expected number of states. */
+interface ChartCase {
+  name: string;
+  machine: AnyStateMachine;
+  events: AnyEventObject[];
+  actors: string[];
+  states: number;
+}
+
+const charts: ChartCase[] = [
+  {
+    name: 'mfaSetup',
+    machine: mfaSetupMachine,
+    actors: ['setUpTotp', 'verifyTotp'],
+    states: 6,
+    events: [
+      { type: 'mfa.submitCode', code: '123456' },
+      { type: 'mfa.retry' },
+      { type: 'xstate.done.actor.setUpTotp', output: details },
+      { type: 'xstate.error.actor.setUpTotp', error: new TypeError('Failed to fetch') },
+      { type: 'xstate.done.actor.verifyTotp', output: undefined },
+      { type: 'xstate.error.actor.verifyTotp', error: codeMismatch },
+    ],
+  },
+  {
+    name: 'passwordRecovery',
+    machine: passwordRecoveryMachine,
+    actors: ['requestCode', 'confirmReset'],
+    states: 5,
+    events: [
+      { type: 'password.requestCode', email: 'owner@example.com' },
+      { type: 'password.reset', input: resetInput },
+      { type: 'password.restart' },
+      { type: 'password.clearError' },
+      { type: 'xstate.done.actor.requestCode', output: undefined },
+      { type: 'xstate.error.actor.requestCode', error: limitExceeded },
+      { type: 'xstate.done.actor.confirmReset', output: undefined },
+      { type: 'xstate.error.actor.confirmReset', error: codeMismatch },
+    ],
+  },
+  {
+    name: 'changePassword',
+    machine: changePasswordMachine,
+    actors: ['updatePassword'],
+    states: 3,
+    events: [
+      { type: 'password.change', input: changeInput },
+      { type: 'password.clearError' },
+      { type: 'xstate.done.actor.updatePassword', output: undefined },
+      { type: 'xstate.error.actor.updatePassword', error: notAuthorized },
+    ],
+  },
+];
+
+function serialize(snapshot: SnapshotFrom<AnyStateMachine>): string {
+  return JSON.stringify([snapshot.value, snapshot.context]);
+}
+
+function modelOf(chart: ChartCase) {
+  return new TestModel(chart.machine, {
+    events: (snapshot: SnapshotFrom<AnyStateMachine>) => {
+      const running = Object.keys(snapshot.children);
+      return chart.events.filter((event) => {
+        const actor = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type)?.[1];
+        return actor === undefined || running.includes(actor);
+      });
+    },
+    serializeState: serialize,
+    limit: 1000,
+    stopWhen: (s: SnapshotFrom<AnyStateMachine>) => s.status !== 'active',
+  } as never);
+}
+
+function harness(chart: ChartCase) {
+  const fakes = Object.fromEntries(chart.actors.map((id) => [id, controllablePromise<unknown, unknown>()]));
+  const actors = Object.fromEntries(Object.entries(fakes).map(([id, f]) => [id, f.logic]));
+  const actor = createActor(chart.machine.provide({ actors } as never));
+  actor.start();
+  return {
+    actor,
+    fakes,
+    send: async (event: AnyEventObject) => {
+      deliver(actor, event, fakes);
+      await flush();
+    },
+  };
+}
+
+describe.each(charts.map((c) => [c.name, c] as const))('%s chart: graph tour', (_name, chart) => {
+  const tour = transitionTour(modelOf(chart) as never, serialize as never);
+
+  it('covers every state and every transition', () => {
+    const coverage = graphCoverage(chart.machine, tour.map((p) => ({ events: p.events })));
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.states.covered).toHaveLength(chart.states);
+    for (const event of chart.events) expect(tour.some((p) => p.events.some((e) => e.type === event.type))).toBe(true);
+  });
+
+  it.each(tour.map((p) => [p.description, p] as const))('replays %s', async (_label, path) => {
+    const h = harness(chart);
+    let [expected] = initialTransition(chart.machine);
+    for (const event of path.events) {
+      [expected] = transition(chart.machine, expected, event as never);
+      await h.send(event);
+      const live = h.actor.getSnapshot();
+      expect(live.value).toEqual(expected.value);
+      expect(live.context).toEqual(expected.context);
+      // Exactly the pending state has one call waiting.
+      const waiting = Object.values(h.fakes).reduce((n, f) => n + f.pending.length, 0);
+      expect(waiting).toBe(live.hasTag('pending') ? 1 : 0);
+    }
+    h.actor.stop();
+  });
+});
+
+describe('MFA set-up journeys', () => {
+  it('shows the secret, a refused code leads to error, a new code verifies and ends in success', async () => {
+    const h = harness(charts[0]!);
+    expect(h.actor.getSnapshot().value).toBe('loadingSecret');
+    await h.send({ type: 'xstate.done.actor.setUpTotp', output: details });
+    expect(h.actor.getSnapshot().value).toBe('initial');
+    expect(h.actor.getSnapshot().context.details).toEqual(details);
+    await h.send({ type: 'mfa.submitCode', code: '000000' });
+    expect(h.actor.getSnapshot().value).toBe('verifying');
+    expect(h.fakes.verifyTotp!.inputs).toEqual([{ code: '000000' }]);
+    await h.send({ type: 'xstate.error.actor.verifyTotp', error: codeMismatch });
+    expect(h.actor.getSnapshot().value).toBe('error');
+    expect(h.actor.getSnapshot().context.details).toEqual(details); // QR stays
+    await h.send({ type: 'mfa.submitCode', code: '123456' });
+    await h.send({ type: 'xstate.done.actor.verifyTotp', output: undefined });
+    expect(h.actor.getSnapshot().value).toBe('success');
+    expect(h.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('a failed secret request can be retried', async () => {
+    const h = harness(charts[0]!);
+    await h.send({ type: 'xstate.error.actor.setUpTotp', error: new TypeError('Failed to fetch') });
+    expect(h.actor.getSnapshot().value).toBe('loadFailed');
+    expect(h.actor.getSnapshot().context.failure).toBe('Failed to fetch');
+    await h.send({ type: 'mfa.retry' });
+    expect(h.actor.getSnapshot().value).toBe('loadingSecret');
+    expect(h.fakes.setUpTotp!.inputs).toHaveLength(2);
+  });
+});
+
+describe('password recovery journeys', () => {
+  it('request: loading then success with the address kept; an error returns to the form with its code', async () => {
+    const h = harness(charts[1]!);
+    await h.send({ type: 'password.requestCode', email: 'owner@example.com' });
+    expect(h.actor.getSnapshot().value).toBe('loading');
+    expect(h.fakes.requestCode!.inputs).toEqual([{ email: 'owner@example.com' }]);
+    await h.send({ type: 'xstate.error.actor.requestCode', error: limitExceeded });
+    expect(h.actor.getSnapshot().value).toBe('initial');
+    expect(h.actor.getSnapshot().context.error).toEqual({ code: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' });
+    await h.send({ type: 'password.requestCode', email: 'owner@example.com' });
+    expect(h.actor.getSnapshot().context.error).toBeNull();
+    await h.send({ type: 'xstate.done.actor.requestCode', output: undefined });
+    expect(h.actor.getSnapshot().value).toBe('success');
+    expect(h.actor.getSnapshot().context.email).toBe('owner@example.com');
+  });
+
+  it('reset: the code and new password go to confirmReset; done is final', async () => {
+    const h = harness(charts[1]!);
+    await h.send({ type: 'password.reset', input: resetInput });
+    expect(h.fakes.confirmReset!.inputs).toEqual([resetInput]);
+    await h.send({ type: 'xstate.done.actor.confirmReset', output: undefined });
+    expect(h.actor.getSnapshot().value).toBe('resetDone');
+    expect(h.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('names errors by their code, with a generic fallback', () => {
+    expect(recoveryErrorOf(codeMismatch)).toEqual({ code: 'CodeMismatchException', message: 'Code mismatch' });
+    expect(recoveryErrorOf(new Error('x'))).toEqual({ code: null, message: 'x' });
+    expect(recoveryErrorOf(42)).toEqual({ code: null, message: 'Something went wrong' });
+  });
+});
+
+describe('change password journeys', () => {
+  it('a refused current password returns to the form with the message; a good one ends changed', async () => {
+    const h = harness(charts[2]!);
+    await h.send({ type: 'password.change', input: { ...changeInput, oldPassword: 'wrong' } });
+    await h.send({ type: 'xstate.error.actor.updatePassword', error: notAuthorized });
+    expect(h.actor.getSnapshot().value).toBe('editing');
+    expect(h.actor.getSnapshot().context.error).toBe('Incorrect username or password.');
+    await h.send({ type: 'password.change', input: changeInput });
+    expect(h.actor.getSnapshot().context.error).toBeNull();
+    expect(h.fakes.updatePassword!.inputs[1]).toEqual(changeInput);
+    await h.send({ type: 'xstate.done.actor.updatePassword', output: undefined });
+    expect(h.actor.getSnapshot().value).toBe('changed');
+  });
+});
