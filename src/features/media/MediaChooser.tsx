@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../../api/client';
-import { Dialog } from '../vidbots/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { ACCEPTED_IMAGE_TYPES, ACCEPTED_VIDEO_TYPES } from '../../../machines/upload/upload.machine';
 import {
   selectCanCancel,

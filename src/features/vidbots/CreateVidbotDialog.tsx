@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'react-toastify';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { createBot, vidbotKeys } from './vidbot.queries';
 import type { BotPrivacy } from './vidbot.types';
 

@@ -29,7 +29,7 @@ import {
   selectPublishFailure,
   selectPublishStep,
 } from '../../../machines/publish/publish.selectors';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { VersionBadge } from './StatusBadge';
 import { initialEditorState, reduceEditor, type EditorAction, type EditorError, type EditorState } from './editor.reducer';
 import { recallListSearch } from './listMemory';

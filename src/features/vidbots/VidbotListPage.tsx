@@ -16,9 +16,8 @@ import { CreateVidbotDialog } from './CreateVidbotDialog';
 import { StatusBadge } from './StatusBadge';
 import { rememberListSearch } from './listMemory';
 import type { VidbotListSearch } from './listSearch';
-import { pageItems, shownRange, siblingsForWidth } from './pagination';
+import { Pagination } from '../../ui/Pagination';
 import { canCreateVidbot } from './permissions';
-import { useMediaQuery } from './useMediaQuery';
 import { BOT_PAGE_SIZE, botListOptions } from './vidbot.queries';
 import type { BotOrderBy } from './vidbot.types';
 
@@ -44,7 +43,6 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
   const [createOpen, setCreateOpen] = useState(false);
   const [name, setName] = useState(search.bot_name);
   const searchId = useId();
-  const narrow = useMediaQuery('(max-width: 766px)');
   const sortTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const canCreate = canCreateVidbot(account.role, me.data);
 
@@ -181,69 +179,12 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
           page={search.page}
           pageCount={meta.pageCount}
           totalCount={meta.totalCount}
-          siblings={siblingsForWidth(narrow ? 0 : 1024)}
+          pageSize={BOT_PAGE_SIZE}
           onPage={(page) => go({ page })}
         />
       )}
 
       <CreateVidbotDialog open={createOpen} accountId={account.id} accountSlug={account.publicId} onClose={() => setCreateOpen(false)} />
     </div>
-  );
-}
-
-function Pagination({
-  page,
-  pageCount,
-  totalCount,
-  siblings,
-  onPage,
-}: {
-  page: number;
-  pageCount: number;
-  totalCount: number;
-  siblings: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useLingui();
-  const { from, to } = shownRange(page, BOT_PAGE_SIZE, totalCount);
-  return (
-    <nav className="pagination" aria-label={t`Pages`}>
-      <p className="pagination-summary">
-        <Trans>
-          Showing {from}–{to} of {totalCount}
-        </Trans>
-      </p>
-      <ul>
-        <li>
-          <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            <Trans>Previous</Trans>
-          </button>
-        </li>
-        {pageItems(page, pageCount, siblings).map((item) =>
-          item.type === 'gap' ? (
-            <li key={item.key} aria-hidden="true" className="pagination-gap">
-              …
-            </li>
-          ) : (
-            <li key={item.page}>
-              <button
-                type="button"
-                className={item.page === page ? 'button page-button current' : 'button page-button'}
-                aria-current={item.page === page ? 'page' : undefined}
-                aria-label={t`Page ${item.page}`}
-                onClick={() => onPage(item.page)}
-              >
-                {item.page}
-              </button>
-            </li>
-          ),
-        )}
-        <li>
-          <button type="button" className="button" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-            <Trans>Next</Trans>
-          </button>
-        </li>
-      </ul>
-    </nav>
   );
 }

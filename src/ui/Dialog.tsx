@@ -12,12 +12,14 @@ export interface DialogProps {
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;
-  /** Wider layout (media chooser). */
+  /** Wider layout (media chooser), 46rem (spec 000 §9). */
   wide?: boolean;
+  /** Confirmation layout, 24rem (spec 000 §9). */
+  confirm?: boolean;
 }
 
 /** An accessible modal dialog with a heading and a close button. */
-export function Dialog({ open, title, onClose, children, wide }: DialogProps) {
+export function Dialog({ open, title, onClose, children, wide, confirm }: DialogProps) {
   const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -44,7 +46,7 @@ export function Dialog({ open, title, onClose, children, wide }: DialogProps) {
   return (
     <dialog
       ref={ref}
-      className={wide ? 'dialog dialog-wide' : 'dialog'}
+      className={wide ? 'dialog dialog-wide' : confirm ? 'dialog dialog-confirm' : 'dialog'}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();

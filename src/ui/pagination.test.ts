@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import * as v from 'valibot';
 import { pageItems, shownRange, siblingsForWidth } from './pagination';
-import { vidbotListSearchSchema } from './listSearch';
 
 const pages = (items: ReturnType<typeof pageItems>) => items.map((i) => (i.type === 'page' ? i.page : '…'));
 
-describe('vidbot list pagination (spec 001 §2)', () => {
+describe('table pagination (spec 000 §2, 001 §2)', () => {
   it('shows x-y of all', () => {
     expect(shownRange(1, 10, 23)).toEqual({ from: 1, to: 10 });
     expect(shownRange(3, 10, 23)).toEqual({ from: 21, to: 23 });
@@ -23,24 +21,5 @@ describe('vidbot list pagination (spec 001 §2)', () => {
   it('1 sibling below 767 px, else 3', () => {
     expect(siblingsForWidth(766)).toBe(1);
     expect(siblingsForWidth(767)).toBe(3);
-  });
-});
-
-describe('vidbot list search (spec 001 §2)', () => {
-  it('fills the defaults', () => {
-    expect(v.parse(vidbotListSearchSchema, {})).toEqual({ order_by: 'created_at', order_direction: 'desc', page: 1, bot_name: '' });
-  });
-  it('keeps valid values and falls back on invalid ones', () => {
-    expect(v.parse(vidbotListSearchSchema, { order_by: 'name', order_direction: 'asc', page: '3', bot_name: ' demo ' })).toEqual({
-      order_by: 'name',
-      order_direction: 'asc',
-      page: 3,
-      bot_name: 'demo',
-    });
-    expect(v.parse(vidbotListSearchSchema, { order_by: 'drop table', order_direction: 'up', page: -2 })).toMatchObject({
-      order_by: 'created_at',
-      order_direction: 'desc',
-      page: 1,
-    });
   });
 });
