@@ -16,6 +16,13 @@ import { globalRoutes } from './modules/global/global.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { featureRoutes } from './modules/feature/feature.routes';
+import { authFinalizeRoutes, ssoConfigRoutes, ssoDiscoverRoutes } from './modules/sso/sso.routes';
+import { oauthSettings, type OAuthSettings } from './idp/oauth/routes';
+
+/** The OAuth fields amplify reads (`Auth.Cognito.loginWith.oauth`). */
+function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 'redirectSignIn' | 'redirectSignOut'> {
+  return { domain: o.domain, scopes: o.scopes, redirectSignIn: o.redirectSignIn, redirectSignOut: o.redirectSignOut };
+}
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -36,17 +43,23 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       region: 'eu-west-1',
       sentryDsn: deps.env.sentryDsn ?? null,
       previewAllowedOrigins: [deps.env.publicUrl, ...deps.env.previewAllowedOrigins],
+      // Federated sign-in (issue 3): amplify's `loginWith.oauth`; Google button only when configured.
+      oauth: { ...pickOAuth(oauthSettings(deps.env)), responseType: 'code' },
+      google: !!(deps.env.googleClientId && deps.env.googleClientSecret),
     }),
   );
 
   // --- public (no token) API routes: mount here -------------------------------------------------
   // PUBLIC_ROUTES
+  api.route('/auth/sso', ssoDiscoverRoutes(deps));
   api.route('/public/bot', publicBotRoutes(deps));
 
   api.use('*', requireAuth(deps));
 
   // --- authenticated API routes: mount here -----------------------------------------------------
   // AUTH_ROUTES
+  api.route('/auth', authFinalizeRoutes(deps));
+  api.route('/sso', ssoConfigRoutes(deps));
   api.route('/media', mediaRoutes(deps));
   api.route('/bot', botRoutes(deps));
   api.route('/global', globalRoutes());

@@ -32,6 +32,16 @@ export interface Env {
   distDir: string;
   /** Origins allowed to send SET_DATA to previews (comma list); the app's own origin is always allowed. */
   previewAllowedOrigins: string[];
+  /**
+   * TLS certificate and key files (PEM). When both are set the server listens with HTTPS and the
+   * default PUBLIC_URL is https://… — aws-amplify's OAuth redirect flow (SSO, Google) always calls
+   * `https://{oauth domain}/oauth2/…`, so SSO needs HTTPS here or in front (issue 3).
+   */
+  tlsCertFile: string | undefined;
+  tlsKeyFile: string | undefined;
+  /** Google OAuth client (issue 3): when both are set, "Sign in with Google" federates to accounts.google.com. */
+  googleClientId: string | undefined;
+  googleClientSecret: string | undefined;
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -39,7 +49,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const host = source.HOST ?? '127.0.0.1';
   const dataDir = path.resolve(source.DATA_DIR ?? './data');
   const databaseUrl = source.DATABASE_URL || undefined;
-  const publicUrl = (source.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
+  const tlsCertFile = source.TLS_CERT_FILE || undefined;
+  const tlsKeyFile = source.TLS_KEY_FILE || undefined;
+  const scheme = tlsCertFile && tlsKeyFile ? 'https' : 'http';
+  const publicUrl = (source.PUBLIC_URL ?? `${scheme}://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
   return {
     port,
     host,
@@ -58,5 +71,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    tlsCertFile,
+    tlsKeyFile,
+    googleClientId: source.GOOGLE_CLIENT_ID || undefined,
+    googleClientSecret: source.GOOGLE_CLIENT_SECRET || undefined,
   };
 }

@@ -3,6 +3,8 @@
  * HTTP server. Used by `npm start` (server/src/index.ts), tests and e2e.
  */
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from './db/client';
@@ -33,10 +35,14 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const app = createApp(deps);
   // START_WORKERS
   const mediaWorker = startJobWorker(deps, mediaJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
-  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host });
+  // HTTPS when TLS_CERT_FILE and TLS_KEY_FILE are set (env.ts): aws-amplify's OAuth flow needs https.
+  const tls = env.tlsCertFile && env.tlsKeyFile ? { key: readFileSync(env.tlsKeyFile), cert: readFileSync(env.tlsCertFile) } : undefined;
+  const server = tls
+    ? serve({ fetch: app.fetch, port: env.port, hostname: env.host, createServer: createHttpsServer, serverOptions: tls })
+    : serve({ fetch: app.fetch, port: env.port, hostname: env.host });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const port = (server.address() as AddressInfo).port;
-  const url = `http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${port}`;
+  const url = `${tls ? 'https' : 'http'}://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${port}`;
   return {
     url,
     deps,

@@ -16,6 +16,8 @@ import { unauthorized } from '../lib/errors';
 import { CognitoError } from './errors';
 import { loadOrCreateKeys } from './keys';
 import { createOperations } from './operations';
+import { createOAuthRoutes } from './oauth/routes';
+import { sealClientSecret } from './oauth/secrets';
 import { createSessionCodec } from './session';
 import { createVerifier, poolNameOf } from './srp';
 import { TokenRejected, createTokenService } from './tokens';
@@ -76,6 +78,8 @@ export async function createIdp(opts: { db: Db; env: Env; now?: () => number }):
   routes.post('/', handle);
   // `/idp/` (trailing slash): an empty segment after the mount point, nothing deeper.
   routes.post('/:trailingSlash{^$}', handle);
+  // OAuth 2.0 endpoints for federated sign-in (issue 3): /idp/oauth2/authorize, /idpresponse, /token, /idp/logout.
+  routes.route('/', createOAuthRoutes({ db, env, secret: keys.secret, tokens, now }));
   routes.get(`/${env.userPoolId}/.well-known/jwks.json`, (c) =>
     c.json({ keys: [keys.publicJwk] }, 200, { 'cache-control': 'public, max-age=3600' }),
   );
@@ -107,6 +111,9 @@ export async function createIdp(opts: { db: Db; env: Env; now?: () => number }):
         if (err instanceof TokenRejected && err.reason === 'expired') throw unauthorized('Token has expired.');
         throw unauthorized('Invalid token.');
       }
+    },
+    sealClientSecret(plain: string) {
+      return sealClientSecret(keys.secret, plain);
     },
     createCredentials(username: string, password: string) {
       const { salt, verifier } = createVerifier(poolName, username, password);

@@ -20,6 +20,8 @@ export interface IdpService {
   routes: Hono;
   /** Verifies signature, issuer, audience (client id), token_use=id and expiry. Throws HttpError 401. */
   verifyIdToken(token: string): Promise<IdTokenClaims>;
+  /** Encrypts an SSO client secret for `sso_configs.client_secret_enc` (A256GCM, idp secret; issue 3). */
+  sealClientSecret(plain: string): Promise<string>;
   /** SRP credentials for a password (hex salt and verifier); the password itself is never stored. */
   createCredentials(username: string, password: string): { srpSalt: string; srpVerifier: string };
 }

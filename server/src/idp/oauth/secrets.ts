@@ -1,0 +1,47 @@
+/**
+ * Sealing of small secrets with the identity provider's 32-byte secret (IdpKeys.secret, under
+ * DATA_DIR/keys): compact JWE, `dir` + A256GCM (authenticated encryption), with a `cty` naming the
+ * purpose so one kind of sealed value can never be opened as another (issue 3).
+ *
+ * - SSO client secrets at rest (`sso_configs.client_secret_enc`, no expiry).
+ * - The in-flight OAuth state cookie (PKCE verifier, state, nonce; 10 minutes).
+ */
+import { CompactEncrypt, EncryptJWT, compactDecrypt, jwtDecrypt } from 'jose';
+
+const SECRET_CTY = 'vidbot-sso-client-secret';
+
+/** Encrypts an SSO client secret for storage. */
+export async function sealClientSecret(key: Uint8Array, plain: string): Promise<string> {
+  return new CompactEncrypt(new TextEncoder().encode(plain)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: SECRET_CTY }).encrypt(key);
+}
+
+/** Decrypts a value of sealClientSecret. @throws when forged, of another purpose or another key. */
+export async function openClientSecret(key: Uint8Array, sealed: string): Promise<string> {
+  const { plaintext, protectedHeader } = await compactDecrypt(sealed, key);
+  if (protectedHeader.cty !== SECRET_CTY) throw new Error('not an SSO client secret');
+  return new TextDecoder().decode(plaintext);
+}
+
+/**
+ * Seals a JSON state object as an encrypted JWT valid `ttlSeconds` (clock `nowMs`, epoch ms),
+ * tagged with `purpose`.
+ */
+export async function sealState(key: Uint8Array, purpose: string, state: Record<string, unknown>, ttlSeconds: number, nowMs: number): Promise<string> {
+  const iat = Math.floor(nowMs / 1000);
+  return new EncryptJWT({ st: state, pu: purpose })
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .encrypt(key);
+}
+
+/** Opens a sealState value of `purpose`; null when malformed, forged, expired or of another purpose. */
+export async function openState(key: Uint8Array, purpose: string, sealed: string, nowMs: number): Promise<Record<string, unknown> | null> {
+  try {
+    const { payload } = await jwtDecrypt(sealed, key, { currentDate: new Date(nowMs) });
+    if (payload.pu !== purpose || !payload.st || typeof payload.st !== 'object') return null;
+    return payload.st as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
