@@ -16,8 +16,10 @@ import { globalRoutes } from './modules/global/global.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { featureRoutes } from './modules/feature/feature.routes';
+import { auditRoutes } from './modules/audit/audit';
 import { authFinalizeRoutes, ssoConfigRoutes, ssoDiscoverRoutes } from './modules/sso/sso.routes';
 import { oauthSettings, type OAuthSettings } from './idp/oauth/routes';
+import { accountUserRoutes, invitationPublicRoutes, userRoleRoutes } from './modules/invitation/invitation.routes';
 
 /** The OAuth fields amplify reads (`Auth.Cognito.loginWith.oauth`). */
 function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 'redirectSignIn' | 'redirectSignOut'> {
@@ -52,14 +54,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // --- public (no token) API routes: mount here -------------------------------------------------
   // PUBLIC_ROUTES
   api.route('/auth/sso', ssoDiscoverRoutes(deps));
+  api.route('/auth', invitationPublicRoutes(deps));
   api.route('/public/bot', publicBotRoutes(deps));
 
   api.use('*', requireAuth(deps));
 
   // --- authenticated API routes: mount here -----------------------------------------------------
   // AUTH_ROUTES
+  api.route('/audit-log', auditRoutes(deps));
   api.route('/auth', authFinalizeRoutes(deps));
   api.route('/sso', ssoConfigRoutes(deps));
+  api.route('/account', accountUserRoutes(deps));
+  api.route('/user', userRoleRoutes(deps));
   api.route('/media', mediaRoutes(deps));
   api.route('/bot', botRoutes(deps));
   api.route('/global', globalRoutes());

@@ -32,6 +32,17 @@ export interface Env {
   distDir: string;
   /** Origins allowed to send SET_DATA to previews (comma list); the app's own origin is always allowed. */
   previewAllowedOrigins: string[];
+  /** Identity-provider MFA (IDP_MFA): 'optional' (default; users opt in to TOTP) or 'required' (MFA_SETUP at sign-in). */
+  idpMfa: 'optional' | 'required';
+  /** /idp rate limit per client IP, a token bucket: IDP_RATE_LIMIT_BURST requests (default 300), refilled at IDP_RATE_LIMIT_PER_SECOND (default 10); a burst of 0 disables it. */
+  idpRateLimitBurst: number;
+  idpRateLimitPerSecond: number;
+  /** TRUST_PROXY=1: the client IP is the first X-Forwarded-For address (behind a load balancer). */
+  trustProxy: boolean;
+  /** SMTP_URL (e.g. smtp://user:pass@host:587): e-mail is also delivered through nodemailer; always kept in the outbox. */
+  smtpUrl: string | undefined;
+  /** EMAIL_FROM: sender of e-mail, default `Vidbot <no-reply@localhost>`. */
+  emailFrom: string;
   /**
    * TLS certificate and key files (PEM). When both are set the server listens with HTTPS and the
    * default PUBLIC_URL is https://… — aws-amplify's OAuth redirect flow (SSO, Google) always calls
@@ -71,6 +82,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    idpMfa: source.IDP_MFA === 'required' ? 'required' : 'optional',
+    idpRateLimitBurst: Math.max(0, Number(source.IDP_RATE_LIMIT_BURST ?? 300) || 0),
+    idpRateLimitPerSecond: Math.max(0, Number(source.IDP_RATE_LIMIT_PER_SECOND ?? 10) || 0),
+    trustProxy: source.TRUST_PROXY === '1' || source.TRUST_PROXY === 'true',
+    smtpUrl: source.SMTP_URL || undefined,
+    emailFrom: source.EMAIL_FROM || 'Vidbot <no-reply@localhost>',
     tlsCertFile,
     tlsKeyFile,
     googleClientId: source.GOOGLE_CLIENT_ID || undefined,

@@ -16,14 +16,17 @@ export type CognitoErrorType =
   | 'ExpiredCodeException'
   | 'CodeMismatchException'
   | 'UserNotFoundException'
+  | 'TooManyRequestsException'
+  | 'LimitExceededException'
+  | 'EnableSoftwareTokenMFAException'
   | 'InternalErrorException';
 
 export class CognitoError extends Error {
-  /** @param status HTTP status: 400 for every client error, 500 for InternalErrorException. */
+  /** @param status HTTP status: 400 for every client error, 429 for TooManyRequestsException, 500 for InternalErrorException. */
   constructor(
     readonly type: CognitoErrorType,
     message: string,
-    readonly status: 400 | 500 = 400,
+    readonly status: 400 | 429 | 500 = 400,
   ) {
     super(message);
     this.name = type;
@@ -35,3 +38,4 @@ export const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
 
 export const notAuthorized = (message = INCORRECT_CREDENTIALS) => new CognitoError('NotAuthorizedException', message);
 export const invalidParameter = (message: string) => new CognitoError('InvalidParameterException', message);
+export const codeMismatch = (message = 'Invalid code received for user') => new CognitoError('CodeMismatchException', message);

@@ -19,17 +19,21 @@ import { createOperations } from './operations';
 import { createOAuthRoutes } from './oauth/routes';
 import { sealClientSecret } from './oauth/secrets';
 import { createSessionCodec } from './session';
+import { createLockout } from './lockout';
+import { rateLimit } from './rate-limit';
 import { createVerifier, poolNameOf } from './srp';
+import { createSystemUser } from './users';
 import { TokenRejected, createTokenService } from './tokens';
 import type { IdTokenClaims, IdpService } from './types';
 
 export type { IdTokenClaims, IdpService } from './types';
-export { passwordPolicyViolation } from './operations';
+export { passwordPolicyViolation } from './password-policy';
+export { createSystemUser, adminSetUserPassword, generateTemporaryPassword, TEMP_PASSWORD_TTL_MS, type CreateSystemUserInput } from './users';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const AMZ_JSON = 'application/x-amz-json-1.1';
 
-function cognitoJson(c: Context, body: unknown, status: 200 | 400 | 500, requestId: string, errorType?: string): Response {
+function cognitoJson(c: Context, body: unknown, status: 200 | 400 | 429 | 500, requestId: string, errorType?: string): Response {
   const headers: Record<string, string> = { 'content-type': AMZ_JSON, 'x-amzn-requestid': requestId, 'cache-control': 'no-store' };
   if (errorType) headers['x-amzn-errortype'] = errorType;
   return c.body(JSON.stringify(body), status, headers);
@@ -50,9 +54,31 @@ export async function createIdp(opts: { db: Db; env: Env; now?: () => number }):
   const issuer = `${env.publicUrl}/idp/${env.userPoolId}`;
   const tokens = createTokenService({ db, keys, issuer, clientId: env.userPoolClientId, now });
   const sessions = createSessionCodec(keys.secret, now);
-  const operations = createOperations({ db, keys, tokens, sessions, poolName, clientId: env.userPoolClientId, now });
+  const lockout = createLockout(db, now);
+  const operations = createOperations({
+    db,
+    keys,
+    tokens,
+    sessions,
+    lockout,
+    poolName,
+    clientId: env.userPoolClientId,
+    mfaRequired: env.idpMfa === 'required',
+    email: { smtpUrl: env.smtpUrl, emailFrom: env.emailFrom },
+    now,
+  });
 
   const routes = new Hono();
+  // Per-client-IP token bucket on the protocol endpoint (not on the JWKS documents).
+  const limiter = rateLimit(
+    { burst: env.idpRateLimitBurst, perSecond: env.idpRateLimitPerSecond, trustProxy: env.trustProxy, now },
+    (c, retryAfter) => {
+      const res = cognitoJson(c, { __type: 'TooManyRequestsException', message: 'Too many requests.' }, 429, randomUUID(), 'TooManyRequestsException');
+      res.headers.set('retry-after', String(retryAfter));
+      return res;
+    },
+  );
+  routes.post('*', limiter);
   const handle = async (c: Context): Promise<Response> => {
     const requestId = randomUUID();
     const target = c.req.header('x-amz-target') ?? '';
@@ -118,6 +144,9 @@ export async function createIdp(opts: { db: Db; env: Env; now?: () => number }):
     createCredentials(username: string, password: string) {
       const { salt, verifier } = createVerifier(poolName, username, password);
       return { srpSalt: salt, srpVerifier: verifier };
+    },
+    createSystemUser(input) {
+      return createSystemUser({ db, env, now }, input);
     },
   };
 }

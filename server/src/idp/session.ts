@@ -32,12 +32,36 @@ export interface NewPasswordSessionState {
   authTime: number;
 }
 
-export type SessionState = SrpSessionState | NewPasswordSessionState;
+/** State after the first factor of a user with SOFTWARE_TOKEN_MFA enabled: the TOTP code is due. */
+export interface MfaSessionState {
+  kind: 'mfa';
+  userId: string;
+  authTime: number;
+}
+
+/**
+ * State of the MFA_SETUP challenge (IDP_MFA=required, user without TOTP): AssociateSoftwareToken
+ * and VerifySoftwareToken take it as `Session`; `verified` once VerifySoftwareToken accepted a code,
+ * which RespondToAuthChallenge MFA_SETUP requires.
+ */
+export interface MfaSetupSessionState {
+  kind: 'mfa_setup';
+  userId: string;
+  authTime: number;
+  verified: boolean;
+}
+
+export type SessionState = SrpSessionState | NewPasswordSessionState | MfaSessionState | MfaSetupSessionState;
 
 export interface SessionCodec {
   seal(state: SessionState): Promise<string>;
-  /** The state, or null when the session is malformed, forged, expired or already used. */
+  /** The state, or null when the session is malformed, forged, expired or already used. Marks it used. */
   open(session: string, kind: SessionState['kind']): Promise<SessionState | null>;
+  /**
+   * Like `open` but does not mark the session used (a wrong MFA code leaves the session usable for
+   * another try, as Cognito does; the sign-in lockout bounds the tries). Null when already used.
+   */
+  peek(session: string, kind: SessionState['kind']): Promise<SessionState | null>;
 }
 
 /**
@@ -50,6 +74,19 @@ export function createSessionCodec(secret: Uint8Array, now: () => number = Date.
     const t = now();
     for (const [jti, exp] of used) if (exp * 1000 < t) used.delete(jti);
   };
+  const decode = async (session: string, kind: SessionState['kind'], consume: boolean): Promise<SessionState | null> => {
+    try {
+      const { payload } = await jwtDecrypt(session, secret, { currentDate: new Date(now()) });
+      const st = payload.st as SessionState | undefined;
+      if (!st || st.kind !== kind || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+      prune();
+      if (used.has(payload.jti)) return null;
+      if (consume) used.set(payload.jti, payload.exp);
+      return st;
+    } catch {
+      return null;
+    }
+  };
   return {
     async seal(state) {
       const iat = Math.floor(now() / 1000);
@@ -61,17 +98,10 @@ export function createSessionCodec(secret: Uint8Array, now: () => number = Date.
         .encrypt(secret);
     },
     async open(session, kind) {
-      try {
-        const { payload } = await jwtDecrypt(session, secret, { currentDate: new Date(now()) });
-        const st = payload.st as SessionState | undefined;
-        if (!st || st.kind !== kind || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
-        prune();
-        if (used.has(payload.jti)) return null;
-        used.set(payload.jti, payload.exp);
-        return st;
-      } catch {
-        return null;
-      }
+      return decode(session, kind, true);
+    },
+    async peek(session, kind) {
+      return decode(session, kind, false);
     },
   };
 }

@@ -11,7 +11,7 @@
  *   (GetUser, GlobalSignOut) refuse tokens whose sign-in was revoked.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import type { Db } from '../db/client';
 import { idpRefreshTokens } from '../db/schema';
@@ -73,8 +73,8 @@ export interface TokenService {
   isOriginLive(originJti: string | undefined): Promise<boolean>;
   /** Revokes one refresh token of this client; false when none was live. */
   revokeRefreshToken(token: string): Promise<boolean>;
-  /** Revokes every live refresh token of the user; returns how many. */
-  revokeAllForUser(userId: number): Promise<number>;
+  /** Revokes every live refresh token of the user except row `exceptId` (the caller's own sign-in); returns how many. */
+  revokeAllForUser(userId: number, exceptId?: number): Promise<number>;
 }
 
 /**
@@ -177,11 +177,17 @@ export function createTokenService(opts: { db: Db; keys: IdpKeys; issuer: string
         .returning({ id: idpRefreshTokens.id });
       return rows.length > 0;
     },
-    async revokeAllForUser(userId) {
+    async revokeAllForUser(userId, exceptId) {
       const rows = await db
         .update(idpRefreshTokens)
         .set({ revokedAt: new Date(now()) })
-        .where(and(eq(idpRefreshTokens.userId, userId), isNull(idpRefreshTokens.revokedAt)))
+        .where(
+          and(
+            eq(idpRefreshTokens.userId, userId),
+            isNull(idpRefreshTokens.revokedAt),
+            exceptId === undefined ? undefined : ne(idpRefreshTokens.id, exceptId),
+          ),
+        )
         .returning({ id: idpRefreshTokens.id });
       return rows.length;
     },

@@ -3,6 +3,7 @@
  * `POST /idp`, JWKS at `/idp/{userPoolId}/.well-known/jwks.json`.
  */
 import type { Hono } from 'hono';
+import type { CreateSystemUserInput, UserRow } from './users';
 
 /** Claims of a verified ID token (RS256, 60 min). */
 export interface IdTokenClaims {
@@ -24,4 +25,9 @@ export interface IdpService {
   sealClientSecret(plain: string): Promise<string>;
   /** SRP credentials for a password (hex salt and verifier); the password itself is never stored. */
   createCredentials(username: string, password: string): { srpSalt: string; srpVerifier: string };
+  /**
+   * Creates a user with a temporary password (FORCE_CHANGE_PASSWORD, expires in 7 days); see
+   * ./users.ts `createSystemUser` (HttpError 422 for a password against the policy, 409 for a taken e-mail).
+   */
+  createSystemUser(input: CreateSystemUserInput): Promise<{ user: UserRow; temporaryPassword: string }>;
 }

@@ -1,0 +1,56 @@
+/**
+ * `GET /api/admin/outbox?page&size` (issue 3; DESIGN §1 "e-mail captured in an outbox that staff
+ * can read in the app"): the e-mail outbox, newest first, as a list
+ * `{ records: OutboxRecord[], metadata: { page, pageSize, pageCount, totalCount } }`.
+ * Superusers and customer success only (403 for anyone else); `page` ≥ 1 (default 1), `size`
+ * 1..100 (default 20); a bad value answers 422.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppDeps, AppEnv } from '../lib/context';
+import { forbidden } from '../lib/errors';
+import { listMetadata, pageParam, sizeParam } from '../lib/list-query';
+import { isStaff } from '../lib/policy';
+import { validate } from '../lib/validate';
+import { listOutbox, type OutboxRow } from './outbox';
+
+const OutboxQuery = v.object({ page: pageParam, size: sizeParam(20, 100) });
+
+/** One outbox message as the API answers it (ISO 8601 times; null when not sent / no error). */
+export interface OutboxRecord {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  kind: string;
+  createdAt: string;
+  sentAt: string | null;
+  error: string | null;
+}
+
+function toRecord(row: OutboxRow): OutboxRecord {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    kind: row.kind,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+    error: row.error,
+  };
+}
+
+/** Routes mounted at `/api/admin/outbox` (behind requireAuth). */
+export function outboxRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.get('/', validate('query', OutboxQuery), async (c) => {
+    if (!isStaff(c.get('user'))) throw forbidden('Only staff can read the e-mail outbox.');
+    const { page, size } = c.req.valid('query');
+    const { rows, total } = await listOutbox(deps.db, page, size);
+    return c.json({ records: rows.map(toRecord), metadata: listMetadata(page, size, total) });
+  });
+  return r;
+}
