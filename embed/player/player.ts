@@ -169,6 +169,7 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     const autoplay = autoplayNext;
     if (autoplay) media.setAttribute('autoplay', '');
     if (slide.videoUrl) media.src = slide.videoUrl;
+    appendCaptionTracks(media, slide.captions ?? []);
 
     const controls = el('div', 'vb-controls');
     const playButton = el('button', 'vb-control');
@@ -359,4 +360,30 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
       host.remove();
     },
   };
+}
+
+/**
+ * Adds one `<track kind="subtitles">` per caption (WebVTT under `/files/`, spec 001 §2 subtitles);
+ * the track in the page's language (else the first) is shown by default. Labels are the language's
+ * name in the page's language when the browser knows it, else the code.
+ */
+function appendCaptionTracks(media: HTMLVideoElement, captions: readonly { languageCode: string; url: string }[]): void {
+  if (captions.length === 0) return;
+  const pageLang = (document.documentElement.lang || navigator.language || 'en').slice(0, 2).toLowerCase();
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([pageLang], { type: 'language' });
+  } catch {
+    names = null;
+  }
+  const preferred = captions.find((c) => c.languageCode === pageLang) ?? captions[0];
+  for (const caption of captions) {
+    const track = document.createElement('track');
+    track.kind = 'subtitles';
+    track.srclang = caption.languageCode;
+    track.src = caption.url;
+    track.label = names?.of(caption.languageCode) ?? caption.languageCode;
+    if (caption === preferred) track.default = true;
+    media.append(track);
+  }
 }

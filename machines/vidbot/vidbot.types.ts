@@ -48,6 +48,15 @@ export interface Slide {
   imageUrl?: string | null;
   /** Seconds. */
   duration?: number | null;
+  /** Subtitles of the slide's video (resolved by the server): WebVTT files, one per ISO 639-1 language. */
+  captions?: SlideCaption[];
+}
+
+/** A WebVTT subtitle track of a slide's video (`url` under `/files/`). */
+export interface SlideCaption {
+  id: number;
+  languageCode: string;
+  url: string;
 }
 
 /** An action a button can start (forms, links, post message, close, share media). */

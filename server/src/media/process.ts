@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { JobHandler, JobHandlers } from '../jobs/queue';
 import { PermanentJobError } from '../jobs/queue';
 import { getMedia, updateMedia } from '../modules/media/media.repo';
+import { applyReplacement } from '../modules/media/media.service';
 import { displaySize, extractPoster, ffprobe, FfmpegError, isBrowserPlayable, posterTime, targetSize, transcodeToMp4 } from './ffmpeg';
 import { keyFolder } from './storage';
 
@@ -77,7 +78,7 @@ export const processMediaJob: JobHandler = {
           const posterKey = `${folder}/poster.jpg`;
           await deps.storage.putFile(posterKey, poster, { move: true });
 
-          await updateMedia(deps.db, mediaId, {
+          const ready = await updateMedia(deps.db, mediaId, {
             status: 'Ready',
             errorReason: null,
             playbackKey,
@@ -87,6 +88,8 @@ export const processMediaJob: JobHandler = {
             width: dims.width,
             height: dims.height,
           });
+          // A replacement upload hands its files to the media it replaces (which keeps its id).
+          if (ready?.replacesId) await applyReplacement(deps, ready);
           return { transcoded: !playable, duration, width: dims.width, height: dims.height, playbackKey, posterKey };
         } catch (err) {
           if (signal.aborted || err instanceof PermanentJobError) throw err;

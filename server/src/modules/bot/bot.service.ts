@@ -17,6 +17,7 @@ import { listMetadata, type ListMetadata } from '../../lib/list-query';
 import { canUseAccount } from '../../lib/policy';
 import { canCreateBot, canEditBot, canReactivateBot, canStarBot, canViewBots } from './bot.policy';
 import * as repo from './bot.repo';
+import { listCaptions } from '../media/media.repo';
 import type { BotRow, MediaRow, RevisionRow } from './bot.repo';
 import {
   contentIssues,
@@ -66,7 +67,8 @@ export interface ResolvedSlide extends StoredSlide {
   imageUrl: string | null;
   /** Video duration in seconds. */
   duration: number | null;
-  captions: never[];
+  /** WebVTT subtitles of the slide's video, one per language (docs/api.md "Captions"). */
+  captions: { id: number; languageCode: string; url: string }[];
 }
 
 export interface ResolvedContent {
@@ -110,7 +112,7 @@ const isImageKind = (m: MediaRow) => (repo.IMAGE_KINDS as readonly string[]).inc
  * `GET /public/bot/{publicId}`. Loads every referenced media row of `accountId` in one query and
  * fills each slide's `videoUrl` (`/files/{playbackKey}`), `imageUrl` (`/files/{playbackKey}` of the
  * image), `posterUrl` (`/files/{posterKey}`; for IMAGE slides the image itself when it has no poster),
- * `duration` (seconds) and `captions` ([] — captions are a later issue). Media that is missing, of
+ * `duration` (seconds) and `captions` (the video's WebVTT tracks `{ id, languageCode, url }`). Media that is missing, of
  * another account, of the wrong kind or not Ready resolves to nulls.
  */
 export async function resolveContentMedia(db: Db, accountId: number, content: StoredContent): Promise<ResolvedContent> {
@@ -121,6 +123,7 @@ export async function resolveContentMedia(db: Db, accountId: number, content: St
   }
   const rows = await repo.findAccountMedia(db, accountId, [...ids]);
   const ready = new Map(rows.filter((m) => m.status === 'Ready').map((m) => [m.id, m]));
+  const captionRows = await listCaptions(db, [...ready.keys()]);
   const slides = content.slides.map((s): ResolvedSlide => {
     const video = s.videoId ? ready.get(s.videoId) : undefined;
     const image = s.imageId ? ready.get(s.imageId) : undefined;
@@ -134,7 +137,9 @@ export async function resolveContentMedia(db: Db, accountId: number, content: St
       posterUrl,
       imageUrl,
       duration: videoOk?.duration ?? null,
-      captions: [],
+      captions: videoOk
+        ? captionRows.filter((c) => c.mediaId === videoOk.id).map((c) => ({ id: c.id, languageCode: c.languageCode, url: `/files/${c.fileKey}` }))
+        : [],
     };
   });
   return { slides, actions: content.actions, theme: content.theme };

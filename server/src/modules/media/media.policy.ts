@@ -29,3 +29,10 @@ export function assertCanUpload(user: AuthUser, accountId: number, what = 'Media
   if (access === 'none') throw notFound(`${what} not found.`);
   if (access === 'read') throw forbidden('Viewers cannot add media.');
 }
+
+/** Throws 404 for no access, 403 for read-only access (Viewer): rename, crop, replace, delete, captions. */
+export function assertCanEdit(user: AuthUser, accountId: number, what = 'Media'): void {
+  const access = mediaAccess(user, accountId);
+  if (access === 'none') throw notFound(`${what} not found.`);
+  if (access === 'read') throw forbidden('Viewers cannot change media.');
+}

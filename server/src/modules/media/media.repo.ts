@@ -1,9 +1,9 @@
 /**
  * SQL for media rows (spec 001 §3 "Media"). Services hold the rules; this file only reads and writes.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { media, type MediaKind } from '../../db/schema';
+import { botRevisions, bots, media, mediaCaptions, type MediaKind } from '../../db/schema';
 
 export type MediaRow = typeof media.$inferSelect;
 export type MediaPatch = Partial<Omit<typeof media.$inferInsert, 'id' | 'accountId' | 'createdAt'>>;
@@ -11,7 +11,7 @@ export type MediaPatch = Partial<Omit<typeof media.$inferInsert, 'id' | 'account
 /** Inserts a Draft media row. */
 export async function insertMedia(
   db: Db,
-  values: { accountId: number; name: string; type: MediaKind; createdBy: number | null; uploadToken: string | null },
+  values: { accountId: number; name: string; type: MediaKind; createdBy: number | null; uploadToken: string | null; replacesId?: number | null },
 ): Promise<MediaRow> {
   const [row] = await db.insert(media).values({ ...values, status: 'Draft' }).returning();
   if (!row) throw new Error('insertMedia: no row returned');
@@ -67,7 +67,7 @@ export async function listMedia(
   db: Db,
   q: { accountId: number; page: number; size: number; name?: string; kinds?: MediaKind[]; orderBy: MediaOrderBy; direction: 'asc' | 'desc' },
 ): Promise<{ rows: MediaRow[]; total: number }> {
-  const filters: SQL[] = [eq(media.accountId, q.accountId)];
+  const filters: SQL[] = [eq(media.accountId, q.accountId), isNull(media.replacesId)];
   if (q.name) filters.push(ilike(media.name, `%${q.name.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
   if (q.kinds?.length) filters.push(inArray(media.type, q.kinds));
   const where = and(...filters);
@@ -82,4 +82,84 @@ export async function listMedia(
     .offset((q.page - 1) * q.size);
   const [totalRow] = await db.select({ n: count() }).from(media).where(where);
   return { rows, total: Number(totalRow?.n ?? 0) };
+}
+
+/** Deletes one media row (its captions and replacement rows go with it: on delete cascade). */
+export async function deleteMediaRow(db: Db, id: number): Promise<void> {
+  await db.delete(media).where(eq(media.id, id));
+}
+
+/** Replacement rows (unfinished or finished) of a media. */
+export async function listReplacements(db: Db, id: number): Promise<MediaRow[]> {
+  return db.select().from(media).where(eq(media.replacesId, id));
+}
+
+export type CaptionRow = typeof mediaCaptions.$inferSelect;
+
+/** Captions of the given media, oldest first. */
+export async function listCaptions(db: Db, mediaIds: number[]): Promise<CaptionRow[]> {
+  if (mediaIds.length === 0) return [];
+  return db.select().from(mediaCaptions).where(inArray(mediaCaptions.mediaId, mediaIds)).orderBy(asc(mediaCaptions.createdAt), asc(mediaCaptions.id));
+}
+
+export async function getCaption(db: Db, id: number): Promise<CaptionRow | null> {
+  const [row] = await db.select().from(mediaCaptions).where(eq(mediaCaptions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Stores the caption of (mediaId, languageCode), replacing an existing one (one per language).
+ * @returns the new row and the storage key of the replaced file (null when there was none).
+ */
+export async function upsertCaption(
+  db: Db,
+  values: { mediaId: number; languageCode: string; fileKey: string; size: number },
+): Promise<{ row: CaptionRow; replacedKey: string | null }> {
+  const [old] = await db
+    .select()
+    .from(mediaCaptions)
+    .where(and(eq(mediaCaptions.mediaId, values.mediaId), eq(mediaCaptions.languageCode, values.languageCode)))
+    .limit(1);
+  const [row] = await db
+    .insert(mediaCaptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [mediaCaptions.mediaId, mediaCaptions.languageCode],
+      set: { fileKey: values.fileKey, size: values.size, createdAt: sql`now()` },
+    })
+    .returning();
+  if (!row) throw new Error('upsertCaption: no row returned');
+  return { row, replacedKey: old && old.fileKey !== values.fileKey ? old.fileKey : null };
+}
+
+export async function deleteCaptionRow(db: Db, id: number): Promise<void> {
+  await db.delete(mediaCaptions).where(eq(mediaCaptions.id, id));
+}
+
+/** A bot that uses a media item. */
+export interface BotRef {
+  id: number;
+  publicId: string;
+  name: string;
+}
+
+/**
+ * Published bots of `accountId` whose published revision has a slide with `videoId` or `imageId`
+ * equal to `mediaId` (jsonb containment on `content -> 'slides'`).
+ */
+export async function publishedBotsUsing(db: Db, accountId: number, mediaId: number): Promise<BotRef[]> {
+  const byVideo = JSON.stringify([{ videoId: mediaId }]);
+  const byImage = JSON.stringify([{ imageId: mediaId }]);
+  return db
+    .select({ id: bots.id, publicId: bots.publicId, name: bots.name })
+    .from(bots)
+    .innerJoin(botRevisions, eq(botRevisions.id, bots.publishedRevisionId))
+    .where(
+      and(
+        eq(bots.accountId, accountId),
+        eq(bots.status, 'Published'),
+        or(sql`${botRevisions.content} -> 'slides' @> ${byVideo}::jsonb`, sql`${botRevisions.content} -> 'slides' @> ${byImage}::jsonb`),
+      ),
+    )
+    .orderBy(asc(bots.name), asc(bots.id));
 }

@@ -1,6 +1,8 @@
 /**
  * Media routes under `/api/media` (docs/api.md "Media"; spec 001 §7): tus at `/media/tus[/{id}]`,
- * `POST /media`, `GET /media`, `GET /media/{id}`, and the multipart upload `POST /media/{id}/upload`.
+ * `POST /media`, `GET /media`, `GET|PATCH|DELETE /media/{id}`, `GET /media/{id}/usage`,
+ * `POST /media/{id}/replace`, the multipart upload `POST /media/{id}/upload`, and captions
+ * `PUT /media/{id}/caption`, `GET|DELETE /media/{id}/caption/{captionId}`.
  * Routes validate and delegate to media.service.ts; the API's auth middleware runs first.
  */
 import { Hono } from 'hono';
@@ -9,8 +11,19 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
 import { HttpError, unprocessable } from '../../lib/errors';
 import { MAX_MULTIPART_BYTES } from '../../media/sniff';
-import { CreateMediaBody, ListMediaQuery } from './media.schemas';
-import { createMedia, getMediaFor, listMediaFor, uploadMultipart } from './media.service';
+import { MAX_CAPTION_BYTES } from '../../media/vtt';
+import { CaptionQuery, CreateMediaBody, ListMediaQuery, UpdateMediaBody } from './media.schemas';
+import {
+  createMedia,
+  deleteMediaFor,
+  getMediaFor,
+  listMediaFor,
+  mediaUsageFor,
+  startReplacement,
+  updateMediaFor,
+  uploadMultipart,
+} from './media.service';
+import { deleteCaption, downloadCaption, putCaption } from './media.captions';
 import { createTusEndpoint } from './media.tus';
 
 /** The `/media` sub-app; mount with `api.route('/media', mediaRoutes(deps))` after `requireAuth`. */
@@ -29,6 +42,47 @@ export function mediaRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/', validate('query', ListMediaQuery), async (c) => c.json(await listMediaFor(deps, c.get('user'), c.req.valid('query'))));
 
   r.get('/:id{[0-9]+}', async (c) => c.json(await getMediaFor(deps, c.get('user'), Number(c.req.param('id')))));
+
+  r.patch('/:id{[0-9]+}', validate('json', UpdateMediaBody), async (c) =>
+    c.json(await updateMediaFor(deps, c.get('user'), Number(c.req.param('id')), c.req.valid('json'))),
+  );
+
+  r.delete('/:id{[0-9]+}', async (c) => c.json(await deleteMediaFor(deps, c.get('user'), Number(c.req.param('id')))));
+
+  r.get('/:id{[0-9]+}/usage', async (c) => c.json(await mediaUsageFor(deps, c.get('user'), Number(c.req.param('id')))));
+
+  r.post('/:id{[0-9]+}/replace', async (c) => c.json(await startReplacement(deps, c.get('user'), Number(c.req.param('id'))), 201));
+
+  /** Subtitle files are small: 1 MiB plus form overhead. */
+  const captionLimit = bodyLimit({
+    maxSize: MAX_CAPTION_BYTES + 64 * 1024,
+    onError: () => {
+      throw new HttpError(413, 'The subtitle file is larger than 1 MiB.', 'too_large');
+    },
+  });
+
+  r.put('/:id{[0-9]+}/caption', captionLimit, validate('query', CaptionQuery), async (c) =>
+    c.json(
+      await putCaption(deps, c.get('user'), Number(c.req.param('id')), c.req.valid('query'), async () => {
+        const type = c.req.header('content-type') ?? '';
+        if (!type.toLowerCase().startsWith('multipart/form-data')) {
+          throw unprocessable('Validation failed.', { file: 'Send the .vtt file as multipart/form-data field "file".' });
+        }
+        const body = await c.req.parseBody().catch(() => {
+          throw unprocessable('Validation failed.', { file: 'The multipart body could not be read.' });
+        });
+        return body.file;
+      }),
+    ),
+  );
+
+  r.get('/:id{[0-9]+}/caption/:captionId{[0-9]+}', async (c) =>
+    downloadCaption(deps, c.get('user'), Number(c.req.param('id')), Number(c.req.param('captionId'))),
+  );
+
+  r.delete('/:id{[0-9]+}/caption/:captionId{[0-9]+}', async (c) =>
+    c.json(await deleteCaption(deps, c.get('user'), Number(c.req.param('id')), Number(c.req.param('captionId')))),
+  );
 
   /** Multipart bodies are parsed in memory: cap them at the largest multipart file plus form overhead. */
   const multipartLimit = bodyLimit({

@@ -2,7 +2,8 @@
  * Request and response shapes of the media API (docs/api.md "Media"; spec 001 §3, §7).
  */
 import * as v from 'valibot';
-import type { MediaKind, MediaStatus } from '../../db/schema';
+import type { MediaCrop, MediaKind, MediaStatus } from '../../db/schema';
+import { isCaptionLanguage } from '../../media/languages';
 import { MEDIA_KINDS, VIDEO_KINDS } from '../../media/sniff';
 
 const name = v.pipe(
@@ -74,8 +75,63 @@ export interface MediaJson {
   size: number | null;
   createdAt: string;
   errorReason: string | null;
-  captions: { id: number; languageCode: string; createdAt: string }[];
+  /** Crop of spec 001 §3: x, y in percent (0..100), scale 0.5..5; 50, 50, 1 when never set. */
+  crop: MediaCrop;
+  /** Set while this row is an unfinished replacement upload of another media (POST /media/{id}/replace). */
+  replacesId: number | null;
+  captions: CaptionJson[];
 }
+
+/** One caption of a media: `url` is the public `/files/…` address of the .vtt (player text track). */
+export interface CaptionJson {
+  id: number;
+  languageCode: string;
+  createdAt: string;
+  url: string;
+}
+
+/** Spec 001 §3 "Crop" default. */
+export const DEFAULT_CROP: MediaCrop = { x: 50, y: 50, scale: 1 };
+
+const percent = (field: string) =>
+  v.pipe(
+    v.number(`${field} must be a number.`),
+    v.minValue(0, `${field} must be at least 0.`),
+    v.maxValue(100, `${field} must be at most 100.`),
+  );
+
+/** Crop (spec 001 §3, §5, §9): x, y 0..100 %, scale 0.5..5 in steps of 0.1 (rounded to one decimal). */
+export const CropBody = v.object({
+  x: percent('x'),
+  y: percent('y'),
+  scale: v.pipe(
+    v.number('scale must be a number.'),
+    v.minValue(0.5, 'scale must be at least 0.5.'),
+    v.maxValue(5, 'scale must be at most 5.'),
+    v.transform((n) => Math.round(n * 10) / 10),
+  ),
+});
+
+/** `PATCH /media/{id}` body: rename (name required when given, spec 001 §5) and/or crop. */
+export const UpdateMediaBody = v.pipe(
+  v.object({
+    name: v.optional(name),
+    crop: v.optional(v.nullable(CropBody)),
+  }),
+  v.check((b) => b.name !== undefined || b.crop !== undefined, 'Give a name or a crop.'),
+);
+export type UpdateMediaBody = v.InferOutput<typeof UpdateMediaBody>;
+
+/** `PUT /media/{id}/caption` query: `language` an ISO 639-1 code; `account_id` optional (the media's account decides). */
+export const CaptionQuery = v.object({
+  account_id: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'account_id must be a number.'), v.transform(Number))),
+  language: v.pipe(
+    v.string('language is required.'),
+    v.trim(),
+    v.toLowerCase(),
+    v.check(isCaptionLanguage, 'language must be an ISO 639-1 language code.'),
+  ),
+});
 
 /** `POST /media` answer: the media plus where to send the file. */
 export interface CreatedMediaJson extends MediaJson {

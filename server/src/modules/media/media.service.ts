@@ -19,15 +19,36 @@ import { ffprobe } from '../../media/ffmpeg';
 import { MEDIA_PROCESS } from '../../media/process';
 import { MAX_MULTIPART_BYTES, mediaTypeOf, sniffFile, ZERO_LENGTH } from '../../media/sniff';
 import { mediaKeys } from '../../media/storage';
+import type { Db } from '../../db/client';
 import type { MediaKind } from '../../db/schema';
-import { consumeUploadToken, getMedia, insertMedia, listMedia, updateMedia, type MediaRow } from './media.repo';
-import { assertCanRead, assertCanUpload } from './media.policy';
-import type { CreatedMediaJson, CreateMediaBody, ListMediaQuery, MediaJson } from './media.schemas';
+import { recordAudit } from '../../lib/audit';
+import { keyFolder } from '../../media/storage';
+import {
+  consumeUploadToken,
+  deleteMediaRow,
+  getMedia,
+  insertMedia,
+  listCaptions,
+  listMedia,
+  listReplacements,
+  publishedBotsUsing,
+  updateMedia,
+  type BotRef,
+  type CaptionRow,
+  type MediaRow,
+} from './media.repo';
+import { assertCanEdit, assertCanRead, assertCanUpload } from './media.policy';
+import { DEFAULT_CROP, type CaptionJson, type CreatedMediaJson, type CreateMediaBody, type ListMediaQuery, type MediaJson, type UpdateMediaBody } from './media.schemas';
 
 const fileUrl = (key: string | null) => (key ? `/files/${key}` : null);
 
-/** The `Media` JSON of a row; urls are `/files/{key}` of the playback file and poster. */
-export function toMediaJson(row: MediaRow): MediaJson {
+/** The caption JSON of a row (`url` = `/files/{fileKey}`, served as text/vtt). */
+export function toCaptionJson(row: CaptionRow): CaptionJson {
+  return { id: row.id, languageCode: row.languageCode, createdAt: row.createdAt.toISOString(), url: `/files/${row.fileKey}` };
+}
+
+/** The `Media` JSON of a row; urls are `/files/{key}` of the playback file and poster; `captions` as given. */
+export function toMediaJson(row: MediaRow, captions: CaptionRow[] = []): MediaJson {
   const url = fileUrl(row.playbackKey);
   return {
     id: row.id,
@@ -45,8 +66,15 @@ export function toMediaJson(row: MediaRow): MediaJson {
     size: row.size,
     createdAt: row.createdAt.toISOString(),
     errorReason: row.errorReason,
-    captions: [],
+    crop: row.crop ?? DEFAULT_CROP,
+    replacesId: row.replacesId,
+    captions: captions.map(toCaptionJson),
   };
+}
+
+/** The Media JSON of a row with its captions loaded. */
+export async function mediaJsonOf(db: Db, row: MediaRow): Promise<MediaJson> {
+  return toMediaJson(row, await listCaptions(db, [row.id]));
 }
 
 /**
@@ -65,7 +93,12 @@ export async function getMediaFor(deps: AppDeps, user: AuthUser, id: number): Pr
   const row = await getMedia(deps.db, id);
   if (!row) throw notFound('Media not found.');
   assertCanRead(user, row.accountId);
-  return toMediaJson(row);
+  // A finished replacement answers the media it replaced (the upload chart polls the replacement's id).
+  if (row.replacesId !== null && row.status === 'Ready') {
+    const target = await getMedia(deps.db, row.replacesId);
+    if (target) return mediaJsonOf(deps.db, target);
+  }
+  return mediaJsonOf(deps.db, row);
 }
 
 /** `GET /media`: one page of the account's media (404 for an account the caller cannot read). */
@@ -90,8 +123,9 @@ export async function listMediaFor(deps: AppDeps, user: AuthUser, q: v.InferOutp
     orderBy: q.order_by,
     direction: q.order_direction,
   });
+  const captions = await listCaptions(deps.db, rows.map((r) => r.id));
   return {
-    records: rows.map(toMediaJson),
+    records: rows.map((r) => toMediaJson(r, captions.filter((c) => c.mediaId === r.id))),
     metadata: { page: q.page, pageSize: q.size, pageCount: Math.ceil(total / q.size), totalCount: total },
   };
 }
@@ -138,6 +172,7 @@ export async function acceptUploadedFile(deps: AppDeps, row: MediaRow, file: { p
       height: probe.video.height,
       duration: null,
     });
+    if (updated?.replacesId) await applyReplacement(deps, updated);
     return { row: updated ?? row, rejected: null };
   }
 
@@ -187,8 +222,159 @@ export async function uploadMultipart(
     const tmp = path.join(dir, 'file');
     await pipeline(Readable.fromWeb(file.stream() as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(tmp));
     const { row: result } = await acceptUploadedFile(deps, claimed, { path: tmp, name: file.name || row.name, move: true });
-    return toMediaJson(result);
+    if (result.replacesId !== null && result.status === 'Ready') {
+      const target = await getMedia(deps.db, result.replacesId);
+      if (target) return mediaJsonOf(deps.db, target);
+    }
+    return mediaJsonOf(deps.db, result);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Loads a media row the caller may change: 404 when missing, another account's or a replacement row; 403 for a Viewer. */
+async function editableMedia(deps: AppDeps, user: AuthUser, id: number): Promise<MediaRow> {
+  const row = await getMedia(deps.db, id);
+  if (!row || row.replacesId !== null) throw notFound('Media not found.');
+  assertCanEdit(user, row.accountId);
+  return row;
+}
+
+/**
+ * `PATCH /media/{id}` (spec 001 §2 rename, crop dialog; §5 rename requires a name): sets `name`
+ * and/or `crop` (null resets it to 50, 50, 1). Audited as `media.update`.
+ * @throws 404 missing / other account, 403 Viewer (422 for a bad body comes from the route).
+ */
+export async function updateMediaFor(deps: AppDeps, user: AuthUser, id: number, body: UpdateMediaBody): Promise<MediaJson> {
+  const row = await editableMedia(deps, user, id);
+  const updated = await deps.db.transaction(async (tx) => {
+    const next = await updateMedia(tx as Db, id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.crop !== undefined ? { crop: body.crop } : {}),
+    });
+    await recordAudit(tx as Db, {
+      accountId: row.accountId,
+      actorUserId: user.id,
+      type: 'media.update',
+      targetType: 'media',
+      targetId: id,
+      targetName: next?.name ?? row.name,
+      details: {
+        ...(body.name !== undefined && body.name !== row.name ? { name: { from: row.name, to: body.name } } : {}),
+        ...(body.crop !== undefined ? { crop: body.crop ?? DEFAULT_CROP } : {}),
+      },
+    });
+    return next;
+  });
+  if (!updated) throw notFound('Media not found.');
+  return mediaJsonOf(deps.db, updated);
+}
+
+/**
+ * `GET /media/{id}/usage`: the published bots whose published revision shows this media (the SPA
+ * warns before deleting). Any role of the account may ask.
+ */
+export async function mediaUsageFor(deps: AppDeps, user: AuthUser, id: number): Promise<{ publishedBots: BotRef[] }> {
+  const row = await getMedia(deps.db, id);
+  if (!row || row.replacesId !== null) throw notFound('Media not found.');
+  assertCanRead(user, row.accountId);
+  return { publishedBots: await publishedBotsUsing(deps.db, row.accountId, id) };
+}
+
+/** Storage folders holding files of a media row (its source/playback/poster live in one folder). */
+function folders(row: MediaRow): string[] {
+  return [...new Set([row.sourceKey, row.playbackKey, row.posterKey].filter((k): k is string => !!k).map(keyFolder))];
+}
+
+/**
+ * `DELETE /media/{id}` (spec 001 §2): deletes the row, its captions and replacement uploads, then
+ * their files in storage. Slides that used it resolve to no media. Audited as `media.delete`.
+ * @returns the published bots that were using it (the SPA asked `GET /media/{id}/usage` first).
+ * @throws 404 missing / other account, 403 Viewer.
+ */
+export async function deleteMediaFor(deps: AppDeps, user: AuthUser, id: number): Promise<{ id: number; publishedBots: BotRef[] }> {
+  const row = await editableMedia(deps, user, id);
+  const publishedBots = await publishedBotsUsing(deps.db, row.accountId, id);
+  const replacements = await listReplacements(deps.db, id);
+  const captions = await listCaptions(deps.db, [id]);
+  await deps.db.transaction(async (tx) => {
+    await deleteMediaRow(tx as Db, id);
+    await recordAudit(tx as Db, {
+      accountId: row.accountId,
+      actorUserId: user.id,
+      type: 'media.delete',
+      targetType: 'media',
+      targetId: id,
+      targetName: row.name,
+      details: { type: row.type, publishedBots: publishedBots.map((b) => b.id) },
+    });
+  });
+  const gone = [...folders(row), ...replacements.flatMap(folders), ...captions.map((c) => keyFolder(c.fileKey))];
+  await Promise.all(gone.map((f) => deps.storage.deletePrefix(f).catch(() => undefined)));
+  return { id, publishedBots };
+}
+
+/**
+ * `POST /media/{id}/replace` (design; docs/api.md "Replace"): starts a replacement upload — a Draft
+ * row of the same kind and account with `replacesId = id` and a single-use multipart token. Its file
+ * goes to `uploadUrl` (or, for video, through tus with Upload-Metadata `replaces`). When it becomes
+ * Ready, `applyReplacement` moves its files onto the original media, which keeps its id.
+ * @throws 404 missing / other account, 403 Viewer.
+ */
+export async function startReplacement(deps: AppDeps, user: AuthUser, id: number): Promise<CreatedMediaJson> {
+  const target = await editableMedia(deps, user, id);
+  const uploadToken = randomBytes(24).toString('base64url');
+  const row = await insertMedia(deps.db, {
+    accountId: target.accountId,
+    name: target.name,
+    type: target.type,
+    createdBy: user.id,
+    uploadToken,
+    replacesId: target.id,
+  });
+  return { ...toMediaJson(row), uploadUrl: { uploadUrl: `/api/media/${row.id}/upload`, uploadToken } };
+}
+
+/**
+ * Finishes a replacement that has become Ready: the original media takes over its files, size,
+ * duration and dimensions (status Ready, keeping its id, name, crop and captions); the replacement
+ * row keeps no files (`GET /media/{replacementId}` then answers the original); the original's old
+ * files are deleted from storage. Audited as `media.replace` (actor: who uploaded). When the original
+ * is gone the replacement becomes Error.
+ */
+export async function applyReplacement(deps: AppDeps, replacement: MediaRow): Promise<void> {
+  if (replacement.replacesId === null) return;
+  const target = await getMedia(deps.db, replacement.replacesId);
+  if (!target) {
+    await Promise.all(folders(replacement).map((f) => deps.storage.deletePrefix(f).catch(() => undefined)));
+    await updateMedia(deps.db, replacement.id, { status: 'Error', errorReason: 'The media to replace no longer exists.', sourceKey: null, playbackKey: null, posterKey: null });
+    return;
+  }
+  await deps.db.transaction(async (tx) => {
+    await updateMedia(tx as Db, target.id, {
+      status: 'Ready',
+      errorReason: null,
+      sourceKey: replacement.sourceKey,
+      sourceMime: replacement.sourceMime,
+      playbackKey: replacement.playbackKey,
+      playbackMime: replacement.playbackMime,
+      posterKey: replacement.posterKey,
+      size: replacement.size,
+      duration: replacement.duration,
+      width: replacement.width,
+      height: replacement.height,
+    });
+    await updateMedia(tx as Db, replacement.id, { sourceKey: null, sourceMime: null, playbackKey: null, playbackMime: null, posterKey: null });
+    await recordAudit(tx as Db, {
+      accountId: target.accountId,
+      actorUserId: replacement.createdBy,
+      type: 'media.replace',
+      targetType: 'media',
+      targetId: target.id,
+      targetName: target.name,
+      details: { replacementId: replacement.id, size: replacement.size },
+    });
+  });
+  const keep = new Set(folders(replacement));
+  await Promise.all(folders(target).filter((f) => !keep.has(f)).map((f) => deps.storage.deletePrefix(f).catch(() => undefined)));
 }

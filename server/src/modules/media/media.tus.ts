@@ -5,7 +5,9 @@
  * - The caller is authenticated by the API's bearer-token middleware before the request reaches tus;
  *   `POST` needs `Account-Id` (an account id) where the caller may upload (Owner, Admin, Editor,
  *   Reseller, staff; Viewer → 403; no role → 404) and `Upload-Metadata` `name` and `type` (a video
- *   kind). It creates the Draft media row and answers its id in the `Media-Id` header.
+ *   kind). It creates the Draft media row and answers its id in the `Media-Id` header. Optional
+ *   metadata `replaces` (a video media id of the same account) makes the row a replacement upload
+ *   whose file takes over that media's files once processed (docs/api.md "Replace").
  * - `HEAD`/`PATCH`/`DELETE` of an upload are allowed only to callers who may upload to its account;
  *   `DELETE` (the client cancelled) also removes the upload's Draft media row.
  * - When the last byte arrives the file is checked by magic bytes: an unsupported or empty file sets
@@ -18,7 +20,7 @@ import { FileStore } from '@tus/file-store';
 import * as v from 'valibot';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { issuesToFields } from '../../lib/validate';
-import { MAX_BYTES, ZERO_LENGTH } from '../../media/sniff';
+import { MAX_BYTES, VIDEO_KINDS, ZERO_LENGTH } from '../../media/sniff';
 import { deleteDraftWithoutFile, getMedia, insertMedia } from './media.repo';
 import { mediaAccess } from './media.policy';
 import { TusMetadata } from './media.schemas';
@@ -94,7 +96,22 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
         throw tusError(422, 'Upload-Length is required.', { code: 'validation_error', errors: { 'Upload-Length': 'Upload-Length is required.' } });
       }
       if (upload.size === 0) throw tusError(422, ZERO_LENGTH, { code: 'validation_error', errors: { file: ZERO_LENGTH } });
-      const row = await insertMedia(deps.db, { accountId, name: parsed.output.name, type: parsed.output.type, createdBy: user.id, uploadToken: null });
+      // A replacement (docs/api.md "Replace"): metadata `replaces` names a video media of this account.
+      let replacesId: number | null = null;
+      let kind = parsed.output.type;
+      let name = parsed.output.name;
+      const replaces = upload.metadata?.replaces;
+      if (replaces) {
+        const target = /^\d+$/.test(replaces) ? await getMedia(deps.db, Number(replaces)) : null;
+        if (!target || target.accountId !== accountId || target.replacesId !== null) throw tusError(404, 'Media not found.', { code: 'not_found' });
+        if (!(VIDEO_KINDS as readonly string[]).includes(target.type)) {
+          throw tusError(422, 'Validation failed.', { code: 'validation_error', errors: { replaces: 'Only video media can be replaced through tus.' } });
+        }
+        replacesId = target.id;
+        kind = target.type as typeof kind;
+        name = target.name;
+      }
+      const row = await insertMedia(deps.db, { accountId, name, type: kind, createdBy: user.id, uploadToken: null, replacesId });
       createdMedia.set(request, row.id);
       return { metadata: { ...upload.metadata, mediaId: String(row.id), accountId: String(accountId) } };
     },
