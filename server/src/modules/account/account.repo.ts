@@ -1,7 +1,7 @@
 /** SQL of the account module (tables accounts, roles). */
-import { and, asc, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, roles } from '../../db/schema';
+import { accounts, media, roles, users } from '../../db/schema';
 import { containsPattern, pageOffset } from '../../lib/list-query';
 import type { AccountListScope } from './account.policy';
 import type { AccountOrderBy } from './account.schemas';
@@ -52,4 +52,55 @@ export async function listAccountPage(db: Db, p: AccountListParams): Promise<{ r
     .limit(p.size)
     .offset(pageOffset(p.page, p.size));
   return { rows, totalCount: countRow?.count ?? 0 };
+}
+
+/** The account row, or undefined. */
+export async function findAccountById(db: Db, id: number): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return row;
+}
+
+/** True when some account already has this publicId. */
+export async function publicIdTaken(db: Db, publicId: string): Promise<boolean> {
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
+  return row !== undefined;
+}
+
+/** The account's Owner users (any status), by role id. */
+export async function findOwners(
+  db: Db,
+  accountId: number,
+): Promise<{ roleId: number; status: (typeof roles.$inferSelect)['status']; user: typeof users.$inferSelect }[]> {
+  const rows = await db
+    .select({ roleId: roles.id, status: roles.status, user: users })
+    .from(roles)
+    .innerJoin(users, eq(users.id, roles.userId))
+    .where(and(eq(roles.accountId, accountId), eq(roles.role, 'Owner')))
+    .orderBy(asc(roles.id));
+  return rows;
+}
+
+/** The caller's role row in an account, or undefined. */
+export async function findRoleOf(db: Db, accountId: number, userId: number): Promise<typeof roles.$inferSelect | undefined> {
+  const [row] = await db.select().from(roles).where(and(eq(roles.accountId, accountId), eq(roles.userId, userId))).limit(1);
+  return row;
+}
+
+/** A user row by id, or undefined. */
+export async function findUserRow(db: Db, id: number): Promise<typeof users.$inferSelect | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** A user row by e-mail (case-insensitive), or undefined. */
+export async function findUserRowByEmail(db: Db, email: string): Promise<typeof users.$inferSelect | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return row;
+}
+
+/** Ids of `ids` that are media of the account. */
+export async function accountMediaIds(db: Db, accountId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: media.id }).from(media).where(and(eq(media.accountId, accountId), inArray(media.id, ids)));
+  return new Set(rows.map((r) => r.id));
 }

@@ -1,0 +1,389 @@
+/**
+ * Account administration (spec 000 §5 "Account form", §6 "Edit account page", §7 "Accounts"; spec 002
+ * §2 settings tabs profile/account, §3 Account and Profile): create, read, update (with field-level
+ * rules), profile, delete. Every mutation writes its audit row in the same transaction
+ * (server/src/lib/audit.ts). Permission rules: account.policy.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, media, roles, users, type AccountOptions } from '../../db/schema';
+import type { AppDeps, AuthUser } from '../../lib/context';
+import { recordAudit } from '../../lib/audit';
+import { forbidden, notFound, unprocessable } from '../../lib/errors';
+import { isStaff } from '../../lib/policy';
+import { listMetadata, type ListMetadata } from '../../lib/list-query';
+import {
+  accountListScope,
+  assertMayCreateAccount,
+  assertMayDeleteAccount,
+  assertMayReadAccount,
+  assertMayReadAccountDetail,
+  assertMayUpdateAccount,
+  assertMayUpdateProfile,
+} from './account.policy';
+import {
+  accountMediaIds,
+  findAccountById,
+  findOwners,
+  findRoleOf,
+  findUserRow,
+  listAccountPage,
+  publicIdTaken,
+  type AccountRow,
+} from './account.repo';
+import type { AccountListQuery, AccountProfileBody, CreateAccountBody, UpdateAccountBody } from './account.schemas';
+import type { AccountDto } from './account.service';
+import { inviteAccountOwner } from './account.owner';
+
+type RoleRow = typeof roles.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** A user as shown inside an account (owner, partner). */
+export interface AccountPersonDto {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** `AccountDetail` of docs/api.md: `Account` plus billing fields, owner, partner. */
+export interface AccountDetailDto extends AccountDto {
+  billingEmail: string | null;
+  phoneNumber: string | null;
+  businessId: string | null;
+  taxId: string | null;
+  address: string | null;
+  zipCode: string | null;
+  country: string | null;
+  owner: (AccountPersonDto & { status: RoleRow['status'] }) | null;
+  partner: AccountPersonDto | null;
+  updatedAt: Date;
+}
+
+const person = (u: UserRow): AccountPersonDto => ({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName });
+
+function baseDto(a: AccountRow, role: RoleRow | undefined): AccountDto {
+  return {
+    id: a.id,
+    publicId: a.publicId,
+    businessName: a.businessName,
+    role: role?.role ?? null,
+    roleId: role?.id ?? null,
+    roleStatus: role?.status ?? null,
+    status: a.status,
+    color: a.color,
+    options: a.options,
+    createdAt: a.createdAt,
+  };
+}
+
+async function detailDto(db: Db, a: AccountRow, callerId: number): Promise<AccountDetailDto> {
+  const [role, owners, partner] = await Promise.all([
+    findRoleOf(db, a.id, callerId),
+    findOwners(db, a.id),
+    a.partnerId ? findUserRow(db, a.partnerId) : Promise.resolve(undefined),
+  ]);
+  const owner = owners[0];
+  return {
+    ...baseDto(a, role),
+    billingEmail: a.billingEmail,
+    phoneNumber: a.phoneNumber,
+    businessId: a.businessId,
+    taxId: a.taxId,
+    address: a.address,
+    zipCode: a.zipCode,
+    country: a.country,
+    owner: owner ? { ...person(owner.user), status: owner.status } : null,
+    partner: partner ? person(partner) : null,
+    updatedAt: a.updatedAt,
+  };
+}
+
+/**
+ * A URL slug from a business name: NFKD without marks, lower case, runs of other characters → '-',
+ * ≤ 40 characters; 'account' when nothing is left. `publicId` of spec 000 §3.
+ */
+export function slugify(name: string): string {
+  const s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/g, '');
+  return s || 'account';
+}
+
+/** The first free of `slug`, `slug-2`, `slug-3`, … (checked inside the creating transaction). */
+async function uniquePublicId(tx: Db, name: string): Promise<string> {
+  const base = slugify(name);
+  if (!(await publicIdTaken(tx, base))) return base;
+  for (let n = 2; n < 1000; n++) {
+    const candidate = `${base}-${n}`;
+    if (!(await publicIdTaken(tx, candidate))) return candidate;
+  }
+  return `${base}-${randomUUID().slice(0, 8)}`;
+}
+
+/** Billing columns present in a body (undefined = not sent, null = clear). */
+function billingSet(body: CreateAccountBody | UpdateAccountBody): Partial<typeof accounts.$inferInsert> {
+  const set: Partial<typeof accounts.$inferInsert> = {};
+  for (const key of ['billingEmail', 'phoneNumber', 'businessId', 'taxId', 'address', 'zipCode', 'country', 'color'] as const) {
+    const value = body[key];
+    if (value !== undefined) set[key] = value;
+  }
+  return set;
+}
+
+/**
+ * `POST /account {businessName, ownerEmail, billing…, color?, options?}`: creates the account with a
+ * unique slug `publicId`, finds or creates the owner user (by e-mail) with role Owner (Invited) and
+ * e-mails them an invitation; a reseller (not staff) who creates it gets an Active Reseller role.
+ * One transaction for rows and audit; the e-mail is sent after commit.
+ * @throws 403 caller may not create (or set options), 422 bad body.
+ */
+export async function createAccount(deps: AppDeps, user: AuthUser, body: CreateAccountBody): Promise<AccountDetailDto> {
+  assertMayCreateAccount(user, body.options !== undefined);
+  const { account, invite } = await deps.db.transaction(async (tx) => {
+    const publicId = await uniquePublicId(tx, body.businessName);
+    const [account] = await tx
+      .insert(accounts)
+      .values({ publicId, businessName: body.businessName, options: body.options ?? {}, ...billingSet(body) })
+      .returning();
+    if (!account) throw new Error('account insert returned nothing');
+    if (user.isReseller && !isStaff(user)) {
+      await tx.insert(roles).values({ userId: user.id, accountId: account.id, role: 'Reseller', status: 'Active' });
+    }
+    const invite = await inviteAccountOwner(deps, tx, { account, ownerEmail: body.ownerEmail, invitedBy: user.id });
+    await recordAudit(tx, {
+      accountId: account.id,
+      actorUserId: user.id,
+      type: 'account.create',
+      targetType: 'account',
+      targetId: account.id,
+      targetName: account.businessName,
+      details: { publicId, ownerEmail: body.ownerEmail },
+    });
+    return { account, invite };
+  });
+  await invite.send();
+  return detailDto(deps.db, account, user.id);
+}
+
+/** `GET /account/{id}`: `Account` with the caller's role. 404 unknown or not usable. */
+export async function getAccount(db: Db, user: AuthUser, id: number): Promise<AccountDto> {
+  assertMayReadAccount(user, id);
+  const a = await findAccountById(db, id);
+  if (!a) throw notFound('Account not found.');
+  return baseDto(a, await findRoleOf(db, id, user.id));
+}
+
+/** `GET /account/{id}/detail`: `AccountDetail`. 404 / 403 per policy. */
+export async function getAccountDetail(db: Db, user: AuthUser, id: number): Promise<AccountDetailDto> {
+  assertMayReadAccountDetail(user, id);
+  const a = await findAccountById(db, id);
+  if (!a) throw notFound('Account not found.');
+  return detailDto(db, a, user.id);
+}
+
+/**
+ * `GET /account/detail` — the accounts list (same query and visibility as `GET /account`) with
+ * `AccountDetail` records, for the staff and reseller accounts table. 403 for everyone else.
+ */
+export async function listAccountDetails(db: Db, user: AuthUser, q: AccountListQuery): Promise<{ records: AccountDetailDto[]; metadata: ListMetadata }> {
+  if (!isStaff(user) && !user.isReseller) throw forbidden('Only staff and resellers can list account details.');
+  const { rows, totalCount } = await listAccountPage(db, {
+    userId: user.id,
+    scope: accountListScope(user, q.filter),
+    page: q.page,
+    size: q.size,
+    orderBy: q.order_by,
+    direction: q.order_direction,
+    businessName: q.business_name,
+  });
+  const records: AccountDetailDto[] = [];
+  for (const r of rows) records.push(await detailDto(db, r.account, user.id));
+  return { records, metadata: listMetadata(q.page, q.size, totalCount) };
+}
+
+/**
+ * `PUT /account/{id}`: updates the fields present (field-level rules in account.policy.ts), in one
+ * transaction with an `account.update` audit row (and `account.owner_change` when the owner moves).
+ * - `newOwnerId`: must hold a role in the account (422 otherwise); that role becomes Owner (status
+ *   kept), every other Owner of the account becomes Admin.
+ * - `newPartnerId`: a reseller user (422 otherwise), or null to clear.
+ * - `options`: merged into the stored options.
+ * @throws 404 unknown / not usable, 403 a field the caller may not change, 422 bad body.
+ */
+export async function updateAccount(db: Db, user: AuthUser, id: number, body: UpdateAccountBody): Promise<AccountDetailDto> {
+  const base = body.businessName !== undefined || Object.keys(billingSet(body)).length > 0;
+  assertMayUpdateAccount(user, id, {
+    base,
+    status: body.status !== undefined,
+    newOwnerId: body.newOwnerId !== undefined,
+    newPartnerId: body.newPartnerId !== undefined,
+    options: body.options !== undefined,
+  });
+  const updated = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
+    if (!current) throw notFound('Account not found.');
+    const set: Partial<typeof accounts.$inferInsert> = { ...billingSet(body), updatedAt: new Date() };
+    if (body.businessName !== undefined) set.businessName = body.businessName;
+    if (body.status !== undefined) set.status = body.status;
+    if (body.options !== undefined) set.options = { ...current.options, ...body.options } satisfies AccountOptions;
+    if (body.newPartnerId !== undefined) {
+      if (body.newPartnerId !== null) {
+        const partner = await findUserRow(tx, body.newPartnerId);
+        if (!partner?.isReseller) throw unprocessable('Validation failed.', { newPartnerId: 'The partner must be a reseller.' });
+      }
+      set.partnerId = body.newPartnerId;
+    }
+    if (body.newOwnerId !== undefined) {
+      const target = await findRoleOf(tx, id, body.newOwnerId);
+      if (!target) throw unprocessable('Validation failed.', { newOwnerId: 'The new owner must be a member of the account.' });
+      if (target.role !== 'Owner') {
+        await tx.update(roles).set({ role: 'Admin' }).where(and(eq(roles.accountId, id), eq(roles.role, 'Owner'), ne(roles.id, target.id)));
+        await tx.update(roles).set({ role: 'Owner' }).where(eq(roles.id, target.id));
+        const owner = await findUserRow(tx, body.newOwnerId);
+        await recordAudit(tx, {
+          accountId: id,
+          actorUserId: user.id,
+          type: 'account.owner_change',
+          targetType: 'user',
+          targetId: body.newOwnerId,
+          targetName: owner?.email ?? null,
+          details: { previousRole: target.role },
+        });
+      }
+    }
+    const [row] = await tx.update(accounts).set(set).where(eq(accounts.id, id)).returning();
+    if (!row) throw notFound('Account not found.');
+    const changed = Object.keys(body).filter((k) => body[k as keyof UpdateAccountBody] !== undefined);
+    await recordAudit(tx, {
+      accountId: id,
+      actorUserId: user.id,
+      type: 'account.update',
+      targetType: 'account',
+      targetId: id,
+      targetName: row.businessName,
+      details: { fields: changed, ...(body.status !== undefined && body.status !== current.status ? { status: { from: current.status, to: body.status } } : {}) },
+    });
+    return row;
+  });
+  return detailDto(db, updated, user.id);
+}
+
+/**
+ * `DELETE /account/{id}` (superuser): deletes the account and, by cascade, its roles, bots, revisions,
+ * media rows and invitations in one transaction with an `account.delete` audit row; then removes its
+ * stored files (folder `{id}/`). 204.
+ */
+export async function deleteAccount(deps: AppDeps, user: AuthUser, id: number): Promise<void> {
+  assertMayDeleteAccount(user, id);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(accounts).where(eq(accounts.id, id)).returning();
+    if (!row) throw notFound('Account not found.');
+    await recordAudit(tx, {
+      accountId: id,
+      actorUserId: user.id,
+      type: 'account.delete',
+      targetType: 'account',
+      targetId: id,
+      targetName: row.businessName,
+      details: { publicId: row.publicId },
+    });
+  });
+  await deps.storage.deletePrefix(String(id));
+}
+
+/** A media reference resolved for the profile: `{ id, url, posterUrl }` (urls null until Ready). */
+export interface ProfileMediaDto {
+  id: number;
+  url: string | null;
+  posterUrl: string | null;
+}
+
+/** `AccountProfile` of docs/api.md. */
+export interface AccountProfileDto {
+  accountId: number;
+  appearance: Record<string, unknown> & { logo: ProfileMediaDto | null; chatVideo: ProfileMediaDto | null };
+  profile: Record<string, unknown> & { cover: ProfileMediaDto | null; introduction: ProfileMediaDto | null };
+}
+
+const MEDIA_FIELDS = [
+  ['appearance', 'logoId', 'logo'],
+  ['appearance', 'chatVideoId', 'chatVideo'],
+  ['profile', 'coverId', 'cover'],
+  ['profile', 'introductionId', 'introduction'],
+] as const;
+
+const idOf = (obj: Record<string, unknown>, key: string): number | null => {
+  const v = obj[key];
+  return typeof v === 'number' ? v : null;
+};
+
+async function profileDto(db: Db, a: AccountRow): Promise<AccountProfileDto> {
+  const parts = { appearance: a.appearance, profile: a.profile };
+  const ids = MEDIA_FIELDS.map(([part, key]) => idOf(parts[part], key)).filter((x): x is number => x !== null);
+  const rows = ids.length ? await db.select().from(media).where(and(eq(media.accountId, a.id), inArray(media.id, ids))) : [];
+  const resolve = (mid: number | null): ProfileMediaDto | null => {
+    if (mid === null) return null;
+    const m = rows.find((r) => r.id === mid);
+    if (!m) return null;
+    const ready = m.status === 'Ready';
+    return { id: m.id, url: ready && m.playbackKey ? `/files/${m.playbackKey}` : null, posterUrl: ready && m.posterKey ? `/files/${m.posterKey}` : null };
+  };
+  return {
+    accountId: a.id,
+    appearance: { ...a.appearance, logo: resolve(idOf(a.appearance, 'logoId')), chatVideo: resolve(idOf(a.appearance, 'chatVideoId')) },
+    profile: { ...a.profile, cover: resolve(idOf(a.profile, 'coverId')), introduction: resolve(idOf(a.profile, 'introductionId')) },
+  };
+}
+
+/** `GET /account/{id}/profile`: any Active role or staff. 404 otherwise. */
+export async function getAccountProfile(db: Db, user: AuthUser, id: number): Promise<AccountProfileDto> {
+  assertMayReadAccount(user, id);
+  const a = await findAccountById(db, id);
+  if (!a) throw notFound('Account not found.');
+  return profileDto(db, a);
+}
+
+/**
+ * `PUT /account/{id}/profile {appearance?, profile?}`: each part present replaces the stored one.
+ * Media ids must be media of this account (422 naming the field). Audited as `account.profile_update`.
+ */
+export async function updateAccountProfile(db: Db, user: AuthUser, id: number, body: AccountProfileBody): Promise<AccountProfileDto> {
+  assertMayUpdateProfile(user, id);
+  const parts: { appearance?: Record<string, unknown>; profile?: Record<string, unknown> } = {};
+  if (body.appearance) parts.appearance = body.appearance;
+  if (body.profile) parts.profile = body.profile;
+  const refs = MEDIA_FIELDS.flatMap(([part, key]) => {
+    const mid = parts[part] ? idOf(parts[part], key) : null;
+    return mid === null ? [] : [{ path: `${part}.${key}`, id: mid }];
+  });
+  const row = await db.transaction(async (tx) => {
+    const known = await accountMediaIds(tx, id, refs.map((r) => r.id));
+    const errors: Record<string, string> = {};
+    for (const r of refs) if (!known.has(r.id)) errors[r.path] = `Media ${r.id} does not exist in this account.`;
+    if (Object.keys(errors).length) throw unprocessable('Validation failed.', errors);
+    const [updated] = await tx
+      .update(accounts)
+      .set({ ...parts, updatedAt: new Date() })
+      .where(eq(accounts.id, id))
+      .returning();
+    if (!updated) throw notFound('Account not found.');
+    await recordAudit(tx, {
+      accountId: id,
+      actorUserId: user.id,
+      type: 'account.profile_update',
+      targetType: 'account',
+      targetId: id,
+      targetName: updated.businessName,
+      details: { parts: Object.keys(parts) },
+    });
+    return updated;
+  });
+  return profileDto(db, row);
+}
