@@ -1,5 +1,6 @@
 /** SQL of the user module (tables users, roles). */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { containsPattern, pageOffset } from '../../lib/list-query';
 import type { Db } from '../../db/client';
 import { roles, users } from '../../db/schema';
 
@@ -12,4 +13,29 @@ export async function findUserWithRoles(db: Db, id: number): Promise<{ user: Use
   if (!user) return undefined;
   const rs = await db.select().from(roles).where(eq(roles.userId, id)).orderBy(asc(roles.id));
   return { user, roles: rs };
+}
+
+/**
+ * One page of users (ordered by id) with their roles; `email` a case-insensitive substring,
+ * `resellersOnly` keeps users with isReseller.
+ */
+export async function listUserPage(
+  db: Db,
+  p: { page: number; size: number; email?: string | undefined; resellersOnly: boolean },
+): Promise<{ rows: { user: UserRow; roles: RoleRow[] }[]; totalCount: number }> {
+  const where = and(
+    p.email ? ilike(users.email, containsPattern(p.email)) : undefined,
+    p.resellersOnly ? eq(users.isReseller, true) : undefined,
+  );
+  const [countRow] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(users).where(where);
+  const page = await db.select().from(users).where(where).orderBy(asc(users.id)).limit(p.size).offset(pageOffset(p.page, p.size));
+  const ids = page.map((u) => u.id);
+  const rs = ids.length ? await db.select().from(roles).where(inArray(roles.userId, ids)).orderBy(asc(roles.id)) : [];
+  return { rows: page.map((user) => ({ user, roles: rs.filter((r) => r.userId === user.id) })), totalCount: countRow?.count ?? 0 };
+}
+
+/** A user row by e-mail (case-insensitive), or undefined. */
+export async function findUserByEmailCi(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return row;
 }

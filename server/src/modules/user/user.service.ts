@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { RoleName, RoleStatus } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { unauthorized } from '../../lib/errors';
-import { findUserWithRoles } from './user.repo';
+import { findUserWithRoles, type RoleRow, type UserRow } from './user.repo';
 
 export interface UserDto {
   id: number;
@@ -32,7 +32,11 @@ export interface UserDto {
 export async function getMe(db: Db, caller: AuthUser): Promise<UserDto> {
   const found = await findUserWithRoles(db, caller.id);
   if (!found) throw unauthorized('User not found.');
-  const u = found.user;
+  return toUserDto(found.user, found.roles);
+}
+
+/** The `User` JSON of a row and its roles (never credentials or the idp username). */
+export function toUserDto(u: UserRow, roles: RoleRow[]): UserDto {
   return {
     id: u.id,
     email: u.email,
@@ -47,7 +51,7 @@ export async function getMe(db: Db, caller: AuthUser): Promise<UserDto> {
     isSuperuser: u.isSuperuser,
     isCustomerSuccess: u.isCustomerSuccess,
     isReseller: u.isReseller,
-    roles: found.roles.map((r) => ({ id: r.id, accountId: r.accountId, role: r.role, status: r.status })),
+    roles: roles.map((r) => ({ id: r.id, accountId: r.accountId, role: r.role, status: r.status })),
     userIntegrations: [],
     hasGoogleDriveIntegration: false,
   };
