@@ -43,6 +43,8 @@ export interface CreateMediaInput {
   accountId: number;
   kind: MediaKind;
   name: string;
+  /** POST /media/{replaces}/replace instead of POST /media (spec 001 §2 replace). */
+  replaces: number | null;
 }
 export interface CreateMediaOutput {
   media: UploadMedia;
@@ -63,6 +65,8 @@ export interface SendFileInput {
   /** The row made by createMedia (images); null for tus, which creates it. */
   mediaId: number | null;
   uploadUrl: UploadTarget | null;
+  /** tus: Upload-Metadata `replaces` (the media whose file this replaces); null for a new media. */
+  replaces: number | null;
 }
 
 /** Events the chart sends to sendFile: `upload.terminate` just before a cancel stops it. */

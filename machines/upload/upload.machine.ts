@@ -28,8 +28,14 @@
  * | other 4xx (400, 401, 403, 404, 413, 422…) | fatal   | `failed`                                     |
  * tus-js-client retries chunks itself first (retry delays [0, 1000]); the chart's retries come after,
  * and tus resumes from the stored offset (fingerprint). createMedia failures are final (nothing sent
- * yet; the person starts again). Not yet: a stall timeout and a concurrency-limited queue (the chooser
- * runs one upload at a time).
+ * yet; the person starts again).
+ *
+ * Stall detection: `uploading` holds a `watching` child whose `stallTimeout` (STALL_TIMEOUT_MS without
+ * an `upload.progress`) counts as a retryable failure: the send is aborted (not terminated) and retried
+ * from the stored offset, within MAX_UPLOAD_ATTEMPTS. Every progress event re-enters `watching`.
+ * A replacement (input `replaces`: the id of the media whose file this upload replaces, spec 001 §2
+ * "replace") creates its row with `POST /media/{id}/replace` (images) or sends tus metadata
+ * `replaces` (videos). The concurrency-limited queue is machines/uploadQueue.
  */
 import { and, assign, enqueueActions, not, setup } from 'xstate';
 import {
@@ -50,6 +56,8 @@ export const POLL_INTERVAL_MS = 2000;
 export const PROGRESS_CAP = 0.99;
 /** Sends tried before a retryable failure becomes final. */
 export const MAX_UPLOAD_ATTEMPTS = 3;
+/** No progress for this long while sending counts as a stalled upload (retried). */
+export const STALL_TIMEOUT_MS = 30_000;
 /** Poll failures (network, 5xx) tolerated before giving up. */
 export const MAX_POLL_FAILURES = 5;
 const RETRY_BASE_MS = 1000;
@@ -122,6 +130,8 @@ export interface UploadContext {
   file: File;
   kind: MediaKind;
   accountId: number | null;
+  /** The media this upload replaces (spec 001 §2 replace), or null for a new media. */
+  replaces: number | null;
   mediaId: number | null;
   media: UploadMedia | null;
   uploadUrl: UploadTarget | null;
@@ -143,6 +153,8 @@ export interface UploadInput {
   file: File;
   kind: MediaKind;
   accountId: number | null;
+  /** Replace the file of this media (it keeps its id); omitted or null for a new media. */
+  replaces?: number | null;
 }
 
 /** Events: the person's (`upload.cancel`), the browser's (`upload.online`), and sendFile's. */
@@ -174,12 +186,19 @@ function errorOf(event: UploadEvent): UploadError | null {
 
 function createMediaInput({ context }: { context: UploadContext }): CreateMediaInput {
   if (context.accountId === null) throw new Error('createMedia needs an account');
-  return { accountId: context.accountId, kind: context.kind, name: context.file.name };
+  return { accountId: context.accountId, kind: context.kind, name: context.file.name, replaces: context.replaces };
 }
 
 function sendFileInput({ context }: { context: UploadContext }): SendFileInput {
   if (context.accountId === null) throw new Error('sendFile needs an account');
-  return { file: context.file, kind: context.kind, accountId: context.accountId, mediaId: context.mediaId, uploadUrl: context.uploadUrl };
+  return {
+    file: context.file,
+    kind: context.kind,
+    accountId: context.accountId,
+    mediaId: context.mediaId,
+    uploadUrl: context.uploadUrl,
+    replaces: context.replaces,
+  };
 }
 
 function pollMediaInput({ context }: { context: UploadContext }): PollMediaInput {
@@ -197,6 +216,8 @@ export const uploadMachine = setup({
   delays: {
     /** Spec 001 §9: 2000 ms between polls. */
     pollInterval: POLL_INTERVAL_MS,
+    /** No progress for STALL_TIMEOUT_MS while sending: the upload has stalled. */
+    stallTimeout: STALL_TIMEOUT_MS,
     /** Retry-After of a 429, else exponential backoff by attempt (1 s, 2 s, 4 s … ≤ 30 s). */
     retryDelay: ({ context }) =>
       context.lastError?.retryAfterMs ?? Math.min(RETRY_BASE_MS * 2 ** Math.max(0, context.attempts - 1), RETRY_MAX_MS),
@@ -251,6 +272,8 @@ export const uploadMachine = setup({
       return media ? { media, mediaId: media.id, pollFailures: 0 } : { media: context.media };
     }),
     storeError: assign(({ event }) => ({ lastError: errorOf(event) })),
+    storeStall: assign({ lastError: { status: null, message: 'The upload stalled' } as UploadError }),
+    failStalled: assign({ lastError: { status: null, message: 'The upload stalled' } as UploadError, failure: 'The upload stalled' }),
     countPollFailure: assign(({ context, event }) => ({ pollFailures: context.pollFailures + 1, lastError: errorOf(event) })),
     failFromError: assign(({ event }) => {
       const e = errorOf(event);
@@ -277,6 +300,7 @@ export const uploadMachine = setup({
     file: input.file,
     kind: input.kind,
     accountId: input.accountId,
+    replaces: input.replaces ?? null,
     mediaId: null,
     media: null,
     uploadUrl: null,
@@ -322,9 +346,24 @@ export const uploadMachine = setup({
         input: sendFileInput,
         onError: { target: 'failed', actions: 'failFromError' },
       },
+      initial: 'watching',
+      states: {
+        /** Waits for progress; `stallTimeout` without any means the send has stalled. */
+        watching: {
+          on: {
+            // Re-entering only `watching` restarts the stall timer; the send keeps running.
+            'upload.progress': { target: 'watching', reenter: true, actions: 'storeProgress' },
+          },
+          after: {
+            stallTimeout: [
+              { guard: 'hasAttemptsLeft', target: '#upload.waitingToRetry', actions: 'storeStall' },
+              { target: '#upload.failed', actions: 'failStalled' },
+            ],
+          },
+        },
+      },
       on: {
         'upload.created': { actions: 'storeMediaId' },
-        'upload.progress': { actions: 'storeProgress' },
         'upload.sent': [
           { guard: 'isMediaReady', target: 'done', actions: ['storeSent', 'complete'] },
           { guard: 'isMediaError', target: 'failed', actions: ['storeSent', 'failFromMedia'] },

@@ -57,6 +57,7 @@ export const uploadPathEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.pollMedia', error: { status: 404, detail: 'Media not found.' } },
   { type: 'xstate.after.pollInterval.upload.processing.waiting' },
   { type: 'xstate.after.retryDelay.upload.waitingToRetry' },
+  { type: 'xstate.after.stallTimeout.upload.uploading.watching' },
 ];
 
 /** Events possible in a snapshot: an actor's events only while it runs; a delay only in its state. */

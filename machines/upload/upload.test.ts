@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, initialTransition, transition, type AnyEventObject } from 'xstate';
 import {
   MAX_UPLOAD_ATTEMPTS,
+  STALL_TIMEOUT_MS,
   POLL_INTERVAL_MS,
   classifyUploadError,
   isAcceptedFile,
@@ -141,7 +142,7 @@ describe('upload chart: journeys', () => {
   it('uploads an image: POST /media, then multipart to the returned uploadUrl; Ready answer ends it', async () => {
     const h = harness(uploadInputs().image!);
     expect(selectUploadPhase(h.actor.getSnapshot())).toBe('preparing');
-    expect(h.createMedia.inputs).toEqual([{ accountId: 1, kind: 'SlideImage', name: 'photo.png' }]);
+    expect(h.createMedia.inputs).toEqual([{ accountId: 1, kind: 'SlideImage', name: 'photo.png', replaces: null }]);
     const target = { uploadUrl: '/api/media/42/upload', uploadToken: 'tok' };
     await h.send({ type: 'xstate.done.actor.createMedia', output: { media: draftImage, uploadUrl: target } });
     expect(h.sendFile.runs[0]?.input).toMatchObject({ kind: 'SlideImage', accountId: 1, mediaId: 42, uploadUrl: target });
@@ -266,5 +267,44 @@ describe('retry table and accepted types', () => {
     expect(isAcceptedFile({ name: 'a.png', type: 'image/png' }, 'SlideVideo')).toBe(false);
     expect(isAcceptedFile({ name: 'a.gif', type: 'image/gif' }, 'CoverImage')).toBe(true);
     expect(isAcceptedFile({ name: 'a.webp', type: 'image/webp' }, 'SlideImage')).toBe(false);
+  });
+});
+
+describe('upload chart: stall detection and replacement', () => {
+  it('a send without progress for STALL_TIMEOUT_MS is aborted (not terminated) and retried; progress restarts the timer', async () => {
+    const h = harness(uploadInputs().video!);
+    await h.send({ type: 'upload.progress', bytesSent: 2, bytesTotal: 10 });
+    await h.tick(STALL_TIMEOUT_MS - 1);
+    await h.send({ type: 'upload.progress', bytesSent: 4, bytesTotal: 10 });
+    await h.tick(STALL_TIMEOUT_MS - 1);
+    expect(h.actor.getSnapshot().matches('uploading')).toBe(true);
+    expect(h.sendFile.runs).toHaveLength(1);
+    await h.tick(1);
+    expect(selectUploadPhase(h.actor.getSnapshot())).toBe('retrying');
+    expect(h.sendFile.runs[0]).toMatchObject({ stopped: true, received: [] });
+    expect(h.actor.getSnapshot().context.lastError?.message).toBe('The upload stalled');
+    expect(selectUploadProgress(h.actor.getSnapshot())).toBe(0.4);
+    await h.tick(1000);
+    expect(h.liveSends()).toHaveLength(1);
+    expect(h.actor.getSnapshot().context.attempts).toBe(2);
+  });
+
+  it('fails with "The upload stalled" when every attempt stalls', async () => {
+    const h = harness(uploadInputs().video!);
+    for (let i = 0; i < MAX_UPLOAD_ATTEMPTS - 1; i++) {
+      await h.tick(STALL_TIMEOUT_MS);
+      await h.tick(60_000);
+    }
+    await h.tick(STALL_TIMEOUT_MS);
+    expect(selectFailure(h.actor.getSnapshot())).toBe('The upload stalled');
+    expect(h.sendFile.runs).toHaveLength(MAX_UPLOAD_ATTEMPTS);
+    expect(h.liveSends()).toHaveLength(0);
+  });
+
+  it('a replacement passes `replaces` to createMedia (images) and to sendFile (tus metadata for videos)', async () => {
+    const image = harness({ ...uploadInputs().image!, replaces: 7 });
+    expect(image.createMedia.inputs).toEqual([{ accountId: 1, kind: 'SlideImage', name: 'photo.png', replaces: 7 }]);
+    const video = harness({ ...uploadInputs().video!, replaces: 9 });
+    expect(video.sendFile.runs[0]?.input.replaces).toBe(9);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * Real actors of the upload chart (machines/upload; spec 001 §4 "Media upload", §7; DESIGN §3):
  *
- * - createMedia: POST /media `{ type, name, accountId }` → the Draft row and `uploadUrl` (images).
+ * - createMedia: POST /media `{ type, name, accountId }` → the Draft row and `uploadUrl` (images);
+ *   a replacement uses POST /media/{replaces}/replace (the new file takes over that media, keeping its id).
  * - sendFile, videos: tus-js-client to `/api/media/tus` — chunk 150 MB, retry delays [0, 1000],
  *   headers Authorization (fresh ID token per request) + Account-Id, metadata name + type; the
- *   `Media-Id` answer header reports the created row. Resumes a previous upload of the same file
+ *   `Media-Id` answer header reports the created row (metadata `replaces` for a replacement). Resumes a previous upload of the same file
  *   (fingerprint: account, kind, name, size, lastModified). On `upload.terminate` the stop also
  *   terminates the upload on the server (removing the Draft row).
  * - sendFile, images: multipart XMLHttpRequest (upload progress events) to `uploadUrl` with
@@ -92,9 +93,15 @@ function sendWithTus(input: SendFileInput, sendBack: (event: SendFileEvent) => v
     chunkSize: TUS_CHUNK_SIZE,
     retryDelays: TUS_RETRY_DELAYS,
     headers: { 'Account-Id': String(input.accountId) },
-    metadata: { name: input.file.name, type: input.kind, filename: input.file.name },
+    metadata: {
+      name: input.file.name,
+      type: input.kind,
+      filename: input.file.name,
+      ...(input.replaces !== null ? { replaces: String(input.replaces) } : {}),
+    },
     removeFingerprintOnSuccess: true,
-    fingerprint: async (file) => ['vidbot-tus', input.accountId, input.kind, file.name, file.size, file.lastModified].join('-'),
+    fingerprint: async (file) =>
+      ['vidbot-tus', input.accountId, input.kind, input.replaces ?? 'new', file.name, file.size, file.lastModified].join('-'),
     onBeforeRequest: async (req) => {
       const token = await getIdToken();
       if (token) req.setHeader('Authorization', `Bearer ${token}`);
@@ -184,11 +191,15 @@ export function createUploadMachine() {
   return uploadMachine.provide({
     actors: {
       createMedia: fromPromise<CreateMediaOutput, CreateMediaInput>(async ({ input, signal }) => {
-        const created = await api.post<Media & { uploadUrl?: UploadTarget | null }>(
-          '/media',
-          { type: input.kind, name: input.name, accountId: input.accountId },
-          { signal },
-        );
+        // A replacement (spec 001 §2 replace) gets its row from POST /media/{id}/replace.
+        const created =
+          input.replaces !== null
+            ? await api.post<Media & { uploadUrl?: UploadTarget | null }>(`/media/${input.replaces}/replace`, {}, { signal })
+            : await api.post<Media & { uploadUrl?: UploadTarget | null }>(
+                '/media',
+                { type: input.kind, name: input.name, accountId: input.accountId },
+                { signal },
+              );
         const { uploadUrl = null, ...media } = created;
         return { media: toUploadMedia(media), uploadUrl };
       }),
