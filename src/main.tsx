@@ -14,9 +14,11 @@ import { configOptions } from './api/queries';
 import type { RuntimeConfig } from './api/types';
 import { activateLocale, getStoredLocale, i18n } from './i18n';
 import { configureAmplify, getIdToken } from './features/session/amplify';
+import { configureOAuth } from './features/sso/oauth';
 import { startAmplifySession, type SessionHandle } from './features/session/session';
 import { createQueryErrorHandlers } from './features/session/queryErrors';
 import { createAppRouter, type AppRouter } from './router';
+import { CrashBoundary } from './ui/CrashFallback';
 import './styles.css';
 
 async function boot(): Promise<void> {
@@ -44,6 +46,7 @@ async function boot(): Promise<void> {
   }
 
   configureAmplify(config, window.location.origin);
+  configureOAuth(config);
   setIdTokenProvider(getIdToken);
   session = startAmplifySession();
   router = createAppRouter({ queryClient, session });
@@ -52,7 +55,9 @@ async function boot(): Promise<void> {
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <CrashBoundary>
+            <RouterProvider router={router} />
+          </CrashBoundary>
         </QueryClientProvider>
       </I18nProvider>
     </StrictMode>,

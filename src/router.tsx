@@ -9,6 +9,7 @@ import { routeTree } from './routeTree.gen';
 import type { SessionHandle } from './features/session/session';
 import { FullCoverLoader } from './ui/FullCoverLoader';
 import { GenericErrorPage, NotFoundPage } from './ui/ErrorPage';
+import { CrashFallback, isCrash } from './ui/CrashFallback';
 
 /** What every route's `beforeLoad` and loader receive. */
 export interface RouterContext {
@@ -27,7 +28,9 @@ export function createAppRouter(context: RouterContext) {
     defaultPendingComponent: FullCoverLoader,
     defaultPendingMs: 200,
     defaultNotFoundComponent: NotFoundPage,
-    defaultErrorComponent: ({ error }) => <GenericErrorPage error={error} />,
+    // A failed call → the generic error screen; a rendering crash → the crash fallback (spec 000 §2).
+    defaultErrorComponent: ({ error, info }) =>
+      isCrash(error) ? <CrashFallback error={error} componentStack={info?.componentStack} /> : <GenericErrorPage error={error} />,
     scrollRestoration: true,
   });
 }

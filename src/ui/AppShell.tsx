@@ -1,13 +1,27 @@
 /**
- * Chrome of account routes (spec 000 §2 shared chrome): a top bar (product name, account name,
- * language switch, sign-out) and a side navigation (Vidbots, Media) around the page's one `<main>`.
- * The side navigation becomes a bottom bar on small screens (styles.css, breakpoint sm 767 px).
+ * Chrome of dashboard routes (spec 000 §2 shared chrome): a top bar (product name, account switcher,
+ * language switch, user menu), a side navigation with the entries the viewer may see (collapsible on
+ * desktop, a bottom bar below the sm breakpoint 767 px), the page's one `<main>`, and the feedback
+ * survey for accounts at least 30 days old. `AppShell` reads the current user, the accounts and the
+ * selected account's features from the query cache (the `_auth` loader has loaded them).
+ * `PlainShell` is the simple chrome of pages outside the dashboard (team select, no account).
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
 import type { Account } from '../api/types';
+import { accountsOptions, featuresOptions, meOptions } from '../api/queries';
 import { LanguageSwitch } from './LanguageSwitch';
+import { useSession } from '../features/session/hooks';
+import { navEntries } from '../features/chrome/navigation';
+import { SideNav } from '../features/chrome/SideNav';
+import { UserMenu } from '../features/chrome/UserMenu';
+import { AccountSwitcher } from '../features/chrome/AccountSwitcher';
+import { activeRoleIn, canSeeSwitcher, surveyEligible } from '../features/chrome/permissions';
+import '../features/chrome/chrome.css';
+
+const FeedbackSurvey = lazy(() => import('../features/chrome/FeedbackSurvey'));
 
 /** Skip link to the main content, first in the keyboard path. */
 export function SkipLink() {
@@ -18,7 +32,7 @@ export function SkipLink() {
   );
 }
 
-/** Top bar: product name, current account, language switch, signed-in email and sign-out. */
+/** Top bar of PlainShell: product name, language switch, signed-in email and sign-out. */
 export function TopBar({ account, email, onSignOut }: { account?: Account; email?: string; onSignOut: () => void }) {
   return (
     <header className="top-bar">
@@ -41,54 +55,57 @@ export function TopBar({ account, email, onSignOut }: { account?: Account; email
   );
 }
 
-/** Side navigation of an account: Vidbots, Media. */
-export function SideNav({ accountSlug }: { accountSlug: string }) {
-  const { t } = useLingui();
-  return (
-    <nav className="side-nav" aria-label={t`Main navigation`}>
-      <ul>
-        <li>
-          <Link to="/dashboard/$accountSlug/vidbots" params={{ accountSlug }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
-            <Trans>Vidbots</Trans>
-          </Link>
-        </li>
-        <li>
-          <Link to="/dashboard/$accountSlug/media" params={{ accountSlug }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
-            <Trans>Media</Trans>
-          </Link>
-        </li>
-      </ul>
-    </nav>
-  );
-}
+/**
+ * The dashboard chrome around `children`. `account` is the selected account (null on staff pages
+ * outside an account).
+ */
+export function AppShell({ account = null, children }: { account?: Account | null; children: ReactNode }) {
+  const session = useSession();
+  const me = useQuery(meOptions()).data;
+  const accounts = useQuery(accountsOptions()).data?.records ?? [];
+  const features = useQuery(featuresOptions(account?.id ?? 0)).data?.features ?? [];
+  const role = me && account ? activeRoleIn(me.roles, account.id) : null;
+  const entries = me ? navEntries({ viewer: me, account: account ? { publicId: account.publicId, role } : null, features }) : [];
+  const profileAccount = account ?? accounts.find((a) => a.roleStatus === 'Active') ?? null;
+  const profilePath = me && profileAccount ? `/dashboard/${profileAccount.publicId}/users/${me.id}` : null;
 
-/** Top bar + side nav + `<main id="main">` with the page. */
-export function AppShell({
-  account,
-  email,
-  onSignOut,
-  children,
-}: {
-  account: Account;
-  email?: string;
-  onSignOut: () => void;
-  children: ReactNode;
-}) {
   return (
     <div className="app-shell">
       <SkipLink />
-      <TopBar account={account} email={email} onSignOut={onSignOut} />
+      <header className="top-bar">
+        <Link to="/dashboard" className="brand">
+          Vidbot
+        </Link>
+        {me && canSeeSwitcher(me, accounts.length) ? (
+          <AccountSwitcher me={me} accounts={accounts} current={account} />
+        ) : (
+          account && (
+            <span className="account-name" title={account.businessName}>
+              {account.businessName}
+            </span>
+          )
+        )}
+        <div className="top-bar-end">
+          <LanguageSwitch />
+          {me && <UserMenu me={me} profilePath={profilePath} onSignOut={session.signOut} />}
+        </div>
+      </header>
       <div className="app-body">
-        <SideNav accountSlug={account.publicId} />
+        <SideNav entries={entries} />
         <main id="main" className="app-main" tabIndex={-1}>
           {children}
         </main>
       </div>
+      {account && surveyEligible(account.createdAt, Date.now()) && (
+        <Suspense fallback={null}>
+          <FeedbackSurvey accountId={account.id} />
+        </Suspense>
+      )}
     </div>
   );
 }
 
-/** Simple chrome for pages outside an account (team select, no-account, staff pages). */
+/** Simple chrome for pages outside the dashboard (team select, no-account). */
 export function PlainShell({ email, onSignOut, children }: { email?: string; onSignOut: () => void; children: ReactNode }) {
   return (
     <div className="app-shell">

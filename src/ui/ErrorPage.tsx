@@ -62,6 +62,21 @@ export function InternalErrorPage() {
   );
 }
 
+/** The internal server error message inside a page's chrome (e.g. the resellers load error, spec 000 §8). */
+export function InternalErrorContent() {
+  return (
+    <div className="page narrow" role="alert">
+      <h1>
+        <Trans>Internal server error</Trans>
+      </h1>
+      <p>
+        <Trans>Something went wrong on our side. Please try again later or contact support.</Trans>
+      </p>
+      <BackToDashboard />
+    </div>
+  );
+}
+
 /**
  * Generic error screen: title falls back to 'An error occurred', shows the error's message, and
  * marks server errors (status ≥ 500) as such.

@@ -4,12 +4,10 @@
  * account's feature list (`context.features`); views use `useAccount()`.
  */
 import { Outlet, createFileRoute, notFound } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
-import { accountsOptions, featuresOptions, meOptions } from '../../../api/queries';
+import { accountsOptions, featuresOptions } from '../../../api/queries';
 import { AppShell } from '../../../ui/AppShell';
 import { AccountNotFoundPage, BackToDashboard } from '../../../ui/ErrorPage';
 import { Trans } from '@lingui/react/macro';
-import { useSession } from '../../../features/session/hooks';
 
 export const Route = createFileRoute('/_auth/dashboard/$accountSlug')({
   beforeLoad: async ({ context: { queryClient }, params }) => {
@@ -29,10 +27,8 @@ export const Route = createFileRoute('/_auth/dashboard/$accountSlug')({
 
 function AccountLayout() {
   const { account } = Route.useRouteContext();
-  const session = useSession();
-  const me = useQuery(meOptions());
   return (
-    <AppShell account={account} email={me.data?.email} onSignOut={session.signOut}>
+    <AppShell account={account}>
       <Outlet />
     </AppShell>
   );
@@ -41,10 +37,8 @@ function AccountLayout() {
 /** An unknown page inside a known account: 'Page not found' inside the account's chrome. */
 function PageNotFoundInAccount() {
   const { account } = Route.useRouteContext();
-  const session = useSession();
-  const me = useQuery(meOptions());
   return (
-    <AppShell account={account} email={me.data?.email} onSignOut={session.signOut}>
+    <AppShell account={account}>
       <div className="page narrow">
         <h1>
           <Trans>Page not found</Trans>
