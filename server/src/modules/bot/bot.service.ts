@@ -14,6 +14,7 @@ import { accounts, botRevisions, type BotPrivacy, type BotStatus, type RevisionS
 import type { AuthUser } from '../../lib/context';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { listMetadata, type ListMetadata } from '../../lib/list-query';
+import { recordAudit } from '../../lib/audit';
 import { canUseAccount } from '../../lib/policy';
 import { canCreateBot, canEditBot, canReactivateBot, canStarBot, canViewBots } from './bot.policy';
 import * as repo from './bot.repo';
@@ -366,6 +367,7 @@ export async function createBot(db: Db, user: AuthUser, body: CreateBotBody): Pr
         createdBy: user.id,
       });
       const updated = await repo.updateBot(tx, created.id, { latestRevisionId: rev.id });
+      await recordAudit(tx, { accountId: body.accountId, actorUserId: user.id, type: 'bot.create', targetType: 'bot', targetId: created.id, targetName: created.name });
       return { bot: updated, revision: rev };
     }),
   );
@@ -379,6 +381,23 @@ export async function getBot(db: Db, user: AuthUser, id: number, mode: 'draft' |
   if (mode === 'published' && revisionId === null) throw notFound('This vidbot has no published revision.');
   const revision = revisionId === null ? undefined : await repo.findRevision(db, revisionId);
   return botDetail(db, bot, revision);
+}
+
+/**
+ * Audit rows of one `PATCH /bot/{id}` (same transaction): `bot.save` (new revision), `bot.update`
+ * (name, privacy, isStarred), and one status event — `bot.publish` (details revisionId, and
+ * `reactivated` from Deactivated), or `bot.deactivate`.
+ */
+async function auditBotPatch(tx: Db, user: AuthUser, before: BotRow, after: BotRow, body: PatchBotBody, savedRevision: RevisionRow | undefined): Promise<void> {
+  const base = { accountId: before.accountId, actorUserId: user.id, targetType: 'bot', targetId: before.id, targetName: after.name };
+  if (savedRevision) await recordAudit(tx, { ...base, type: 'bot.save', details: { revisionId: savedRevision.id, revNumber: savedRevision.revNumber } });
+  const fields = (['name', 'privacy', 'isStarred'] as const).filter((k) => body[k] !== undefined && body[k] !== before[k]);
+  if (fields.length) await recordAudit(tx, { ...base, type: 'bot.update', details: { fields, ...(fields.includes('name') ? { previousName: before.name } : {}) } });
+  if (body.status === 'Published' && (before.status !== 'Published' || after.publishedRevisionId !== before.publishedRevisionId)) {
+    await recordAudit(tx, { ...base, type: 'bot.publish', details: { revisionId: after.publishedRevisionId, ...(before.status === 'Deactivated' ? { reactivated: true } : {}) } });
+  } else if (body.status === 'Deactivated' && before.status !== 'Deactivated') {
+    await recordAudit(tx, { ...base, type: 'bot.deactivate' });
+  }
 }
 
 /**
@@ -447,7 +466,9 @@ export async function patchBot(db: Db, user: AuthUser, id: number, body: PatchBo
         }
         patch.status = 'Deactivated';
       }
-      return Object.keys(patch).length ? repo.updateBot(tx, locked.id, patch) : locked;
+      const saved = Object.keys(patch).length ? await repo.updateBot(tx, locked.id, patch) : locked;
+      await auditBotPatch(tx, user, locked, saved, body, latest !== undefined && content !== undefined ? latest : undefined);
+      return saved;
     }),
   );
   const revision = bot.latestRevisionId === null ? undefined : await repo.findRevision(db, bot.latestRevisionId);
@@ -472,7 +493,17 @@ export async function publishRevision(db: Db, user: AuthUser, id: number, revisi
     if (locked.status === 'Deactivated' && !canReactivateBot(user)) {
       throw forbidden('Only superusers and customer success can reactivate a vidbot.');
     }
-    return repo.updateBot(tx, locked.id, await publishRevisionTx(tx, locked, revision));
+    const saved = await repo.updateBot(tx, locked.id, await publishRevisionTx(tx, locked, revision));
+    await recordAudit(tx, {
+      accountId: locked.accountId,
+      actorUserId: user.id,
+      type: 'bot.publish',
+      targetType: 'bot',
+      targetId: locked.id,
+      targetName: saved.name,
+      details: { revisionId: revision.id, revNumber: revision.revNumber, ...(locked.status === 'Deactivated' ? { reactivated: true } : {}) },
+    });
+    return saved;
   });
   const latest = bot.latestRevisionId === null ? undefined : await repo.findRevision(db, bot.latestRevisionId);
   return botDetail(db, bot, latest);

@@ -84,7 +84,11 @@ export async function mediaJsonOf(db: Db, row: MediaRow): Promise<MediaJson> {
 export async function createMedia(deps: AppDeps, user: AuthUser, body: CreateMediaBody): Promise<CreatedMediaJson> {
   assertCanUpload(user, body.accountId, 'Account');
   const uploadToken = randomBytes(24).toString('base64url');
-  const row = await insertMedia(deps.db, { accountId: body.accountId, name: body.name, type: body.type, createdBy: user.id, uploadToken });
+  const row = await deps.db.transaction(async (tx) => {
+    const created = await insertMedia(tx, { accountId: body.accountId, name: body.name, type: body.type, createdBy: user.id, uploadToken });
+    await recordAudit(tx, { accountId: body.accountId, actorUserId: user.id, type: 'media.create', targetType: 'media', targetId: created.id, targetName: created.name, details: { kind: created.type } });
+    return created;
+  });
   return { ...toMediaJson(row), uploadUrl: { uploadUrl: `/api/media/${row.id}/upload`, uploadToken } };
 }
 
@@ -212,8 +216,12 @@ export async function uploadMultipart(
     await updateMedia(deps.db, row.id, { status: 'Error', errorReason: ZERO_LENGTH, uploadToken: null });
     throw unprocessable(ZERO_LENGTH, { file: ZERO_LENGTH });
   }
-  const claimed = await consumeUploadToken(deps.db, row.id, uploadToken);
-  if (!claimed) throw forbidden('Invalid or used upload token.');
+  const claimed = await deps.db.transaction(async (tx) => {
+    const taken = await consumeUploadToken(tx, row.id, uploadToken);
+    if (!taken) throw forbidden('Invalid or used upload token.');
+    await recordAudit(tx, { accountId: taken.accountId, actorUserId: user.id, type: 'media.upload', targetType: 'media', targetId: taken.id, targetName: taken.name, details: { fileName: file.name, size: file.size } });
+    return taken;
+  });
 
   const tmpRoot = path.join(deps.env.dataDir, 'tmp');
   await mkdir(tmpRoot, { recursive: true });

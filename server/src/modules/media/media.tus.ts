@@ -25,6 +25,7 @@ import { deleteDraftWithoutFile, getMedia, insertMedia } from './media.repo';
 import { mediaAccess } from './media.policy';
 import { TusMetadata } from './media.schemas';
 import { acceptUploadedFile } from './media.service';
+import { recordAudit } from '../../lib/audit';
 
 export const TUS_PATH = '/api/media/tus';
 
@@ -111,7 +112,19 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
         kind = target.type as typeof kind;
         name = target.name;
       }
-      const row = await insertMedia(deps.db, { accountId, name, type: kind, createdBy: user.id, uploadToken: null, replacesId });
+      const row = await deps.db.transaction(async (tx) => {
+        const created = await insertMedia(tx, { accountId, name, type: kind, createdBy: user.id, uploadToken: null, replacesId });
+        await recordAudit(tx, {
+          accountId,
+          actorUserId: user.id,
+          type: replacesId === null ? 'media.upload' : 'media.replace_upload',
+          targetType: 'media',
+          targetId: replacesId ?? created.id,
+          targetName: name,
+          details: { tus: true, mediaId: created.id, size: upload.size ?? null },
+        });
+        return created;
+      });
       createdMedia.set(request, row.id);
       return { metadata: { ...upload.metadata, mediaId: String(row.id), accountId: String(accountId) } };
     },
