@@ -5,7 +5,7 @@
  * with the Cognito error `TooManyRequestsException` and `Retry-After` (seconds).
  *
  * The client IP is the socket's remote address, or with TRUST_PROXY=1 the first X-Forwarded-For
- * address. Buckets are per process (several API processes each allow the rate); they live in
+ * address; in-process requests without either (`app.request` in tests) are not limited. Buckets are per process (several API processes each allow the rate); they live in
  * memory and full ones are dropped when the table grows past 10,000 entries.
  */
 import type { Context, MiddlewareHandler } from 'hono';
@@ -19,16 +19,19 @@ export interface RateLimitOptions {
   now: () => number;
 }
 
-/** The client IP of a request ('unknown' when the runtime does not say, e.g. `app.request` in tests). */
-export function clientIp(c: Context, trustProxy: boolean): string {
+/**
+ * The client IP of a request, or null when there is none to key on: the runtime gives no socket
+ * (in-process `app.request`, as the server tests use) and no trusted X-Forwarded-For.
+ */
+export function clientIp(c: Context, trustProxy: boolean): string | null {
   if (trustProxy) {
     const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     if (first) return first;
   }
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return getConnInfo(c).remote.address ?? null;
   } catch {
-    return 'unknown';
+    return null;
   }
 }
 
@@ -40,6 +43,8 @@ export function rateLimit(opts: RateLimitOptions, refuse: (c: Context, retryAfte
     if (opts.burst <= 0) return next();
     const t = opts.now();
     const ip = clientIp(c, opts.trustProxy);
+    // In-process calls have no client address: nothing to limit (every socket request has one).
+    if (ip === null) return next();
     const bucket = buckets.get(ip) ?? { tokens: opts.burst, at: t };
     bucket.tokens = Math.min(opts.burst, bucket.tokens + ((t - bucket.at) / 1000) * opts.perSecond);
     bucket.at = t;

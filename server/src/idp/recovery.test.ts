@@ -4,7 +4,9 @@
  * ConfirmForgotPassword (no enumeration; wrong, expired, reused and retired codes), ChangePassword
  * ending the user's other sign-ins, the sign-in lockout, and the per-IP rate limit.
  */
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serve } from '@hono/node-server';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { DEMO_PASSWORD } from '../db/seed';
@@ -288,12 +290,30 @@ describe('rate limit on /idp per client IP', () => {
     expect(jwks.status).toBe(200);
   });
 
-  it('ignores X-Forwarded-For unless TRUST_PROXY is set, and a burst of 0 turns the limit off', async () => {
+  it('keys on the socket address (X-Forwarded-For ignored unless TRUST_PROXY), and a burst of 0 turns the limit off', async () => {
     const service = await limited({ idpRateLimitBurst: 2, idpRateLimitPerSecond: 1, trustProxy: false });
-    expect((await unknownOp(service, '192.0.2.1')).status).toBe(400);
-    expect((await unknownOp(service, '192.0.2.2')).status).toBe(400);
-    expect((await unknownOp(service, '192.0.2.3')).status).toBe(429);
-    const off = await limited({ idpRateLimitBurst: 0 });
-    for (let i = 0; i < 5; i++) expect((await unknownOp(off)).status).toBe(400);
+    const server = serve({ fetch: service.routes.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const post = async (xff: string) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.NoSuchOperation', 'x-forwarded-for': xff },
+          body: '{}',
+        });
+      expect((await post('192.0.2.1')).status).toBe(400);
+      expect((await post('192.0.2.2')).status).toBe(400);
+      const refused = await post('192.0.2.3');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('x-amzn-errortype')).toBe('TooManyRequestsException');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    const off = await limited({ idpRateLimitBurst: 0, trustProxy: true });
+    for (let i = 0; i < 5; i++) expect((await unknownOp(off, '203.0.113.9')).status).toBe(400);
+    // In-process calls without an address are not limited.
+    const inProcess = await limited({ idpRateLimitBurst: 1, idpRateLimitPerSecond: 1, trustProxy: false });
+    for (let i = 0; i < 3; i++) expect((await unknownOp(inProcess)).status).toBe(400);
   });
 });
