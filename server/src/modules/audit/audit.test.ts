@@ -1,0 +1,91 @@
+/**
+ * Audit log (spec 002 §2 audit-log tab, §3 Audit event, §6 "Tags and audit log: Super_Admin, Owner,
+ * Admin") on PGlite and PostgreSQL: mutations write rows in their own transaction (a refused change
+ * writes none), and GET /audit-log access rules.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/harness';
+import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from '../../../test/accounts';
+import type { AuditRecordDto } from './audit';
+
+let ctx: TestContext;
+let demoId: number;
+let otherId: number;
+const tok: Record<string, string> = {};
+beforeAll(async () => {
+  ctx = await createTestContext();
+  demoId = await demoAccountId(ctx);
+  otherId = await createAccount(ctx, 'Other Oy');
+  await createUser(ctx, 'other@example.org', { roles: [[otherId, 'Owner']] });
+  await createUser(ctx, 'cs@example.org', { isCustomerSuccess: true });
+  await createUser(ctx, 'reseller@example.org', { isReseller: true, roles: [[demoId, 'Reseller']] });
+  for (const e of ['superadmin', 'owner', 'admin', 'editor', 'viewer']) tok[e] = await ctx.signIn(`${e}@example.com`);
+  for (const e of ['other', 'cs', 'reseller']) tok[e] = await ctx.signIn(`${e}@example.org`, TEST_PASSWORD);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Page = { records: AuditRecordDto[]; metadata: { totalCount: number } };
+const log = async (token: string, q: string, status = 200): Promise<Page> => {
+  const res = await ctx.call('GET', `/api/audit-log?${q}`, { token });
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as Page;
+};
+
+describe('audit rows of bot mutations', () => {
+  it('records create, save and publish with actor and target; a refused publish leaves nothing', async () => {
+    const created = await ctx.call('POST', '/api/bot', { token: tok.editor, body: { accountId: demoId, name: 'Audited bot' } });
+    const bot = (await created.json()) as { id: number };
+    // a save + publish without an INTRO slide fails as a whole (422): neither row is written
+    const failed = await ctx.call('PATCH', `/api/bot/${bot.id}`, { token: tok.editor, body: { content: { slides: [] }, status: 'Published' } });
+    expect(failed.status).toBe(422);
+    await ctx.call('PATCH', `/api/bot/${bot.id}`, { token: tok.editor, body: { name: 'Audited bot 2' } });
+    const page = await log(tok.owner, `account_id=${demoId}`);
+    expect(page.records.map((r) => r.type)).toEqual(['bot.update', 'bot.create']);
+    expect(page.records[1]).toMatchObject({
+      accountId: demoId,
+      userId: await userIdByEmail(ctx, 'editor@example.com'),
+      userName: 'Eddie Editor',
+      userEmail: 'editor@example.com',
+      target: 'bot',
+      targetId: bot.id,
+      targetName: 'Audited bot',
+    });
+    expect(page.records[0]).toMatchObject({ targetName: 'Audited bot 2', details: { fields: ['name'], previousName: 'Audited bot' } });
+    expect(typeof page.records[0]!.createdAt).toBe('string');
+  });
+});
+
+describe('GET /audit-log', () => {
+  it('lets Owner, Admin and staff read an account; others 403, non-members 404', async () => {
+    expect((await log(tok.admin, `account_id=${demoId}`)).metadata.totalCount).toBeGreaterThan(0);
+    expect((await log(tok.cs, `account_id=${demoId}`)).metadata.totalCount).toBeGreaterThan(0);
+    await log(tok.editor, `account_id=${demoId}`, 403);
+    await log(tok.viewer, `account_id=${demoId}`, 403);
+    await log(tok.reseller, `account_id=${demoId}`, 403);
+    await log(tok.other, `account_id=${demoId}`, 404);
+    expect((await log(tok.other, `account_id=${otherId}`)).records).toEqual([]);
+  });
+
+  it('shows staff every event without account_id (staff-wide ones too); others 403', async () => {
+    await ctx.call('POST', '/api/feature/flags', { token: tok.superadmin, body: { name: 'likes', flag_type: 'embed' } });
+    const all = await log(tok.superadmin, 'size=100');
+    expect(all.records.map((r) => r.type)).toContain('flag.create');
+    expect(all.records.find((r) => r.type === 'flag.create')).toMatchObject({ accountId: null, target: 'flag', targetName: 'likes' });
+    await log(tok.owner, '', 403);
+  });
+
+  it('pages newest first and validates the query', async () => {
+    for (const n of ['A', 'B', 'C']) await ctx.call('POST', '/api/bot', { token: tok.other, body: { accountId: otherId, name: n } });
+    const p1 = await log(tok.other, `account_id=${otherId}&size=2`);
+    expect(p1.records.map((r) => r.targetName)).toEqual(['C', 'B']);
+    expect(p1.metadata.totalCount).toBe(3);
+    const p2 = await log(tok.other, `account_id=${otherId}&size=2&page=2`);
+    expect(p2.records.map((r) => r.targetName)).toEqual(['A']);
+    const bad = await ctx.call('GET', '/api/audit-log?account_id=x&size=500', { token: tok.superadmin });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(((await bad.json()) as { errors: Record<string, string> }).errors).sort()).toEqual(['account_id', 'size']);
+    expect((await ctx.call('GET', '/api/audit-log')).status).toBe(401);
+  });
+});
