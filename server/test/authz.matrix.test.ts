@@ -1,0 +1,327 @@
+/**
+ * Authorization matrix (spec 000 §6, spec 001 §6, spec 002 §6; docs/api.md): every `/api` route of
+ * the app × ten callers — Owner, Admin, Editor, Viewer, Reseller (user flag + Reseller role in the
+ * demo account), Super Admin, Customer Success, a member of another account, a user with no role,
+ * and no token — with the expected status: 401 without a token, 403 for a role that may not, 404
+ * for another account's resource, the success status otherwise.
+ *
+ * The route list is walked from Hono's `app.routes`: a route missing from TABLE (or a TABLE row
+ * whose route no longer exists) fails the test, so new endpoints cannot be forgotten. Requests that
+ * destroy or consume something get a fresh target per call (`req` runs per caller). Runs on PGlite
+ * and PostgreSQL like every server test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { createTestContext, type TestContext } from './harness';
+import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from './accounts';
+import { media, roles, type RoleName } from '../src/db/schema';
+
+const CALLERS = ['owner', 'admin', 'editor', 'viewer', 'reseller', 'superadmin', 'cs', 'other', 'norole', 'anon'] as const;
+type Caller = (typeof CALLERS)[number];
+type Expect = Record<Caller, number>;
+
+interface Req {
+  url: string;
+  /** For `ALL` routes (tus): the method to send. */
+  method?: string;
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+interface Row {
+  req: (caller: Caller) => Req | Promise<Req>;
+  expect: Expect;
+}
+
+/** Full expectation: `base` for signed-in callers, anon 401, then overrides. */
+const E = (base: number, over: Partial<Expect> = {}): Expect =>
+  ({ ...Object.fromEntries(CALLERS.map((c) => [c, base])), anon: 401, ...over }) as Expect;
+/** Any Active role in the demo account or staff → ok; other account / no role → 404. */
+const members = (ok: number) => E(ok, { other: 404, norole: 404 });
+/** As members, Viewer → 403. */
+const writers = (ok: number) => E(ok, { viewer: 403, other: 404, norole: 404 });
+/** Owner, Admin, Reseller, staff → ok; Editor, Viewer → 403; non-members 404. */
+const managers = (ok: number) => E(ok, { editor: 403, viewer: 403, other: 404, norole: 404 });
+const superOnly = (ok: number) => E(403, { superadmin: ok });
+const staffOnly = (ok: number) => E(403, { superadmin: ok, cs: ok });
+/** No token needed: every caller, anon included. */
+const open = (status: number) => E(status, { anon: status });
+
+/** `app.routes` entries that are middleware, not endpoints. */
+const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/sso/*']);
+
+let ctx: TestContext;
+let D: number;
+let O: number;
+const tok: Partial<Record<Caller, string>> = {};
+const uid: Partial<Record<Caller, number>> = {};
+const demoRole: Partial<Record<Caller, RoleName>> = { owner: 'Owner', admin: 'Admin', editor: 'Editor', viewer: 'Viewer', reseller: 'Reseller' };
+let mediaId: number;
+let captionId: number;
+let botId: number;
+let botPublicId: string;
+let revisionId: number;
+let tusLocation: string;
+let ssoConfigId: number;
+let pwTarget: number;
+let n = 0;
+const fresh = (what: string) => `${what}-${++n}-${randomUUID().slice(0, 6)}@matrix.example`;
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const VTT = 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n';
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const tusHeaders = (accountId: number) => ({
+  'Tus-Resumable': '1.0.0',
+  'Upload-Length': '1000',
+  'Account-Id': String(accountId),
+  'Upload-Metadata': `name ${b64('Matrix clip')},type ${b64('SlideVideo')}`,
+});
+const form = (name: string, blob: Blob) => {
+  const f = new FormData();
+  f.append('file', blob, name);
+  return f;
+};
+
+async function send(method: string, req: Req, token: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = { ...(req.headers ?? {}) };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: string | FormData | undefined;
+  if (req.form) body = req.form;
+  else if (req.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(req.body);
+  }
+  return ctx.app.request(req.url, { method: req.method ?? method, headers, body });
+}
+
+async function readyImage(accountId: number, name = 'Matrix image'): Promise<number> {
+  const key = `${accountId}/${randomUUID()}/source.png`;
+  const [row] = await ctx.deps.db
+    .insert(media)
+    .values({ accountId, name, type: 'SlideImage', status: 'Ready', playbackKey: key, posterKey: key, sourceKey: key, width: 1, height: 1 })
+    .returning();
+  return row!.id;
+}
+
+async function asOwner<T>(method: string, req: Req, status: number): Promise<T> {
+  const res = await send(method, req, tok.owner);
+  expect(res.status, `${method} ${req.url}: ${await res.clone().text()}`).toBe(status);
+  return (await res.json()) as T;
+}
+
+async function putCaption(id: number, language: string): Promise<number> {
+  const m = await asOwner<{ captions: { id: number; language: string }[] }>('PUT', { url: `/api/media/${id}/caption?language=${language}`, form: form('c.vtt', new Blob([VTT])) }, 200);
+  return m.captions.find((c) => c.language === language)?.id ?? m.captions[0]!.id;
+}
+
+/** A new user holding `role` in the demo account. */
+const demoMember = (role: RoleName, status: 'Active' | 'Invited' = 'Active') => createUser(ctx, fresh(role), { roles: [[D, role, status]] });
+
+const TABLE: Record<string, Row> = {
+  // --- public ---------------------------------------------------------------------------------
+  'GET /api/config': { req: () => ({ url: '/api/config' }), expect: open(200) },
+  'POST /api/auth/sso/discover': { req: () => ({ url: '/api/auth/sso/discover', body: { email: 'someone@no-sso.example' } }), expect: open(404) },
+  'GET /api/auth/invitation': { req: () => ({ url: '/api/auth/invitation?token=not-a-token' }), expect: open(404) },
+  'POST /api/auth/join': {
+    req: () => ({ url: '/api/auth/join', body: { firstName: 'A', lastName: 'B', email: 'a@b.example', password: 'Matrix-pass-1', token: 'not-a-token', accountId: D } }),
+    expect: open(404),
+  },
+  'GET /api/public/bot/:publicId': { req: () => ({ url: `/api/public/bot/${botPublicId}` }), expect: open(200) },
+  // --- global, user -----------------------------------------------------------------------------
+  'GET /api/global': { req: () => ({ url: '/api/global' }), expect: E(200) },
+  'POST /api/auth/finalize': { req: () => ({ url: '/api/auth/finalize' }), expect: E(200) },
+  'GET /api/user/me': { req: () => ({ url: '/api/user/me' }), expect: E(200) },
+  'PATCH /api/user/me': { req: () => ({ url: '/api/user/me', body: { language: 'en' } }), expect: E(200) },
+  'GET /api/user/me/account': { req: () => ({ url: '/api/user/me/account' }), expect: E(200) },
+  'GET /api/user/all-users': { req: () => ({ url: '/api/user/all-users' }), expect: staffOnly(200) },
+  'GET /api/user/resellers': { req: () => ({ url: '/api/user/resellers' }), expect: staffOnly(200) },
+  'POST /api/user/resellers': { req: () => ({ url: '/api/user/resellers', body: { email: fresh('reseller') } }), expect: superOnly(201) },
+  'POST /api/user/resellers/:userId': {
+    req: async () => ({ url: `/api/user/resellers/${await createUser(ctx, fresh('ex-reseller'), { isReseller: true })}` }),
+    expect: superOnly(200),
+  },
+  'GET /api/user/:userId': { req: () => ({ url: `/api/user/${uid.editor}` }), expect: members(200) },
+  'PATCH /api/user/:userId': {
+    req: () => ({ url: `/api/user/${uid.editor}`, body: { lastName: 'Editor' } }),
+    expect: E(403, { editor: 200, superadmin: 200, cs: 200, other: 404, norole: 404 }),
+  },
+  'PATCH /api/user/:userId/set-password': { req: () => ({ url: `/api/user/${pwTarget}/set-password`, body: { password: 'Matrix-pass-1' } }), expect: superOnly(200) },
+  'PUT /api/user/:userId/role/:roleId': {
+    req: async () => {
+      const u = await demoMember('Viewer', 'Invited');
+      const [r] = await ctx.deps.db.select().from(roles).where(eq(roles.userId, u));
+      return { url: `/api/user/${u}/role/${r!.id}`, body: { status: 'Active' } };
+    },
+    expect: E(403, { superadmin: 200, cs: 200 }),
+  },
+  // --- accounts ---------------------------------------------------------------------------------
+  'GET /api/account': { req: () => ({ url: '/api/account' }), expect: E(200) },
+  'POST /api/account': {
+    req: () => ({ url: '/api/account', body: { businessName: 'Matrix Oy', ownerEmail: fresh('owner') } }),
+    expect: E(403, { superadmin: 201, cs: 201, reseller: 201 }),
+  },
+  'GET /api/account/detail': { req: () => ({ url: '/api/account/detail' }), expect: E(403, { superadmin: 200, cs: 200, reseller: 200 }) },
+  'GET /api/account/:accountId': { req: () => ({ url: `/api/account/${D}` }), expect: members(200) },
+  'PUT /api/account/:accountId': {
+    req: () => ({ url: `/api/account/${D}`, body: { businessName: 'Demo' } }),
+    expect: E(403, { owner: 200, reseller: 200, superadmin: 200, cs: 200, other: 404, norole: 404 }),
+  },
+  'DELETE /api/account/:accountId': {
+    // a fresh account where the caller holds the same role as in the demo account
+    req: async (caller) => {
+      const x = await createAccount(ctx, `Doomed ${++n}`);
+      const role = demoRole[caller];
+      if (role && uid[caller]) await ctx.deps.db.insert(roles).values({ userId: uid[caller]!, accountId: x, role, status: 'Active' });
+      return { url: `/api/account/${x}` };
+    },
+    expect: E(403, { superadmin: 204, other: 404, norole: 404 }),
+  },
+  'GET /api/account/:accountId/detail': { req: () => ({ url: `/api/account/${D}/detail` }), expect: managers(200) },
+  'GET /api/account/:accountId/profile': { req: () => ({ url: `/api/account/${D}/profile` }), expect: members(200) },
+  'PUT /api/account/:accountId/profile': { req: () => ({ url: `/api/account/${D}/profile`, body: { profile: { companyName: 'Demo' } } }), expect: managers(200) },
+  // --- members and invitations (modules/invitation; docs/api.md "Members and invitations") -------
+  'GET /api/account/:accountId/user': { req: () => ({ url: `/api/account/${D}/user` }), expect: managers(200) },
+  'POST /api/account/:accountId/user': { req: () => ({ url: `/api/account/${D}/user`, body: { email: fresh('invitee'), role: 'Viewer' } }), expect: managers(201) },
+  'POST /api/account/:accountId/user/resend-invitation': {
+    req: async () => {
+      const email = fresh('invited');
+      await createUser(ctx, email, { roles: [[D, 'Viewer', 'Invited']] });
+      return { url: `/api/account/${D}/user/resend-invitation`, body: { accountId: D, role: 'Viewer', userEmail: email } };
+    },
+    expect: managers(200),
+  },
+  'DELETE /api/account/:accountId/user/:userId': { req: async () => ({ url: `/api/account/${D}/user/${await demoMember('Viewer')}` }), expect: managers(204) },
+  'PUT /api/account/:accountId/user/:userId/role': {
+    req: async () => ({ url: `/api/account/${D}/user/${await demoMember('Viewer')}/role`, body: { role: 'Editor' } }),
+    expect: E(403, { owner: 200, admin: 200, superadmin: 200, cs: 200, other: 404, norole: 404 }),
+  },
+  // --- features ---------------------------------------------------------------------------------
+  'GET /api/feature': { req: () => ({ url: `/api/feature?account_id=${D}` }), expect: members(200) },
+  'GET /api/feature/flags': { req: () => ({ url: '/api/feature/flags' }), expect: superOnly(200) },
+  'POST /api/feature/flags': { req: () => ({ url: '/api/feature/flags', body: { name: 'likes', flag_type: 'embed' } }), expect: superOnly(201) },
+  'PUT /api/feature/flags': { req: () => ({ url: '/api/feature/flags', body: { name: 'url_map', is_everyone: false } }), expect: superOnly(200) },
+  // --- audit, outbox, SSO -------------------------------------------------------------------------
+  'GET /api/audit-log': { req: () => ({ url: `/api/audit-log?account_id=${D}` }), expect: E(403, { owner: 200, admin: 200, superadmin: 200, cs: 200, other: 404, norole: 404 }) },
+  'GET /api/admin/outbox': { req: () => ({ url: '/api/admin/outbox' }), expect: staffOnly(200) },
+  'GET /api/sso/config': { req: () => ({ url: '/api/sso/config' }), expect: superOnly(200) },
+  'POST /api/sso/config': { req: () => ({ url: '/api/sso/config', body: { name: 'Matrix SSO', domain: 'matrix-sso.example', provider: 'MatrixIdp' } }), expect: superOnly(201) },
+  'GET /api/sso/config/:configId': { req: () => ({ url: `/api/sso/config/${ssoConfigId}` }), expect: superOnly(200) },
+  'PATCH /api/sso/config/:configId': { req: () => ({ url: `/api/sso/config/${ssoConfigId}`, body: { status: 'active' } }), expect: superOnly(200) },
+  'POST /api/sso/config/:configId/provision': {
+    req: () => ({ url: `/api/sso/config/${ssoConfigId}/provision`, body: { accountId: D, defaultRole: 'Viewer' } }),
+    expect: superOnly(201),
+  },
+  // --- bots ---------------------------------------------------------------------------------------
+  'GET /api/bot': { req: () => ({ url: `/api/bot?account_id=${D}` }), expect: members(200) },
+  'POST /api/bot': { req: () => ({ url: '/api/bot', body: { accountId: D, name: 'Matrix bot' } }), expect: writers(201) },
+  'GET /api/bot/:id': { req: () => ({ url: `/api/bot/${botId}` }), expect: members(200) },
+  'PATCH /api/bot/:id': { req: () => ({ url: `/api/bot/${botId}`, body: { name: 'Matrix published bot' } }), expect: writers(200) },
+  'PATCH /api/bot/:id/revision/:revisionId/status': {
+    req: () => ({ url: `/api/bot/${botId}/revision/${revisionId}/status`, body: { status: 'Published' } }),
+    expect: writers(200),
+  },
+  // --- media --------------------------------------------------------------------------------------
+  'ALL /api/media/tus': { req: () => ({ url: '/api/media/tus', method: 'POST', headers: tusHeaders(D) }), expect: writers(201) },
+  'ALL /api/media/tus/*': { req: () => ({ url: tusLocation, method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } }), expect: writers(200) },
+  'POST /api/media': { req: () => ({ url: '/api/media', body: { type: 'SlideImage', name: 'Matrix', accountId: D } }), expect: writers(201) },
+  'GET /api/media': { req: () => ({ url: `/api/media?account_id=${D}` }), expect: members(200) },
+  'GET /api/media/:id{[0-9]+}': { req: () => ({ url: `/api/media/${mediaId}` }), expect: members(200) },
+  'PATCH /api/media/:id{[0-9]+}': { req: () => ({ url: `/api/media/${mediaId}`, body: { name: 'Matrix image' } }), expect: writers(200) },
+  'DELETE /api/media/:id{[0-9]+}': { req: async () => ({ url: `/api/media/${await readyImage(D, 'Doomed')}` }), expect: writers(200) },
+  'GET /api/media/:id{[0-9]+}/usage': { req: () => ({ url: `/api/media/${mediaId}/usage` }), expect: members(200) },
+  'POST /api/media/:id{[0-9]+}/replace': { req: () => ({ url: `/api/media/${mediaId}/replace` }), expect: writers(201) },
+  'PUT /api/media/:id{[0-9]+}/caption': {
+    req: () => ({ url: `/api/media/${mediaId}/caption?language=fi`, form: form('fi.vtt', new Blob([VTT])) }),
+    expect: writers(200),
+  },
+  'GET /api/media/:id{[0-9]+}/caption/:captionId{[0-9]+}': { req: () => ({ url: `/api/media/${mediaId}/caption/${captionId}` }), expect: members(200) },
+  'DELETE /api/media/:id{[0-9]+}/caption/:captionId{[0-9]+}': {
+    req: async () => {
+      const m = await readyImage(D, 'Captioned');
+      return { url: `/api/media/${m}/caption/${await putCaption(m, 'sv')}` };
+    },
+    expect: writers(200),
+  },
+  'POST /api/media/:id{[0-9]+}/upload': {
+    req: async () => {
+      const m = await asOwner<{ id: number; uploadUrl: { uploadToken: string } }>('POST', { url: '/api/media', body: { type: 'SlideImage', name: 'Upload', accountId: D } }, 201);
+      return { url: `/api/media/${m.id}/upload`, headers: { 'Upload-Token': m.uploadUrl.uploadToken }, form: form('pixel.png', new Blob([PNG], { type: 'image/png' })) };
+    },
+    expect: writers(200),
+  },
+};
+
+/** Distinct `METHOD /path` of the app's `/api` endpoints. */
+function apiRoutes(): string[] {
+  const keys = new Set<string>();
+  for (const r of ctx.app.routes) {
+    if (!r.path.startsWith('/api/')) continue;
+    const key = `${r.method} ${r.path}`;
+    if (!MIDDLEWARE.has(key)) keys.add(key);
+  }
+  return [...keys].sort();
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  D = await demoAccountId(ctx);
+  O = await createAccount(ctx, 'Other Oy');
+  await createUser(ctx, 'reseller@matrix.example', { isReseller: true, roles: [[D, 'Reseller']] });
+  await createUser(ctx, 'cs@matrix.example', { isCustomerSuccess: true });
+  await createUser(ctx, 'other@matrix.example', { roles: [[O, 'Owner']] });
+  await createUser(ctx, 'norole@matrix.example');
+  pwTarget = await createUser(ctx, 'pw-target@matrix.example', { roles: [[D, 'Viewer']] });
+  for (const c of ['owner', 'admin', 'editor', 'viewer', 'superadmin'] as const) {
+    tok[c] = await ctx.signIn(`${c}@example.com`);
+    uid[c] = await userIdByEmail(ctx, `${c}@example.com`);
+  }
+  for (const c of ['reseller', 'cs', 'other', 'norole'] as const) {
+    tok[c] = await ctx.signIn(`${c}@matrix.example`, TEST_PASSWORD);
+    uid[c] = await userIdByEmail(ctx, `${c}@matrix.example`);
+  }
+  mediaId = await readyImage(D);
+  captionId = await putCaption(mediaId, 'en');
+  const bot = await asOwner<{ id: number; publicId: string }>('POST', { url: '/api/bot', body: { accountId: D, name: 'Matrix published bot' } }, 201);
+  const content = { slides: [{ id: 1, name: 'Intro', category: 'INTRO', type: 'IMAGE', imageId: mediaId }] };
+  const saved = await asOwner<{ botRevisionId: number }>('PATCH', { url: `/api/bot/${bot.id}`, body: { content, status: 'Published' } }, 200);
+  botId = bot.id;
+  botPublicId = bot.publicId;
+  revisionId = saved.botRevisionId;
+  const tus = await send('POST', { url: '/api/media/tus', headers: tusHeaders(D) }, tok.owner);
+  expect(tus.status, await tus.clone().text()).toBe(201);
+  tusLocation = tus.headers.get('location')!;
+  const sso = await send('POST', { url: '/api/sso/config', body: { name: 'Fixture SSO', domain: 'fixture-sso.example', provider: 'FixtureIdp' } }, tok.superadmin);
+  expect(sso.status, await sso.clone().text()).toBe(201);
+  ssoConfigId = ((await sso.json()) as { id: number }).id;
+  const flag = await send('POST', { url: '/api/feature/flags', body: { name: 'url_map', flag_type: 'dashboard' } }, tok.superadmin);
+  expect(flag.status).toBe(201);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('authorization matrix', () => {
+  it('lists every /api route of the app, and only those', () => {
+    const routes = apiRoutes();
+    expect(routes.filter((r) => !(r in TABLE)), 'routes missing from TABLE').toEqual([]);
+    expect(Object.keys(TABLE).filter((r) => !routes.includes(r)), 'TABLE rows without a route').toEqual([]);
+  });
+
+  for (const [route, row] of Object.entries(TABLE)) {
+    it(route, async () => {
+      const method = route.split(' ')[0]!;
+      const got: Partial<Expect> = {};
+      for (const caller of CALLERS) {
+        const req = await row.req(caller);
+        const res = await send(method, req, tok[caller]);
+        got[caller] = res.status;
+        if (res.status !== row.expect[caller]) console.error(`[matrix] ${route} as ${caller}: ${res.status} ${await res.text()}`);
+      }
+      expect(got).toEqual(row.expect);
+    });
+  }
+});
