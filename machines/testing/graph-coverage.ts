@@ -67,7 +67,9 @@ export function graphCoverage(machine: AnyStateMachine, runs: readonly CoverageR
     if (!prev) return;
     const prevIds = activeIds(prev);
     for (const edge of edges) {
-      if (edge.eventType === eventType && prevIds.has(edge.source) && nextIds.has(edge.target)) {
+      // A partial wildcard descriptor (`xstate.done.actor.*`) matches the events it stands for.
+      const matches = edge.eventType === eventType || (edge.eventType.endsWith('.*') && eventType.startsWith(edge.eventType.slice(0, -1)));
+      if (matches && prevIds.has(edge.source) && nextIds.has(edge.target)) {
         usedEdges.add(edge.key);
       }
     }
