@@ -20,6 +20,7 @@ import { auditRoutes } from './modules/audit/audit';
 import { authFinalizeRoutes, ssoConfigRoutes, ssoDiscoverRoutes } from './modules/sso/sso.routes';
 import { oauthSettings, type OAuthSettings } from './idp/oauth/routes';
 import { accountUserRoutes, invitationPublicRoutes, userRoleRoutes } from './modules/invitation/invitation.routes';
+import { outboxRoutes } from './email';
 
 /** The OAuth fields amplify reads (`Auth.Cognito.loginWith.oauth`). */
 function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 'redirectSignIn' | 'redirectSignOut'> {
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // --- authenticated API routes: mount here -----------------------------------------------------
   // AUTH_ROUTES
+  api.route('/admin/outbox', outboxRoutes(deps));
   api.route('/audit-log', auditRoutes(deps));
   api.route('/auth', authFinalizeRoutes(deps));
   api.route('/sso', ssoConfigRoutes(deps));
