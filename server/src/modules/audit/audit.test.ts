@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 type Page = { records: AuditRecordDto[]; metadata: { totalCount: number } };
-const log = async (token: string, q: string, status = 200): Promise<Page> => {
+const log = async (token: string | undefined, q: string, status = 200): Promise<Page> => {
   const res = await ctx.call('GET', `/api/audit-log?${q}`, { token });
   expect(res.status, await res.clone().text()).toBe(status);
   return (await res.json()) as Page;
