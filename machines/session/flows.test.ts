@@ -50,7 +50,7 @@ const charts: ChartCase[] = [
     name: 'passwordRecovery',
     machine: passwordRecoveryMachine,
     actors: ['requestCode', 'confirmReset'],
-    states: 5,
+    states: 6,
     events: [
       { type: 'password.requestCode', email: 'owner@example.com' },
       { type: 'password.reset', input: resetInput },
@@ -182,6 +182,20 @@ describe('password recovery journeys', () => {
     await h.send({ type: 'xstate.done.actor.requestCode', output: undefined });
     expect(h.actor.getSnapshot().value).toBe('success');
     expect(h.actor.getSnapshot().context.email).toBe('owner@example.com');
+  });
+
+  it('after the code is sent the reset form answers; a wrong code is shown and can be retried', async () => {
+    const h = harness(charts[1]!);
+    await h.send({ type: 'password.requestCode', email: 'owner@example.com' });
+    await h.send({ type: 'xstate.done.actor.requestCode', output: undefined });
+    await h.send({ type: 'password.reset', input: { ...resetInput, code: '999999' } });
+    await h.send({ type: 'xstate.error.actor.confirmReset', error: codeMismatch });
+    expect(h.actor.getSnapshot().value).toBe('resetFailed');
+    expect(h.actor.getSnapshot().context.error?.code).toBe('CodeMismatchException');
+    await h.send({ type: 'password.reset', input: resetInput });
+    expect(h.actor.getSnapshot().context.error).toBeNull();
+    await h.send({ type: 'xstate.done.actor.confirmReset', output: undefined });
+    expect(h.actor.getSnapshot().value).toBe('resetDone');
   });
 
   it('reset: the code and new password go to confirmReset; done is final', async () => {

@@ -10,12 +10,16 @@
  *        └──password.clearError──▶ initial (error cleared)
  *   loading ──requestCode: done──▶ success ("check your e-mail")
  *        └──requestCode: error──▶ initial (context.error = {code, message})
- *   success ──password.restart──▶ initial (send again / another address)
+ *   success ("check your e-mail" + the code form) ──password.reset──▶ resetting
+ *        └──password.restart──▶ initial (send again / another address)
  *   resetting ──confirmReset: done──▶ resetDone (final: sign in with the new password)
- *        └──confirmReset: error──▶ initial (context.error)
+ *        └──confirmReset: error──▶ resetFailed (context.error)
+ *   resetFailed ──password.reset──▶ resetting
+ *        ├──password.restart──▶ initial
+ *        └──password.clearError──▶ resetFailed (error cleared)
  *
- * The request form and the reset form share `initial`: the screen shows the reset form when the
- * e-mailed link's query has token (the code) and email, else the request form.
+ * In `initial` the screen shows the reset form when the e-mailed link's query has token (the code)
+ * and email, else the request form; in success / resetting / resetFailed it shows the reset form.
  * Actors (defaults throw "must be provided"): `requestCode` (aws-amplify resetPassword) and
  * `confirmReset` (confirmResetPassword).
  */
@@ -96,7 +100,10 @@ export const passwordRecoveryMachine = setup({
       },
     },
     success: {
-      on: { 'password.restart': { target: 'initial', actions: 'clearError' } },
+      on: {
+        'password.reset': { target: 'resetting', actions: { type: 'rememberEmail', params: ({ event }) => event.input.email } },
+        'password.restart': { target: 'initial', actions: 'clearError' },
+      },
     },
     resetting: {
       tags: ['pending'],
@@ -105,7 +112,14 @@ export const passwordRecoveryMachine = setup({
         src: 'confirmReset',
         input: ({ event }) => (event.type === 'password.reset' ? event.input : { email: '', code: '', password: '' }),
         onDone: 'resetDone',
-        onError: { target: 'initial', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onError: { target: 'resetFailed', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    resetFailed: {
+      on: {
+        'password.reset': { target: 'resetting', actions: { type: 'rememberEmail', params: ({ event }) => event.input.email } },
+        'password.restart': { target: 'initial', actions: 'clearError' },
+        'password.clearError': { actions: 'clearError' },
       },
     },
     resetDone: { type: 'final' },

@@ -77,10 +77,11 @@ export interface SignInChallenge {
 /** What `signIn` and `confirmSignIn` resolve with: a session, or another step to take. */
 export type SignInOutcome = { kind: 'signedIn'; user: SessionUser } | { kind: 'challenge'; challenge: SignInChallenge };
 
-/** Input of `confirmSignIn`: the new password or the authentication code, and the step it answers. */
+/** Input of `confirmSignIn`: the new password or the authentication code, the step it answers, who signs in. */
 export interface ConfirmSignInInput {
   step: SignInStep;
   response: string;
+  email: string;
 }
 
 /** Identity-provider hub events the machine reacts to (aws-amplify Hub 'auth' channel names). */
@@ -251,6 +252,7 @@ export const sessionMachine = setup({
         src: 'confirmSignIn',
         input: ({ context, event }) => ({
           step: context.challenge?.step ?? 'newPasswordRequired',
+          email: context.challenge?.email ?? '',
           response: event.type === 'session.submitNewPassword' ? event.password : event.type === 'session.submitTotpCode' ? event.code : '',
         }),
         onDone: [...outcomeTransitions],

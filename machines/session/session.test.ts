@@ -231,7 +231,7 @@ describe('session machine journeys', () => {
 
     h.actor.send({ type: 'session.submitNewPassword', password: 'short' });
     expect(isConfirmingSignIn(h.actor.getSnapshot())).toBe(true);
-    expect(h.pending.confirmSignIn![0]!.input).toEqual({ step: 'newPasswordRequired', response: 'short' });
+    expect(h.pending.confirmSignIn![0]!.input).toEqual({ step: 'newPasswordRequired', response: 'short', email: 'owner@example.com' });
     await deliver(h, { type: 'xstate.error.actor.confirmSignIn', error: passwordPolicyError });
     s = h.actor.getSnapshot();
     expect(isChoosingNewPassword(s)).toBe(true);
@@ -243,7 +243,7 @@ describe('session machine journeys', () => {
     expect(isEnteringTotpCode(h.actor.getSnapshot())).toBe(true);
 
     h.actor.send({ type: 'session.submitTotpCode', code: '000000' });
-    expect(h.pending.confirmSignIn![0]!.input).toEqual({ step: 'totpRequired', response: '000000' });
+    expect(h.pending.confirmSignIn![0]!.input).toEqual({ step: 'totpRequired', response: '000000', email: 'owner@example.com' });
     await deliver(h, { type: 'xstate.error.actor.confirmSignIn', error: codeMismatchError });
     expect(isEnteringTotpCode(h.actor.getSnapshot())).toBe(true);
     expect(selectSignInError(h.actor.getSnapshot())).toBe('Invalid code received for user');
@@ -265,7 +265,7 @@ describe('session machine journeys', () => {
     expect(selectChallenge(s)?.sharedSecret).toBe('JBSWY3DPEHPK3PXP');
     expect(selectChallenge(s)?.totpSetupUri).toMatch(/^otpauth:\/\/totp\//);
     h.actor.send({ type: 'session.submitTotpCode', code: '111111' });
-    expect(h.pending.confirmSignIn![0]!.input).toEqual({ step: 'totpSetup', response: '111111' });
+    expect(h.pending.confirmSignIn![0]!.input).toEqual({ step: 'totpSetup', response: '111111', email: 'owner@example.com' });
     await deliver(h, { type: 'xstate.error.actor.confirmSignIn', error: codeMismatchError });
     expect(isSettingUpTotp(h.actor.getSnapshot())).toBe(true);
     h.actor.send({ type: 'session.clearError' });

@@ -7,6 +7,7 @@ import { LoginPage } from '../features/session/LoginPage';
 const loginSearchSchema = v.object({
   redirect: v.optional(v.string()),
   error: v.optional(v.string()),
+  notice: v.optional(v.string()),
 });
 
 export const Route = createFileRoute('/login')({
@@ -18,6 +19,6 @@ export const Route = createFileRoute('/login')({
 });
 
 function LoginRoute() {
-  const { redirect, error } = Route.useSearch();
-  return <LoginPage redirect={redirect} error={error} />;
+  const { redirect, error, notice } = Route.useSearch();
+  return <LoginPage redirect={redirect} error={error} notice={notice} />;
 }

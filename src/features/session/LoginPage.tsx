@@ -1,18 +1,32 @@
 /**
  * Login page (spec 000 §2, §4, §5, §8): email and password required (email shaped
  * text@text.text), failures as a red alert, the `redirect` query honoured after sign-in, the
- * `error` query shown as a translated notice. Form state lives in @tanstack/react-form; the session
- * machine gets only the parsed submit.
+ * `error` query shown as a translated notice, `notice` as a confirmation (password reset).
+ * Login sequence (§4): credentials → a new-password challenge goes to
+ * /new-password?new=true&email=…(&redirect) → a software-token step is shown in this card →
+ * the redirect target or /dashboard. Form state lives in @tanstack/react-form; the session machine
+ * gets only the parsed submit.
  */
-import { useEffect, useId } from 'react';
-import { useNavigate } from '@tanstack/react-router';
-import { useForm } from '@tanstack/react-form';
+import { useEffect, useId, useRef } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm, useStore } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isSignedIn, isSigningIn, selectSignInError } from '../../../machines/session/session.selectors';
+import {
+  isChoosingNewPassword,
+  isEnteringTotpCode,
+  isSettingUpTotp,
+  isSignedIn,
+  isSigningIn,
+  selectChallenge,
+  selectSignInError,
+} from '../../../machines/session/session.selectors';
 import { useSession, useSessionSelector } from './hooks';
 import { safeRedirectTarget } from './guards';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { FederatedSignIn } from '../sso/FederatedSignIn';
 import { SkipLink } from '../../ui/AppShell';
+import { submitSettledKey, useFocusFirstInvalid } from './forms';
+import { SignInTotpStep } from './SignInTotpStep';
 
 /** Email shape of spec 000 §5: text, at sign, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -21,34 +35,65 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export interface LoginPageProps {
   redirect?: string;
   error?: string;
+  notice?: string;
 }
 
 /** The sign-in page with its own `<main>`. */
-export function LoginPage({ redirect, error }: LoginPageProps) {
+export function LoginPage({ redirect, error, notice }: LoginPageProps) {
   const { t } = useLingui();
   const session = useSession();
   const navigate = useNavigate();
   const signingIn = useSessionSelector(isSigningIn);
   const signedIn = useSessionSelector(isSignedIn);
   const signInError = useSessionSelector(selectSignInError);
+  const choosingNewPassword = useSessionSelector(isChoosingNewPassword);
+  const totpStep = useSessionSelector((s) => isEnteringTotpCode(s) || isSettingUpTotp(s) || (s.matches('confirmingSignIn') && s.context.challenge?.step !== 'newPasswordRequired'));
+  const challenge = useSessionSelector(selectChallenge);
   const emailId = useId();
   const passwordId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (signedIn) void navigate({ to: safeRedirectTarget(redirect), replace: true });
   }, [signedIn, redirect, navigate]);
 
+  useEffect(() => {
+    if (choosingNewPassword) {
+      void navigate({ to: '/new-password', search: { new: true, email: challenge?.email, redirect } });
+    }
+  }, [choosingNewPassword, challenge, redirect, navigate]);
+
   const form = useForm({
     defaultValues: { email: '', password: '' },
     onSubmit: ({ value }) => session.signIn(value.email.trim(), value.password),
   });
+  useFocusFirstInvalid(formRef, useStore(form.store, submitSettledKey));
 
   const queryErrorMessage =
     error === 'loginWrongUser'
       ? t`You are signed in as a different user than the invitation was sent to. Please sign in with the invited account.`
-      : error
-        ? t`Sign-in failed. Please try again.`
-        : null;
+      : error === 'signInExpired'
+        ? t`Your sign-in was interrupted. Please sign in again.`
+        : error
+          ? t`Sign-in failed. Please try again.`
+          : null;
+  const noticeMessage =
+    notice === 'passwordReset' ? t`Your password has been changed. Sign in with your new password.` : null;
+
+  if (totpStep) {
+    return (
+      <div className="login-shell">
+        <SkipLink />
+        <main id="main" className="login-page">
+          <div className="card login-card">
+            <p className="brand">Vidbot</p>
+            <SignInTotpStep />
+          </div>
+          <LanguageSwitch />
+        </main>
+      </div>
+    );
+  }
 
   return (
     <div className="login-shell">
@@ -59,6 +104,11 @@ export function LoginPage({ redirect, error }: LoginPageProps) {
           <h1>
             <Trans>Sign in</Trans>
           </h1>
+          {noticeMessage && (
+            <p className="alert alert-success" role="status">
+              {noticeMessage}
+            </p>
+          )}
           {queryErrorMessage && (
             <p className="alert alert-warning" role="status">
               {queryErrorMessage}
@@ -70,6 +120,7 @@ export function LoginPage({ redirect, error }: LoginPageProps) {
             </p>
           )}
           <form
+            ref={formRef}
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
@@ -142,6 +193,12 @@ export function LoginPage({ redirect, error }: LoginPageProps) {
               {signingIn ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
             </button>
           </form>
+          <p className="card-footer-link">
+            <Link to="/reset-password">
+              <Trans>Forgot your password?</Trans>
+            </Link>
+          </p>
+          <FederatedSignIn />
         </div>
         <LanguageSwitch />
       </main>

@@ -5,10 +5,33 @@
  * `configureAmplify(config)` must run once before any of these (main.tsx does it after GET /api/config).
  */
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, signIn, signOut, type AuthSession } from 'aws-amplify/auth';
+import {
+  confirmResetPassword,
+  confirmSignIn,
+  fetchAuthSession,
+  resetPassword,
+  setUpTOTP,
+  signIn,
+  signOut,
+  updateMFAPreference,
+  updatePassword,
+  verifyTOTPSetup,
+  type AuthSession,
+  type SignInOutput,
+} from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { fromCallback, fromPromise } from 'xstate';
-import type { AuthHubEventName, SessionEvent, SessionUser, SignInCredentials } from '../../../machines/session/session.machine';
+import type {
+  AuthHubEventName,
+  ConfirmSignInInput,
+  SessionEvent,
+  SessionUser,
+  SignInCredentials,
+  SignInOutcome,
+} from '../../../machines/session/session.machine';
+import type { TotpSetupDetails } from '../../../machines/session/mfaSetup.machine';
+import type { ResetPasswordInput } from '../../../machines/session/passwordRecovery.machine';
+import type { ChangePasswordInput } from '../../../machines/session/changePassword.machine';
 import type { RuntimeConfig } from '../../api/types';
 
 /**
@@ -48,19 +71,53 @@ export async function getIdToken(): Promise<string | null> {
 
 const HUB_EVENTS: ReadonlySet<string> = new Set<AuthHubEventName>(['signedIn', 'signedOut', 'tokenRefresh', 'tokenRefresh_failure']);
 
+/** Issuer shown by authenticator apps for Vidbot's TOTP secrets. */
+export const TOTP_ISSUER = 'Vidbot';
+
+/**
+ * Maps aws-amplify's sign-in answer to the session machine's outcome (spec 000 §4 login sequence):
+ * DONE → the signed-in user; CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED → newPasswordRequired;
+ * CONFIRM_SIGN_IN_WITH_TOTP_CODE → totpRequired; CONTINUE_SIGN_IN_WITH_TOTP_SETUP → totpSetup with the
+ * secret and its otpauth:// URI. Throws for steps this product does not offer (SMS, e-mail codes, …).
+ */
+export async function outcomeOf(result: SignInOutput, email: string): Promise<SignInOutcome> {
+  const step = result.nextStep;
+  switch (step.signInStep) {
+    case 'DONE': {
+      const user = userFromSession(await fetchAuthSession());
+      if (!user) throw new Error('Sign-in finished without a session.');
+      return { kind: 'signedIn', user };
+    }
+    case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+      return { kind: 'challenge', challenge: { step: 'newPasswordRequired', email } };
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return { kind: 'challenge', challenge: { step: 'totpRequired', email } };
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
+      return {
+        kind: 'challenge',
+        challenge: {
+          step: 'totpSetup',
+          email,
+          sharedSecret: step.totpSetupDetails.sharedSecret,
+          totpSetupUri: step.totpSetupDetails.getSetupUri(TOTP_ISSUER, email).toString(),
+        },
+      };
+    default:
+      throw new Error(`Sign-in needs a step this product does not offer: ${step.signInStep}`);
+  }
+}
+
 /** Actor implementations for `sessionMachine.provide({ actors })`. */
 export const amplifySessionActors = {
   loadSession: fromPromise<SessionUser | null>(async () => userFromSession(await fetchAuthSession())),
-  signIn: fromPromise<SessionUser, SignInCredentials>(async ({ input }) => {
+  signIn: fromPromise<SignInOutcome, SignInCredentials>(async ({ input }) => {
     // Default flow: USER_SRP_AUTH (DESIGN §4).
     const result = await signIn({ username: input.email, password: input.password });
-    if (!result.isSignedIn) {
-      // New-password and TOTP steps belong to the next issue (see the session machine's comment).
-      throw new Error(`Sign-in needs a further step that is not available yet: ${result.nextStep.signInStep}`);
-    }
-    const user = userFromSession(await fetchAuthSession());
-    if (!user) throw new Error('Sign-in finished without a session.');
-    return user;
+    return outcomeOf(result, input.email);
+  }),
+  confirmSignIn: fromPromise<SignInOutcome, ConfirmSignInInput>(async ({ input }) => {
+    const result = await confirmSignIn({ challengeResponse: input.response });
+    return outcomeOf(result, input.email);
   }),
   signOut: fromPromise<void>(async () => {
     await signOut();
@@ -75,4 +132,34 @@ export const amplifySessionActors = {
       if (HUB_EVENTS.has(payload.event)) sendBack({ type: 'session.hubEvent', event: payload.event as AuthHubEventName });
     }),
   ),
+};
+
+/** Actors of the MFA set-up chart (machines/session/mfaSetup.machine.ts) for a signed-in user. */
+export const amplifyMfaSetupActors = {
+  setUpTotp: fromPromise<TotpSetupDetails>(async () => {
+    const [details, session] = await Promise.all([setUpTOTP(), fetchAuthSession()]);
+    const email = userFromSession(session)?.email;
+    return { sharedSecret: details.sharedSecret, setupUri: details.getSetupUri(TOTP_ISSUER, email).toString() };
+  }),
+  verifyTotp: fromPromise<void, { code: string }>(async ({ input }) => {
+    await verifyTOTPSetup({ code: input.code });
+    await updateMFAPreference({ totp: 'PREFERRED' });
+  }),
+};
+
+/** Actors of the password-recovery chart (forgot password → e-mailed code → new password). */
+export const amplifyPasswordRecoveryActors = {
+  requestCode: fromPromise<void, { email: string }>(async ({ input }) => {
+    await resetPassword({ username: input.email });
+  }),
+  confirmReset: fromPromise<void, ResetPasswordInput>(async ({ input }) => {
+    await confirmResetPassword({ username: input.email, confirmationCode: input.code, newPassword: input.password });
+  }),
+};
+
+/** Actors of the change-password chart. */
+export const amplifyChangePasswordActors = {
+  updatePassword: fromPromise<void, ChangePasswordInput>(async ({ input }) => {
+    await updatePassword({ oldPassword: input.oldPassword, newPassword: input.newPassword });
+  }),
 };

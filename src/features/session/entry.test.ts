@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { isRedirect } from '@tanstack/react-router';
 import type { Account, User, UserRole } from '../../api/types';
-import { sessionMachine, type SessionUser, type SignInCredentials } from '../../../machines/session/session.machine';
+import { sessionMachine, type SessionUser, type SignInCredentials, type SignInOutcome, type ConfirmSignInInput } from '../../../machines/session/session.machine';
 import { dashboardEntry, isStaff } from './entry';
 import { requireAuthenticated, requireGuest, safeRedirectTarget } from './guards';
 import { createSessionHandle } from './session';
@@ -92,7 +92,8 @@ describe('guards', () => {
       sessionMachine.provide({
         actors: {
           loadSession: fromPromise<SessionUser | null>(() => new Promise((resolve) => (settle = resolve))),
-          signIn: fromPromise<SessionUser, SignInCredentials>(async () => signedInUser),
+          signIn: fromPromise<SignInOutcome, SignInCredentials>(async () => ({ kind: 'signedIn', user: signedInUser })),
+          confirmSignIn: fromPromise<SignInOutcome, ConfirmSignInInput>(async () => ({ kind: 'signedIn', user: signedInUser })),
           signOut: fromPromise<void>(async () => undefined),
           refreshSession: fromPromise<SessionUser>(async () => signedInUser),
           listenToAuthHub: fromCallback(() => () => undefined),

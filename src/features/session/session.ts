@@ -15,6 +15,14 @@ export interface SessionHandle {
   /** Resolves true when a user is signed in once the session has settled. */
   isAuthenticated(): Promise<boolean>;
   signIn(email: string, password: string): void;
+  /** Answers the new-password step of a pending sign-in. */
+  submitNewPassword(password: string): void;
+  /** Answers the TOTP code (or TOTP set-up) step of a pending sign-in. */
+  submitTotpCode(code: string): void;
+  /** Abandons a pending sign-in step (back to the sign-in form). */
+  cancelSignIn(): void;
+  /** Hides the last sign-in failure message. */
+  clearError(): void;
   signOut(): void;
 }
 
@@ -26,6 +34,10 @@ export function createSessionHandle(actor: Actor<SessionMachine>): SessionHandle
     whenSettled,
     isAuthenticated: async () => isSignedIn(await whenSettled()),
     signIn: (email, password) => actor.send({ type: 'session.signIn', credentials: { email, password } }),
+    submitNewPassword: (password) => actor.send({ type: 'session.submitNewPassword', password }),
+    submitTotpCode: (code) => actor.send({ type: 'session.submitTotpCode', code }),
+    cancelSignIn: () => actor.send({ type: 'session.cancelSignIn' }),
+    clearError: () => actor.send({ type: 'session.clearError' }),
     signOut: () => actor.send({ type: 'session.signOut' }),
   };
 }

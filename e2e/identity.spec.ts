@@ -1,0 +1,248 @@
+/**
+ * Identity journeys of issue 3 (spec 000 §2 password screens, §4 login sequence and forgot password,
+ * §5 password rules, §8 messages) on the real server: each test makes its own user through the API
+ * (superadmin adds a reseller → the temporary password is read from the e-mail outbox, GET
+ * /api/admin/outbox) so that no demo user's password or MFA changes, and each asserts where the
+ * person ends.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+const DEMO_PASSWORD = 'Vidbot-demo-1';
+const NEW_PASSWORD = 'Fresh-pass-42';
+
+interface OutboxRecord {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+let clientId: string | undefined;
+
+/** One Cognito JSON call to the local identity provider. */
+async function idp(request: APIRequestContext, operation: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  clientId ??= ((await (await request.get('/api/config')).json()) as { userPoolClientId: string }).userPoolClientId;
+  const res = await request.post('/idp', {
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    data: JSON.stringify({ ClientId: clientId, ...body }),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok()) throw new Error(`${operation}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function superadminToken(request: APIRequestContext): Promise<string> {
+  const out = await idp(request, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: 'superadmin@example.com', PASSWORD: DEMO_PASSWORD },
+  });
+  return (out.AuthenticationResult as { IdToken: string }).IdToken;
+}
+
+/** The newest outbox message to `to` whose text matches `pattern`; its first capture group. */
+async function fromOutbox(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
+  const token = await superadminToken(request);
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/admin/outbox?size=100', { headers: { authorization: `Bearer ${token}` } });
+      const { records } = (await res.json()) as { records: OutboxRecord[] };
+      const match = records.filter((r) => r.to === to).map((r) => pattern.exec(r.text)).find((m) => m !== null);
+      found = match?.[1];
+      return found;
+    })
+    .toBeTruthy();
+  return found!;
+}
+
+/** A new user (a reseller, so staff: they land on /dashboard/accounts) with a temporary password. */
+async function createUserWithTemporaryPassword(request: APIRequestContext, prefix: string): Promise<{ email: string; temporaryPassword: string }> {
+  const email = `${prefix}-${Date.now()}@example.com`;
+  const res = await request.post('/api/user/resellers', {
+    headers: { authorization: `Bearer ${await superadminToken(request)}` },
+    data: { email },
+  });
+  expect(res.status()).toBe(201);
+  const temporaryPassword = await fromOutbox(request, email, /Temporary password: (\S+)/);
+  return { email, temporaryPassword };
+}
+
+/** A new user whose first sign-in is already done through the API, with password NEW_PASSWORD. */
+async function createUser(request: APIRequestContext, prefix: string): Promise<string> {
+  const { email, temporaryPassword } = await createUserWithTemporaryPassword(request, prefix);
+  const challenge = await idp(request, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword } });
+  expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+  await idp(request, 'RespondToAuthChallenge', {
+    ChallengeName: 'NEW_PASSWORD_REQUIRED',
+    Session: challenge.Session,
+    ChallengeResponses: { USERNAME: email, NEW_PASSWORD: NEW_PASSWORD },
+  });
+  return email;
+}
+
+async function fillCredentials(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await fillCredentials(page, email, password);
+}
+
+async function logOut(page: Page, email: string) {
+  await page.getByRole('button', { name: `User menu for ${email}` }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+test('first sign-in with a temporary password: new-password step, reload sends back to login, then the dashboard', async ({ page, request }) => {
+  const { email, temporaryPassword } = await createUserWithTemporaryPassword(request, 'first');
+  await signIn(page, email, temporaryPassword);
+  await expect(page).toHaveURL(/\/new-password\?.*new=true/);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeFocused();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+
+  // A reload loses the pending sign-in: back to /login with a message.
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?.*error=signInExpired/);
+  await expect(page.getByText('Your sign-in was interrupted. Please sign in again.')).toBeVisible();
+
+  await fillCredentials(page, email, temporaryPassword);
+  await expect(page).toHaveURL(/\/new-password/);
+  // Client-side rules: too weak, then a mismatch — each message tied to its field and focused.
+  await page.getByLabel('New password', { exact: true }).fill('weakpass');
+  await page.getByLabel('Repeat new password').fill('weakpass');
+  await page.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(page.getByText('Password must contain at least one number')).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toBeFocused();
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Repeat new password').fill(`${NEW_PASSWORD}x`);
+  await page.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByLabel('Repeat new password')).toBeFocused();
+  await expect(page.getByLabel('Repeat new password')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Repeat new password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/accounts/);
+
+  // The new password is the password now.
+  await logOut(page, email);
+  await fillCredentials(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/accounts/);
+});
+
+test('MFA set-up, sign-out, and sign-in with a TOTP code', async ({ page, request }) => {
+  const email = await createUser(request, 'mfa');
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/accounts/);
+  await page.getByRole('button', { name: `User menu for ${email}` }).click();
+  await page.getByRole('menuitem', { name: 'Set up MFA' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/security/);
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+
+  // A wrong code: the error state and its message; the QR code stays.
+  const wrong = totp.generate() === '000000' ? '111111' : '000000';
+  await page.getByLabel('Authentication code').fill(wrong);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Verification failed, please recheck and enter the code again.')).toBeVisible();
+  await page.getByLabel('Authentication code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication is on' })).toBeVisible();
+
+  await logOut(page, email);
+  await fillCredentials(page, email, NEW_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Enter authentication code' })).toBeFocused();
+  // The code just used is refused as a replay; the next period's code is inside the ±1 window.
+  await page.getByLabel('Authentication code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/accounts/);
+});
+
+test('forgot password: code from the e-mail, new password, sign in with it', async ({ page, request }) => {
+  const email = await createUser(request, 'forgot');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/reset-password/);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(`Check your e-mail. If an account exists for ${email}, we sent it a verification code.`)).toBeVisible();
+
+  const code = await fromOutbox(request, email, /reset code is (\d{6})/);
+  const wrongCode = code === '000000' ? '111111' : '000000';
+  await page.getByLabel('Verification code').fill(wrongCode);
+  await page.getByLabel('New password', { exact: true }).fill('Reset-pass-77');
+  await page.getByLabel('Repeat new password').fill('Reset-pass-77');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The code is not correct. Check it and try again.')).toBeVisible();
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByText('Your password has been changed. Sign in with your new password.')).toBeVisible();
+  await fillCredentials(page, email, 'Reset-pass-77');
+  await expect(page).toHaveURL(/\/dashboard\/accounts/);
+});
+
+test('lockout: after 5 wrong passwords the sign-in refuses with the error', async ({ page, request }) => {
+  const email = await createUser(request, 'lockout');
+  await page.goto('/login');
+  const alert = page.getByRole('alert');
+  for (let i = 1; i <= 5; i++) {
+    await fillCredentials(page, email, `Wrong-pass-${i}`);
+    await expect(alert).toHaveText('Incorrect username or password.');
+    // The alert is replaced on the next attempt: wait until this one is settled.
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  }
+  // From the 6th attempt the provider answers without looking at the password (waits double).
+  await fillCredentials(page, email, NEW_PASSWORD);
+  await expect(alert).toHaveText(/Password attempts exceeded|Incorrect username or password\./);
+  let locked = (await alert.textContent()) === 'Password attempts exceeded';
+  for (let i = 0; i < 4 && !locked; i++) {
+    await fillCredentials(page, email, 'Wrong-pass-again1');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    locked = (await alert.textContent()) === 'Password attempts exceeded';
+  }
+  expect(locked).toBe(true);
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('change password: mismatch and wrong current password messages, then the new password signs in', async ({ page, request }) => {
+  const email = await createUser(request, 'change');
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/accounts/);
+  await page.getByRole('button', { name: `User menu for ${email}` }).click();
+  await page.getByRole('menuitem', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/security\/change-password/);
+
+  await page.getByLabel('Current password').fill(NEW_PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill('Changed-pass-9');
+  await page.getByLabel('Repeat new password').fill('Changed-pass-8');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  await page.getByLabel('Current password').fill('Not-my-pass-1');
+  await page.getByLabel('Repeat new password').fill('Changed-pass-9');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert')).toContainText('Failed to change password');
+  await expect(page.getByRole('alert')).toContainText('Incorrect');
+
+  await page.getByLabel('Current password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+
+  await page.goto('/dashboard/accounts');
+  await logOut(page, email);
+  await fillCredentials(page, email, NEW_PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText('Incorrect username or password.');
+  await fillCredentials(page, email, 'Changed-pass-9');
+  await expect(page).toHaveURL(/\/dashboard\/accounts/);
+});

@@ -1,0 +1,164 @@
+/**
+ * Forgot password and reset password (spec 000 §2 password screen, §4 "Forgot password: initial,
+ * loading, success (shows a confirmation message)", §5 "Forgot password: email required", §8
+ * "Password reset: message by error code if present, else generic").
+ *
+ * `/reset-password`: the request form (e-mail) → loading → success ("check your e-mail") with the
+ * code form below it. With `token` (the e-mailed code) and `email` in the query the reset form is
+ * shown at once. Runs the passwordRecovery chart with the aws-amplify actors.
+ */
+import { useRef } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useActor } from '@xstate/react';
+import { useForm, useStore } from '@tanstack/react-form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { passwordRecoveryMachine } from '../../../machines/session/passwordRecovery.machine';
+import { amplifyPasswordRecoveryActors } from './amplify';
+import { AuthCard, Field, StepHeading, useAuthErrorMessage, submitSettledKey, useFocusFirstInvalid } from './forms';
+import { NewPasswordForm } from './NewPasswordForm';
+import { EMAIL_PATTERN } from './LoginPage';
+
+const machine = passwordRecoveryMachine.provide({ actors: amplifyPasswordRecoveryActors });
+
+/** The /reset-password page. */
+export function ResetPasswordPage({ token, email }: { token?: string; email?: string }) {
+  return (
+    <AuthCard>
+      <ResetPasswordFlow token={token} email={email} />
+    </AuthCard>
+  );
+}
+
+/** The flow inside a card (also used by /new-password with token and email). */
+export function ResetPasswordFlow({ token, email }: { token?: string; email?: string }) {
+  const [snapshot, send] = useActor(machine);
+  const errorMessage = useAuthErrorMessage();
+  const error = snapshot.context.error;
+  const errorText = error ? errorMessage(error.code, error.message) : null;
+  const fromLink = Boolean(token && email);
+  const state = snapshot.value;
+
+  if (state === 'resetDone') {
+    return (
+      <>
+        <StepHeading focusOnMount>
+          <Trans>Password changed</Trans>
+        </StepHeading>
+        <p className="alert alert-success" role="status">
+          <Trans>Your password has been changed. Sign in with your new password.</Trans>
+        </p>
+        <Link to="/login" search={{ notice: 'passwordReset' }} className="button primary block">
+          <Trans>Sign in</Trans>
+        </Link>
+      </>
+    );
+  }
+
+  const showResetForm = fromLink || state === 'success' || state === 'resetting' || state === 'resetFailed';
+  if (showResetForm) {
+    const address = fromLink ? (email ?? '') : (snapshot.context.email ?? '');
+    return (
+      <>
+        <StepHeading focusOnMount={!fromLink}>
+          <Trans>Set a new password</Trans>
+        </StepHeading>
+        {state === 'success' && (
+          <p className="alert alert-success" role="status">
+            <Trans>Check your e-mail. If an account exists for {address}, we sent it a verification code.</Trans>
+          </p>
+        )}
+        {errorText && state !== 'success' && (
+          <p className="alert alert-error" role="alert">
+            {errorText}
+          </p>
+        )}
+        <NewPasswordForm
+          email={address}
+          withCode={!fromLink}
+          pending={state === 'resetting'}
+          submitLabel={state === 'resetting' ? <Trans>Saving…</Trans> : <Trans>Change password</Trans>}
+          onSubmit={(values) => send({ type: 'password.reset', input: { email: address, code: fromLink ? (token ?? '') : values.code, password: values.password } })}
+        />
+        <p className="card-footer-link">
+          {fromLink ? (
+            <Link to="/reset-password">
+              <Trans>Request a new code</Trans>
+            </Link>
+          ) : (
+            <button type="button" className="button link" onClick={() => send({ type: 'password.restart' })}>
+              <Trans>Send a new code</Trans>
+            </button>
+          )}
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <RequestCodeForm
+      pending={state === 'loading'}
+      error={errorText}
+      onSubmit={(address) => send({ type: 'password.requestCode', email: address })}
+    />
+  );
+}
+
+/** The forgot-password request form: e-mail required and e-mail shaped. */
+function RequestCodeForm({ pending, error, onSubmit }: { pending: boolean; error: string | null; onSubmit: (email: string) => void }) {
+  const { t } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({ defaultValues: { email: '' }, onSubmit: ({ value }) => onSubmit(value.email.trim()) });
+  useFocusFirstInvalid(formRef, useStore(form.store, submitSettledKey));
+  return (
+    <>
+      <StepHeading>
+        <Trans>Forgot your password?</Trans>
+      </StepHeading>
+      <p>
+        <Trans>Enter the e-mail address you sign in with. We will send you a code for setting a new password.</Trans>
+      </p>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <form.Field
+          name="email"
+          validators={{
+            onSubmit: ({ value }) =>
+              value.trim() === '' ? t`Email is required` : !EMAIL_PATTERN.test(value.trim()) ? t`Enter a valid email address` : undefined,
+          }}
+        >
+          {(field) => (
+            <Field
+              name="email"
+              type="email"
+              label={<Trans>Email</Trans>}
+              value={field.state.value}
+              onChange={field.handleChange}
+              onBlur={field.handleBlur}
+              error={field.state.meta.errors[0] ? String(field.state.meta.errors[0]) : undefined}
+              autoComplete="username"
+            />
+          )}
+        </form.Field>
+        <button type="submit" className="button primary block" disabled={pending} aria-busy={pending}>
+          {pending ? <Trans>Sending…</Trans> : <Trans>Send code</Trans>}
+        </button>
+      </form>
+      <p className="card-footer-link">
+        <Link to="/login">
+          <Trans>Back to sign in</Trans>
+        </Link>
+      </p>
+    </>
+  );
+}
