@@ -105,3 +105,42 @@ test('someone else signed in on a join link is signed out and sent to /login wit
   await page.goto(link);
   await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible();
 });
+
+test('a person who can already sign in follows a link without a token: sign in first, then Join', async ({ page, request }) => {
+  const email = `returning-${Date.now()}@example.org`;
+  // They get a password by joining once, are removed, then invited again.
+  const first = new URL(await inviteAndReadLink(request, email), 'http://x');
+  const token = first.searchParams.get('token')!;
+  const accountId = Number(first.searchParams.get('accountid'));
+  const joined = await request.post('/api/auth/join', {
+    data: { firstName: 'Re', lastName: 'Turning', email, password: 'Returning-pass-1', token, accountId },
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+  const owner = await idToken(request, 'owner@example.com');
+  const removed = await request.delete(`/api/account/${accountId}/user/${first.searchParams.get('userid')}`, { headers: { authorization: `Bearer ${owner}` } });
+  expect(removed.status()).toBe(204);
+  const link = await inviteAndReadLink(request, email, 'Viewer');
+  expect(link).not.toMatch(/token=/);
+
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Returning-pass-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/join-team\?/);
+  await expect(page.getByText(/You have been invited to join Demo as Viewer/)).toBeVisible();
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/demo\/vidbots/);
+  await expect(page.getByText('You joined the team.')).toBeVisible();
+});
+
+test('a signed-in e-mail other than the stored invitation e-mail shows the e-mails-mismatch screen with Log Out', async ({ page }) => {
+  await signIn(page, 'editor@example.com');
+  // A link naming only the e-mail (no user id to compare).
+  await page.goto('/join-team?email=someone-else%40example.org&account_name=Demo');
+  await expect(page.getByText('[Error] Emails mismatch, please login with the same email as you got the invitation to.')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('vidbot.invitationEmail'))).toBe('someone-else@example.org');
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate(() => sessionStorage.getItem('vidbot.invitationEmail'))).toBeNull();
+});
