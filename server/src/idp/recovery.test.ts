@@ -188,6 +188,14 @@ describe('ForgotPassword and ConfirmForgotPassword', () => {
     await signedIn('editor@example.com', 'Reset-pass-3');
   });
 
+  it('mails no code to an SSO-only (external) user, answering the same', async () => {
+    const { user } = await idp.createSystemUser({ email: 'sso-only@example.com' });
+    await ctx.deps.db.update(users).set({ external: true }).where(eq(users.id, user.id));
+    const answer = await forgot('sso-only@example.com');
+    expect(answer.json).toEqual({ CodeDeliveryDetails: { Destination: 's***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' } });
+    expect(await mailCount('sso-only@example.com')).toBe(0);
+  });
+
   it('mails at most 5 codes per user an hour, answering the same after that', async () => {
     const before = await mailCount('viewer@example.com');
     const answers = [];
