@@ -173,6 +173,21 @@ describe('POST /account/{accountId}/user (invite) and the join with a token', ()
     await expect(ctx.signIn('new.person@example.org', 'Another-pass-2')).rejects.toThrow();
   });
 
+  it('consumes a token once when two joins race', async () => {
+    await invite('race@example.org', 'Viewer');
+    const t = lastLink().searchParams.get('token') ?? '';
+    const body = (password: string) => ({ firstName: 'R', lastName: 'Ace', email: 'race@example.org', password, token: t, accountId: demoId });
+    const results = await Promise.all([
+      ctx.call('POST', '/api/auth/join', { body: body('Racer-one-1') }),
+      ctx.call('POST', '/api/auth/join', { body: body('Racer-two-2') }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
+    const winner = results[0]!.status === 200 ? 'Racer-one-1' : 'Racer-two-2';
+    const loser = winner === 'Racer-one-1' ? 'Racer-two-2' : 'Racer-one-1';
+    expect(await ctx.signIn('race@example.org', winner)).toBeTruthy();
+    await expect(ctx.signIn('race@example.org', loser)).rejects.toThrow();
+  });
+
   it('answers 404 for an unknown or expired token and 422 without one', async () => {
     expect((await ctx.call('GET', '/api/auth/invitation?token=nope')).status).toBe(404);
     expect((await ctx.call('GET', '/api/auth/invitation')).status).toBe(422);
