@@ -63,10 +63,10 @@ export function AccountsListPage({ search }: { search: AccountsSearch }) {
   const records = state === 'rows' && list.data ? list.data.records : [];
   const editable = canEditAccount(me);
 
-  const sortHeader = (column: AccountsSearch['order_by'], label: string) => {
+  const sortHeader = (column: AccountsSearch['order_by'], label: string, className?: string) => {
     const active = search.order_by === column;
     return (
-      <th scope="col" aria-sort={active ? (search.order_direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <th scope="col" className={className} aria-sort={active ? (search.order_direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
         <button type="button" className="sort-button" onClick={() => sortBy(column)}>
           {label}
           <span aria-hidden="true" className="sort-icon">
@@ -120,9 +120,11 @@ export function AccountsListPage({ search }: { search: AccountsSearch }) {
                 {power && <th scope="col">{t`ID`}</th>}
                 {sortHeader('business_name', t`Business name`)}
                 {power && editable && <th scope="col">{t`Public id`}</th>}
-                <th scope="col">{t`Owner`}</th>
+                <th scope="col" className="hide-sm">
+                  {t`Owner`}
+                </th>
                 <th scope="col">{t`Status`}</th>
-                {sortHeader('created_at', t`Created`)}
+                {sortHeader('created_at', t`Created`, 'hide-sm')}
                 <th scope="col" className="actions-cell">
                   {t`Actions`}
                 </th>
@@ -136,11 +138,11 @@ export function AccountsListPage({ search }: { search: AccountsSearch }) {
                     {a.businessName}
                   </td>
                   {power && editable && <td>{a.publicId}</td>}
-                  <td className="muted">{a.owner?.email ?? '–'}</td>
+                  <td className="muted hide-sm">{a.owner?.email ?? '–'}</td>
                   <td>
                     <span className={a.status === 'Active' ? 'badge badge-success' : 'badge badge-danger'}>{a.status === 'Active' ? t`Active` : t`Suspended`}</span>
                   </td>
-                  <td className="date-cell">{format(new Date(a.createdAt), 'dd/MM/yyyy')}</td>
+                  <td className="date-cell hide-sm">{format(new Date(a.createdAt), 'dd/MM/yyyy')}</td>
                   <td className="actions-cell">
                     <div className="row-actions">
                       <Link to="/dashboard/$accountSlug" params={{ accountSlug: a.publicId }} className="button small" aria-label={t`Log in to account ${a.businessName}`}>

@@ -13,3 +13,6 @@ export const accountsSearchSchema = v.object({
 
 /** The parsed search. */
 export type AccountsSearch = v.InferOutput<typeof accountsSearchSchema>;
+
+/** Default values, left out of the URL (`stripSearchParams`). */
+export const ACCOUNTS_SEARCH_DEFAULTS: AccountsSearch = { page: 1, business_name: '', order_by: 'business_name', order_direction: 'asc' };

@@ -30,9 +30,18 @@ export function AccountSwitcher({ me, accounts, current }: AccountSwitcherProps)
   const rootRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
 
+  const returnFocus = useRef(false);
+  // Focus goes back to the button once the popup / modal sheet is gone (a modal dialog makes the
+  // rest of the page inert until it closes).
+  useEffect(() => {
+    if (!open && returnFocus.current) {
+      returnFocus.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [open]);
   const close = () => {
+    returnFocus.current = true;
     setOpen(false);
-    buttonRef.current?.focus();
   };
 
   const choose = (option: SwitcherOption) => {
@@ -126,6 +135,7 @@ function SwitcherList({
         id={inputId}
         type="search"
         role="combobox"
+        data-autofocus=""
         aria-expanded="true"
         aria-controls={listId}
         aria-autocomplete="list"
@@ -182,7 +192,11 @@ export function BottomSheet({ onClose, children }: { onClose: () => void; childr
 
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first control (the Close button); the search field is where to start.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     return () => dialog?.close();
   }, []);
 

@@ -10,23 +10,23 @@ import type { NavEntry, NavKey } from './navigation';
 
 const COLLAPSED_KEY = 'vidbot.sideNavCollapsed';
 
-/** A short glyph per entry, shown when collapsed and in the bottom bar. */
+/** Stroke icon paths (24×24) per entry, shown always and alone when collapsed. */
 const ICONS: Record<NavKey, string> = {
-  analytics: '📈',
-  vidbots: '🎬',
-  widget: '🧩',
-  mediaLibrary: '🖼',
-  users: '👥',
-  settings: '⚙',
-  pendingInvites: '✉',
-  accounts: '🏢',
-  resellers: '🤝',
-  live_status: '📡',
-  admin_analytics: '📊',
-  admin_billing: '💳',
-  feature_flags: '🚩',
-  admin_users: '🧑‍💼',
-  sso_config: '🔑',
+  analytics: 'M4 20V10M10 20V4M16 20v-7M2 20h20',
+  vidbots: 'M3 5h18v14H3zM10 9l5 3-5 3z',
+  widget: 'M3 3h7v7H3zM14 3h7v7h-7zM3 14h7v7H3zM14 14h7v7h-7z',
+  mediaLibrary: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15.5 9.5h.01',
+  users: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a7 7 0 0 1 14 0v1M16 3.5a4 4 0 0 1 0 7M22 21v-1a7 7 0 0 0-4-6.3',
+  settings: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9 7 7M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1',
+  pendingInvites: 'M3 5h18v14H3zM3 6l9 7 9-7',
+  accounts: 'M4 21V3h10v18M14 8h6v13M2 21h20M7 7h4M7 11h4M7 15h4',
+  resellers: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
+  live_status: 'M12 12h.01M8.5 8.5a5 5 0 0 0 0 7M15.5 8.5a5 5 0 0 1 0 7M5.6 5.6a9 9 0 0 0 0 12.8M18.4 5.6a9 9 0 0 1 0 12.8',
+  admin_analytics: 'M12 3v9h9M21 12a9 9 0 1 1-9-9',
+  admin_billing: 'M2 6h20v12H2zM2 10h20M6 15h4',
+  feature_flags: 'M5 21V4M5 4h12l-2 4 2 4H5',
+  admin_users: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM8 16a4 4 0 0 1 8 0',
+  sso_config: 'M8 15a4 4 0 1 1 3.5-6H21v3h-2v3h-3v-3h-4.5A4 4 0 0 1 8 15z',
 };
 
 /** Translated label of a navigation key. */
@@ -112,9 +112,9 @@ export function SideNav({ entries }: { entries: NavEntry[] }) {
               activeOptions={{ includeSearch: false }}
               activeProps={{ 'aria-current': 'page', className: 'active' }}
             >
-              <span className="nav-icon" aria-hidden="true">
-                {ICONS[e.key]}
-              </span>
+              <svg className="nav-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d={ICONS[e.key]} />
+              </svg>
               <span className="nav-label">{label(e.key)}</span>
             </Link>
           </li>

@@ -1,13 +1,14 @@
 /** `/dashboard/accounts/create` — create account (spec 000 §2, §5, §6): staff and resellers only, else /dashboard. */
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { AppShell } from '../../../ui/AppShell';
 import { AccountForm } from '../../../features/accounts/AccountForm';
-import { accountsSearchSchema } from '../../../features/accounts/accountsSearch';
+import { ACCOUNTS_SEARCH_DEFAULTS, accountsSearchSchema } from '../../../features/accounts/accountsSearch';
 import { requireViewer } from '../../../features/chrome/guards';
 import { canCreateAccount } from '../../../features/chrome/permissions';
 
 export const Route = createFileRoute('/_auth/dashboard/accounts/create')({
   validateSearch: accountsSearchSchema,
+  search: { middlewares: [stripSearchParams(ACCOUNTS_SEARCH_DEFAULTS)] },
   beforeLoad: async ({ context: { queryClient } }) => {
     await requireViewer(queryClient, canCreateAccount);
   },

@@ -2,7 +2,7 @@
  * `/dashboard/{account}/users?page` — the account's users (spec 000 §6, 002 §2 Users): Super Admin,
  * Reseller, Owner, Admin; others are redirected to /dashboard.
  */
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { UsersListPage } from '../../../../features/users/UsersListPage';
 import { requireAccountRole } from '../../../../features/chrome/guards';
@@ -10,6 +10,7 @@ import { USERS_ROLES } from '../../../../features/chrome/permissions';
 
 export const Route = createFileRoute('/_auth/dashboard/$accountSlug/users/')({
   validateSearch: v.object({ page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1) }),
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   beforeLoad: async ({ context: { queryClient, account } }) => {
     const { role } = await requireAccountRole(queryClient, account, USERS_ROLES);
     return { role };
