@@ -144,9 +144,11 @@ export function joinUrl(publicUrl: string, p: { token: string | null; email: str
 
 /**
  * For a user without credentials, stores a fresh token for the role (older unused ones are retired)
- * and returns it; for a user who can sign in, returns null (their link has no token).
+ * and returns it (32 random bytes, base64url; only its SHA-256 is stored; valid INVITATION_TTL_MS);
+ * for a user who can sign in (password or SSO), returns null (their link has no token).
+ * Run it inside the transaction that created or changed the role; e-mail `joinUrl(…)` after commit.
  */
-async function issueToken(tx: Tx, user: UserRow, roleId: number, accountId: number, invitedBy: number, now: Date): Promise<string | null> {
+export async function issueInvitationToken(tx: Tx, user: UserRow, roleId: number, accountId: number, invitedBy: number, now: Date): Promise<string | null> {
   await retireRoleTokens(tx, roleId, now);
   if (canSignIn(user)) return null;
   const token = randomBytes(32).toString('base64url');
@@ -197,7 +199,7 @@ export async function inviteUser(deps: AppDeps, caller: AuthUser, accountId: num
     }
     user ??= await insertUserWithoutPassword(tx, { username: randomUUID(), email: body.email });
     const role = await insertRole(tx, { userId: user.id, accountId, role: body.role, status: 'Invited' });
-    const token = await issueToken(tx, user, role.id, accountId, caller.id, now);
+    const token = await issueInvitationToken(tx, user, role.id, accountId, caller.id, now);
     await recordAudit(tx as Db, {
       accountId,
       actorUserId: caller.id,
@@ -250,7 +252,7 @@ export async function resendInvitation(
     if (!member) throw notFound('User not found in this account.');
     if (member.role.status === 'Active') throw conflict('This user has already joined the account.', 'alreadyActive');
     const role = member.role.role === body.role ? member.role : ((await updateRole(tx, member.role.id, { role: body.role })) ?? member.role);
-    const token = await issueToken(tx, member.user, role.id, accountId, caller.id, now);
+    const token = await issueInvitationToken(tx, member.user, role.id, accountId, caller.id, now);
     await recordAudit(tx as Db, {
       accountId,
       actorUserId: caller.id,
