@@ -64,6 +64,14 @@ describe('POST /account', () => {
     expect((await audits('account.create')).map((e) => e.targetId)).toEqual(expect.arrayContaining([a.id, again.id]));
   });
 
+  it('gives concurrent creates of one name distinct slugs', async () => {
+    const [a, b] = await Promise.all(
+      ['one', 'two'].map((x) => ctx.call('POST', '/api/account', { token: tok.superadmin, body: { businessName: 'Race Oy', ownerEmail: `race-${x}@example.org` } })),
+    );
+    const ids = [await json<AccountDetailDto>(a!, 201), await json<AccountDetailDto>(b!, 201)].map((d) => d.publicId).sort();
+    expect(ids).toEqual(['race-oy', 'race-oy-2']);
+  });
+
   it('gives a reseller a Reseller role; refuses options from a reseller and everyone else', async () => {
     const a = await json<AccountDetailDto>(await ctx.call('POST', '/api/account', { token: tok.reseller, body: { businessName: 'Resold', ownerEmail: 'r-owner@example.org' } }), 201);
     expect(a).toMatchObject({ role: 'Reseller', roleStatus: 'Active' });

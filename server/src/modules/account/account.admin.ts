@@ -5,12 +5,12 @@
  * (server/src/lib/audit.ts). Permission rules: account.policy.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, media, roles, users, type AccountOptions } from '../../db/schema';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { recordAudit } from '../../lib/audit';
-import { forbidden, notFound, unprocessable } from '../../lib/errors';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { isStaff } from '../../lib/policy';
 import { listMetadata, type ListMetadata } from '../../lib/list-query';
 import {
@@ -25,7 +25,6 @@ import {
 import {
   accountMediaIds,
   findAccountById,
-  findOwners,
   findRoleOf,
   findUserRow,
   listAccountPage,
@@ -78,26 +77,54 @@ function baseDto(a: AccountRow, role: RoleRow | undefined): AccountDto {
   };
 }
 
-async function detailDto(db: Db, a: AccountRow, callerId: number): Promise<AccountDetailDto> {
-  const [role, owners, partner] = await Promise.all([
-    findRoleOf(db, a.id, callerId),
-    findOwners(db, a.id),
-    a.partnerId ? findUserRow(db, a.partnerId) : Promise.resolve(undefined),
+/**
+ * `AccountDetail` of each row, with three batched queries (caller roles, owners, partners) however
+ * many rows there are. The owner shown is the first Owner role (by role id).
+ */
+async function detailDtos(db: Db, rows: AccountRow[], callerId: number): Promise<AccountDetailDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((a) => a.id);
+  const partnerIds = [...new Set(rows.map((a) => a.partnerId).filter((x): x is number => x !== null))];
+  const [mine, owners, partners] = await Promise.all([
+    db.select().from(roles).where(and(inArray(roles.accountId, ids), eq(roles.userId, callerId))),
+    db
+      .select({ accountId: roles.accountId, status: roles.status, user: users })
+      .from(roles)
+      .innerJoin(users, eq(users.id, roles.userId))
+      .where(and(inArray(roles.accountId, ids), eq(roles.role, 'Owner')))
+      .orderBy(asc(roles.id)),
+    partnerIds.length ? db.select().from(users).where(inArray(users.id, partnerIds)) : Promise.resolve([] as UserRow[]),
   ]);
-  const owner = owners[0];
-  return {
-    ...baseDto(a, role),
-    billingEmail: a.billingEmail,
-    phoneNumber: a.phoneNumber,
-    businessId: a.businessId,
-    taxId: a.taxId,
-    address: a.address,
-    zipCode: a.zipCode,
-    country: a.country,
-    owner: owner ? { ...person(owner.user), status: owner.status } : null,
-    partner: partner ? person(partner) : null,
-    updatedAt: a.updatedAt,
-  };
+  return rows.map((a) => {
+    const owner = owners.find((o) => o.accountId === a.id);
+    const partner = partners.find((u) => u.id === a.partnerId);
+    return {
+      ...baseDto(a, mine.find((r) => r.accountId === a.id)),
+      billingEmail: a.billingEmail,
+      phoneNumber: a.phoneNumber,
+      businessId: a.businessId,
+      taxId: a.taxId,
+      address: a.address,
+      zipCode: a.zipCode,
+      country: a.country,
+      owner: owner ? { ...person(owner.user), status: owner.status } : null,
+      partner: partner ? person(partner) : null,
+      updatedAt: a.updatedAt,
+    };
+  });
+}
+
+async function detailDto(db: Db, a: AccountRow, callerId: number): Promise<AccountDetailDto> {
+  const [dto] = await detailDtos(db, [a], callerId);
+  return dto!;
+}
+
+/** True when `err` (or a cause) is a PostgreSQL unique violation (23505). */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = e instanceof Error ? e.cause : undefined) {
+    if (typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505') return true;
+  }
+  return false;
 }
 
 /**
@@ -141,11 +168,25 @@ function billingSet(body: CreateAccountBody | UpdateAccountBody): Partial<typeof
  * `POST /account {businessName, ownerEmail, billing…, color?, options?}`: creates the account with a
  * unique slug `publicId`, finds or creates the owner user (by e-mail) with role Owner (Invited) and
  * e-mails them an invitation; a reseller (not staff) who creates it gets an Active Reseller role.
- * One transaction for rows and audit; the e-mail is sent after commit.
- * @throws 403 caller may not create (or set options), 422 bad body.
+ * One transaction for rows and audit (run again on a unique-index race); the e-mail is sent after commit.
+ * @throws 403 caller may not create (or set options), 422 bad body, 409 `accountConflict` when
+ *   concurrent creates keep colliding.
  */
 export async function createAccount(deps: AppDeps, user: AuthUser, body: CreateAccountBody): Promise<AccountDetailDto> {
   assertMayCreateAccount(user, body.options !== undefined);
+  // A concurrent create may take the same slug or owner e-mail first: run the transaction again
+  // (it then sees the other's rows), at most 3 times, then 409.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createAccountOnce(deps, user, body);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (attempt >= 3) throw conflict('Another account was created at the same time. Try again.', 'accountConflict');
+    }
+  }
+}
+
+async function createAccountOnce(deps: AppDeps, user: AuthUser, body: CreateAccountBody): Promise<AccountDetailDto> {
   const { account, invite } = await deps.db.transaction(async (tx) => {
     const publicId = await uniquePublicId(tx, body.businessName);
     const [account] = await tx
@@ -203,8 +244,7 @@ export async function listAccountDetails(db: Db, user: AuthUser, q: AccountListQ
     direction: q.order_direction,
     businessName: q.business_name,
   });
-  const records: AccountDetailDto[] = [];
-  for (const r of rows) records.push(await detailDto(db, r.account, user.id));
+  const records = await detailDtos(db, rows.map((r) => r.account), user.id);
   return { records, metadata: listMetadata(q.page, q.size, totalCount) };
 }
 

@@ -66,20 +66,6 @@ export async function publicIdTaken(db: Db, publicId: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/** The account's Owner users (any status), by role id. */
-export async function findOwners(
-  db: Db,
-  accountId: number,
-): Promise<{ roleId: number; status: (typeof roles.$inferSelect)['status']; user: typeof users.$inferSelect }[]> {
-  const rows = await db
-    .select({ roleId: roles.id, status: roles.status, user: users })
-    .from(roles)
-    .innerJoin(users, eq(users.id, roles.userId))
-    .where(and(eq(roles.accountId, accountId), eq(roles.role, 'Owner')))
-    .orderBy(asc(roles.id));
-  return rows;
-}
-
 /** The caller's role row in an account, or undefined. */
 export async function findRoleOf(db: Db, accountId: number, userId: number): Promise<typeof roles.$inferSelect | undefined> {
   const [row] = await db.select().from(roles).where(and(eq(roles.accountId, accountId), eq(roles.userId, userId))).limit(1);
