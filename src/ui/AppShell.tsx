@@ -91,7 +91,7 @@ export function AppShell({ account = null, children }: { account?: Account | nul
         </div>
       </header>
       <div className="app-body">
-        <SideNav entries={entries} />
+        {entries.length > 0 && <SideNav entries={entries} />}
         <main id="main" className="app-main" tabIndex={-1}>
           {children}
         </main>

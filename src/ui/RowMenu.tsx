@@ -15,20 +15,39 @@ export interface RowMenuItem {
 /** The menu; `label` names the button for screen readers (e.g. "Actions for ann@example.com"). */
 export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
   const [open, setOpen] = useState(false);
+  // The popup is fixed to the viewport under the button, so a scrolling table never clips it.
+  const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
+  /** Places the popup under the button (again after scrolling or resizing). */
+  function place_() {
+    const rect = buttonRef.current?.getBoundingClientRect();
+    if (rect) setPlace({ top: rect.bottom + 4, right: Math.max(8, window.innerWidth - rect.right) });
+  }
   const buttons = () => Array.from(menuRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []);
 
   useEffect(() => {
     if (!open) return;
-    buttons()[0]?.focus();
+    buttons()[0]?.focus({ preventScroll: true });
     const onDoc = (e: MouseEvent) => {
       const t = e.target as Node;
       if (!menuRef.current?.contains(t) && !buttonRef.current?.contains(t)) setOpen(false);
     };
+    const follow = () => place_();
     document.addEventListener('mousedown', onDoc);
-    return () => document.removeEventListener('mousedown', onDoc);
+    window.addEventListener('resize', follow);
+    window.addEventListener('scroll', follow, true);
+    return () => {
+      document.removeEventListener('mousedown', onDoc);
+      window.removeEventListener('resize', follow);
+      window.removeEventListener('scroll', follow, true);
+    };
   }, [open]);
+
+  const toggle = () => {
+    place_();
+    setOpen((o) => !o);
+  };
 
   const onKey = (e: KeyboardEvent) => {
     const list = buttons();
@@ -48,11 +67,18 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
 
   return (
     <div className="row-menu">
-      <button ref={buttonRef} type="button" className="button small" aria-haspopup="menu" aria-expanded={open} aria-label={label} onClick={() => setOpen((o) => !o)}>
+      <button ref={buttonRef} type="button" className="button small" aria-haspopup="menu" aria-expanded={open} aria-label={label} onClick={toggle}>
         <span aria-hidden="true">⋯</span>
       </button>
       {open && (
-        <ul ref={menuRef} role="menu" className="menu-popup" aria-label={label} onKeyDown={onKey}>
+        <ul
+          ref={menuRef}
+          role="menu"
+          className="menu-popup"
+          aria-label={label}
+          onKeyDown={onKey}
+          style={place ? { position: 'fixed', top: place.top, right: place.right } : undefined}
+        >
           {items.map((item) => (
             <li role="none" key={item.key}>
               <button

@@ -21,6 +21,7 @@ import { TableFallback } from '../../ui/TableFallback';
 import { tableState } from '../../ui/tableState';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { errorText } from '../../ui/errorText';
+import { BackToDashboard } from '../../ui/ErrorPage';
 
 export function AccountsListPage({ search }: { search: AccountsSearch }) {
   const { t } = useLingui();
@@ -48,6 +49,7 @@ export function AccountsListPage({ search }: { search: AccountsSearch }) {
         <p className="alert alert-error" role="alert">
           <Trans>No permission!</Trans>
         </p>
+        <BackToDashboard />
       </div>
     );
   }

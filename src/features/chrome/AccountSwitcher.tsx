@@ -231,6 +231,9 @@ export function BottomSheet({ onClose, children }: { onClose: () => void; childr
     >
       <div className="sheet-handle-area" data-testid="sheet-handle" onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={onUp}>
         <span className="sheet-handle" aria-hidden="true" />
+        <h2 className="sheet-title">
+          <Trans>Switch account</Trans>
+        </h2>
         <button type="button" className="button small" onClick={onClose}>
           <Trans>Close</Trans>
         </button>

@@ -95,7 +95,9 @@ export function UsersListPage({ account, role, page }: { account: Account; role:
             <thead>
               <tr>
                 {power && <th scope="col">{t`ID`}</th>}
-                <th scope="col">{t`Name`}</th>
+                <th scope="col" className="hide-sm">
+                  {t`Name`}
+                </th>
                 <th scope="col">{t`Email`}</th>
                 <th scope="col">{t`Role`}</th>
                 <th scope="col">{t`Status`}</th>
@@ -108,12 +110,17 @@ export function UsersListPage({ account, role, page }: { account: Account; role:
               {rows.map((u) => (
                 <tr key={u.id}>
                   {power && <td>{u.id}</td>}
-                  <td className="name-cell">
+                  <td className="name-cell hide-sm">
                     <Link to="/dashboard/$accountSlug/users/$id" params={{ accountSlug: account.publicId, id: String(u.id) }}>
                       {[u.firstName, u.lastName].filter(Boolean).join(' ') || '–'}
                     </Link>
                   </td>
-                  <td>{u.email}</td>
+                  <td className="wrap-cell">
+                    <Link className="show-sm" to="/dashboard/$accountSlug/users/$id" params={{ accountSlug: account.publicId, id: String(u.id) }}>
+                      {u.email}
+                    </Link>
+                    <span className="hide-sm">{u.email}</span>
+                  </td>
                   <td>{roleLabel(u.role)}</td>
                   <td>
                     <span className={u.status === 'Active' ? 'badge badge-success' : 'badge badge-warning'}>{statusLabel(u.status)}</span>

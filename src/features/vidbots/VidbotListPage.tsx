@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import './vidbots.css';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { format } from 'date-fns';
@@ -18,7 +18,11 @@ import { rememberListSearch } from './listMemory';
 import type { VidbotListSearch } from './listSearch';
 import { Pagination } from '../../ui/Pagination';
 import { canCreateVidbot } from './permissions';
-import { BOT_PAGE_SIZE, botListOptions } from './vidbot.queries';
+import { BOT_PAGE_SIZE, botListOptions, vidbotKeys } from './vidbot.queries';
+import { usePowerUserMode } from '../chrome/powerUser';
+import { toast } from 'react-toastify';
+import { errorText } from '../../ui/errorText';
+import { api } from '../../api/client';
 import type { BotOrderBy } from './vidbot.types';
 
 /** Spec 001 §9: sort input debounce. */
@@ -45,6 +49,13 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
   const searchId = useId();
   const sortTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const canCreate = canCreateVidbot(account.role, me.data);
+  // Power-user mode (spec 001 §2): an ID column and the star toggle / starred column.
+  const power = usePowerUserMode(me.data);
+  const queryClient = useQueryClient();
+  const toggleStar = async (botId: number, isStarred: boolean) => {
+    await api.patch(`/bot/${botId}`, { isStarred });
+    await queryClient.invalidateQueries({ queryKey: vidbotKeys.all });
+  };
 
   useEffect(() => rememberListSearch(account.publicId, search), [account.publicId, search]);
   useEffect(() => setName(search.bot_name), [search.bot_name]);
@@ -132,6 +143,8 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
             <caption className="visually-hidden">{t`Vidbots of ${account.businessName}`}</caption>
             <thead>
               <tr>
+                {power && <th scope="col">{t`ID`}</th>}
+                {power && <th scope="col">{t`Starred`}</th>}
                 {columns.map((c) => {
                   const active = c.key !== null && search.order_by === c.key;
                   const sort = active ? (search.order_direction === 'asc' ? 'ascending' : 'descending') : c.key ? 'none' : undefined;
@@ -155,6 +168,20 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
             <tbody>
               {records.map((bot) => (
                 <tr key={bot.id}>
+                  {power && <td>{bot.id}</td>}
+                  {power && (
+                    <td>
+                      <button
+                        type="button"
+                        className="button small star-toggle"
+                        aria-pressed={bot.isStarred}
+                        aria-label={t`Starred: ${bot.name}`}
+                        onClick={() => void toggleStar(bot.id, !bot.isStarred).catch((error: unknown) => toast.error(errorText(error, t`An error occurred`)))}
+                      >
+                        <span aria-hidden="true">{bot.isStarred ? '★' : '☆'}</span>
+                      </button>
+                    </td>
+                  )}
                   <td className="name-cell">
                     <Link to="/dashboard/$accountSlug/vidbots/$id" params={{ accountSlug: account.publicId, id: String(bot.id) }}>
                       {bot.name}
