@@ -72,6 +72,13 @@ describe('POST /account', () => {
     expect(ids).toEqual(['race-oy', 'race-oy-2']);
   });
 
+  it('makes a creator who names themselves the Active Owner, without an e-mail', async () => {
+    const before = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'reseller@example.org'));
+    const a = await json<AccountDetailDto>(await ctx.call('POST', '/api/account', { token: tok.reseller, body: { businessName: 'Own Oy', ownerEmail: 'Reseller@Example.org' } }), 201);
+    expect(a).toMatchObject({ role: 'Owner', roleStatus: 'Active', owner: { email: 'reseller@example.org', status: 'Active' } });
+    expect(await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'reseller@example.org'))).toHaveLength(before.length);
+  });
+
   it('gives a reseller a Reseller role; refuses options from a reseller and everyone else', async () => {
     const a = await json<AccountDetailDto>(await ctx.call('POST', '/api/account', { token: tok.reseller, body: { businessName: 'Resold', ownerEmail: 'r-owner@example.org' } }), 201);
     expect(a).toMatchObject({ role: 'Reseller', roleStatus: 'Active' });
@@ -116,7 +123,7 @@ describe('GET /account/{id}, /detail, /account/detail', () => {
     expect(all.records.map((r) => r.publicId)).toEqual(['demo']);
     expect(all.records[0]!.owner?.email).toBe('owner@example.com');
     const mine = await json<{ records: AccountDetailDto[] }>(await ctx.call('GET', '/api/account/detail?filter=Joined', { token: tok.reseller }), 200);
-    expect(mine.records.map((r) => r.businessName)).toEqual(['Demo', 'Resold']);
+    expect(mine.records.map((r) => r.businessName)).toEqual(['Demo', 'Own Oy', 'Resold']);
     expect((await ctx.call('GET', '/api/account/detail', { token: tok.owner })).status).toBe(403);
   });
 });

@@ -168,6 +168,7 @@ function billingSet(body: CreateAccountBody | UpdateAccountBody): Partial<typeof
  * `POST /account {businessName, ownerEmail, billing…, color?, options?}`: creates the account with a
  * unique slug `publicId`, finds or creates the owner user (by e-mail) with role Owner (Invited) and
  * e-mails them an invitation; a reseller (not staff) who creates it gets an Active Reseller role.
+ * A creator who names their own e-mail as owner becomes its Active Owner instead (no e-mail).
  * One transaction for rows and audit (run again on a unique-index race); the e-mail is sent after commit.
  * @throws 403 caller may not create (or set options), 422 bad body, 409 `accountConflict` when
  *   concurrent creates keep colliding.
@@ -194,10 +195,17 @@ async function createAccountOnce(deps: AppDeps, user: AuthUser, body: CreateAcco
       .values({ publicId, businessName: body.businessName, options: body.options ?? {}, ...billingSet(body) })
       .returning();
     if (!account) throw new Error('account insert returned nothing');
-    if (user.isReseller && !isStaff(user)) {
-      await tx.insert(roles).values({ userId: user.id, accountId: account.id, role: 'Reseller', status: 'Active' });
+    let invite: { send(): Promise<void> };
+    if (body.ownerEmail === user.email.toLowerCase()) {
+      // The creator names themselves as owner: an Active Owner role, nothing to e-mail.
+      await tx.insert(roles).values({ userId: user.id, accountId: account.id, role: 'Owner', status: 'Active' });
+      invite = { send: () => Promise.resolve() };
+    } else {
+      if (user.isReseller && !isStaff(user)) {
+        await tx.insert(roles).values({ userId: user.id, accountId: account.id, role: 'Reseller', status: 'Active' });
+      }
+      invite = await inviteAccountOwner(deps, tx, { account, ownerEmail: body.ownerEmail, invitedBy: user.id });
     }
-    const invite = await inviteAccountOwner(deps, tx, { account, ownerEmail: body.ownerEmail, invitedBy: user.id });
     await recordAudit(tx, {
       accountId: account.id,
       actorUserId: user.id,
