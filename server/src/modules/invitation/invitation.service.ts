@@ -120,6 +120,25 @@ function toMember({ user, role }: MemberRow): AccountUserDto {
   };
 }
 
+/** True for a PostgreSQL unique violation (23505), also when wrapped in `cause`. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    if (typeof e === 'object' && e !== null && 'code' in e && e.code === '23505') return true;
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return false;
+}
+
+/** Runs `fn`; a unique violation (two invitations of the same e-mail at once) answers 409 `alreadyMember`. */
+async function withUniqueAsConflict<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('This user already belongs to the account. Resend the invitation instead.', 'alreadyMember');
+    throw err;
+  }
+}
+
 /** SHA-256 hex of a join token (only this is stored). */
 export function hashInvitationToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -192,7 +211,7 @@ export async function inviteUser(deps: AppDeps, caller: AuthUser, accountId: num
   const account = await findAccount(deps.db, accountId);
   if (!account) throw notFound('Account not found.');
   const now = clock.now();
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await withUniqueAsConflict(() => deps.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, body.email);
     if (user && (await findMember(tx, accountId, user.id))) {
       throw conflict('This user already belongs to the account. Resend the invitation instead.', 'alreadyMember');
@@ -210,7 +229,7 @@ export async function inviteUser(deps: AppDeps, caller: AuthUser, accountId: num
       details: { role: body.role },
     });
     return { user, role, token };
-  });
+  }));
   await sendInvitationEmail(deps, {
     to: result.user.email,
     accountName: account.businessName,

@@ -255,6 +255,13 @@ describe('POST /account/{accountId}/user (invite) and the join with a token', ()
     await expect(ctx.signIn('haspw@example.org', 'Takeover-1')).rejects.toThrow();
   });
 
+  it('answers 409, not 500, when the same new e-mail is invited twice at once', async () => {
+    const results = await Promise.all([invite('twice@example.org', 'Editor'), invite('twice@example.org', 'Viewer')]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const id = await userIdByEmail(ctx, 'twice@example.org');
+    expect(await ctx.deps.db.select().from(roles).where(and(eq(roles.userId, id), eq(roles.accountId, demoId)))).toHaveLength(1);
+  });
+
   it('enforces who may invite and which roles', async () => {
     expect((await invite('v1@example.org', 'Editor', 'viewer@example.com')).status).toBe(403);
     expect((await invite('v1@example.org', 'Editor', 'editor@example.com')).status).toBe(403);
