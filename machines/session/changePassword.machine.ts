@@ -7,14 +7,15 @@
  *   editing ──password.change {oldPassword, newPassword}──▶ saving
  *        └──password.clearError──▶ editing (error cleared)
  *   saving ──updatePassword: done──▶ changed (final)
- *        └──updatePassword: error──▶ editing (context.error = provider message, shown after
- *                                    'Failed to change password')
+ *        └──updatePassword: error──▶ editing (context.error = provider error code and message,
+ *                                    shown after 'Failed to change password')
  *
  * The form checks the rules and that confirm equals new ('Passwords do not match') before sending;
  * the chart only sees the parsed submit. Actor `updatePassword` (aws-amplify updatePassword) must be
  * provided.
  */
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { recoveryErrorOf, type RecoveryError } from './passwordRecovery.machine';
 
 /** The parsed submit: the current password and the new one. */
 export interface ChangePasswordInput {
@@ -25,9 +26,9 @@ export interface ChangePasswordInput {
 /** Events of the chart. */
 export type ChangePasswordEvent = { type: 'password.change'; input: ChangePasswordInput } | { type: 'password.clearError' };
 
-/** Context: the last failure message. */
+/** Context: the last failure (identity-provider error name and message). */
 export interface ChangePasswordContext {
-  error: string | null;
+  error: RecoveryError | null;
 }
 
 function mustBeProvided(name: string): never {
@@ -42,7 +43,7 @@ export const changePasswordMachine = setup({
     updatePassword: fromPromise<void, ChangePasswordInput>(async () => mustBeProvided('updatePassword')),
   },
   actions: {
-    setError: assign({ error: (_, error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong') }),
+    setError: assign({ error: (_, error: unknown) => recoveryErrorOf(error) }),
     clearError: assign({ error: null }),
   },
 }).createMachine({

@@ -220,7 +220,7 @@ describe('change password journeys', () => {
     await h.send({ type: 'password.change', input: { ...changeInput, oldPassword: 'wrong' } });
     await h.send({ type: 'xstate.error.actor.updatePassword', error: notAuthorized });
     expect(h.actor.getSnapshot().value).toBe('editing');
-    expect(h.actor.getSnapshot().context.error).toBe('Incorrect username or password.');
+    expect(h.actor.getSnapshot().context.error).toEqual({ code: 'NotAuthorizedException', message: 'Incorrect username or password.' });
     await h.send({ type: 'password.change', input: changeInput });
     expect(h.actor.getSnapshot().context.error).toBeNull();
     expect(h.fakes.updatePassword!.inputs[1]).toEqual(changeInput);

@@ -8,16 +8,17 @@
 import { Link } from '@tanstack/react-router';
 import { useActor } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { mfaSetupMachine } from '../../../machines/session/mfaSetup.machine';
 import { changePasswordMachine } from '../../../machines/session/changePassword.machine';
 import { meOptions } from '../../api/queries';
 import { AppShell } from '../../ui/AppShell';
 import { amplifyChangePasswordActors, amplifyMfaSetupActors } from './amplify';
-import { StepHeading } from './forms';
+import { StepHeading, useAuthErrorMessage } from './forms';
 import { NewPasswordForm } from './NewPasswordForm';
 import { QrCode } from './QrCode';
 import { TotpCodeForm } from './TotpCodeForm';
+import { groupSecret } from './passwordRules';
 
 const mfaMachine = mfaSetupMachine.provide({ actors: amplifyMfaSetupActors });
 const passwordMachine = changePasswordMachine.provide({ actors: amplifyChangePasswordActors });
@@ -78,7 +79,7 @@ export function MfaSetupPage() {
                   <Trans>If you cannot scan it, enter this secret key in the app:</Trans>
                 </p>
                 <p className="secret">
-                  <code data-testid="totp-secret">{details.sharedSecret}</code>
+                  <code data-testid="totp-secret">{groupSecret(details.sharedSecret)}</code>
                 </p>
               </li>
               <li>
@@ -108,7 +109,12 @@ export function MfaSetupPage() {
 /** /dashboard/security/change-password: current, new and confirm fields. */
 export function ChangePasswordPage() {
   const [snapshot, send] = useActor(passwordMachine);
+  const { t } = useLingui();
+  const errorMessage = useAuthErrorMessage();
   const state = snapshot.value;
+  const error = snapshot.context.error;
+  // The field message: a wrong current password is named as such; other codes by their message.
+  const fieldMessage = error ? (error.code === 'NotAuthorizedException' ? t`The current password is not correct.` : errorMessage(error.code, error.message)) : null;
   return (
     <AppShell>
       <div className="page narrow security-page">
@@ -126,13 +132,13 @@ export function ChangePasswordPage() {
           </>
         ) : (
           <>
-            {snapshot.context.error && (
-              <p className="alert alert-error" role="alert">
+            {fieldMessage && (
+              <div className="alert alert-error" role="alert">
                 <strong>
                   <Trans>Failed to change password</Trans>
-                </strong>{' '}
-                {snapshot.context.error}
-              </p>
+                </strong>
+                <p className="alert-detail">{fieldMessage}</p>
+              </div>
             )}
             <NewPasswordForm
               withCurrentPassword

@@ -10,6 +10,7 @@ import { useSession, useSessionSelector } from './hooks';
 import { StepHeading } from './forms';
 import { QrCode } from './QrCode';
 import { TotpCodeForm } from './TotpCodeForm';
+import { groupSecret } from './passwordRules';
 
 /** The TOTP code (or TOTP set-up) step inside the sign-in card. */
 export function SignInTotpStep() {
@@ -28,7 +29,7 @@ export function SignInTotpStep() {
           </p>
           <QrCode value={challenge.totpSetupUri} />
           <p className="secret">
-            <Trans>Secret key:</Trans> <code data-testid="totp-secret">{challenge.sharedSecret}</code>
+            <Trans>Secret key:</Trans> <code data-testid="totp-secret">{groupSecret(challenge.sharedSecret ?? '')}</code>
           </p>
         </>
       ) : (

@@ -1,6 +1,6 @@
 /** Password rules of spec 000 §5/§9 and the TOTP code shape. */
 import { describe, expect, it } from 'vitest';
-import { isTotpCode, normalizeTotpCode, passwordRuleViolation, repeatPasswordViolation } from './passwordRules';
+import { groupSecret, isTotpCode, normalizeTotpCode, passwordRuleViolation, repeatPasswordViolation } from './passwordRules';
 
 describe('password rules', () => {
   it('requires 8+ characters, a number and an uppercase letter, reporting the first broken rule', () => {
@@ -24,5 +24,13 @@ describe('password rules', () => {
     expect(normalizeTotpCode(' 12 34 56 ')).toBe('123456');
     expect(isTotpCode('12345')).toBe(false);
     expect(isTotpCode('12345a')).toBe(false);
+  });
+});
+
+describe('groupSecret', () => {
+  it('splits the secret in groups of four without a trailing space', () => {
+    expect(groupSecret('JBSWY3DPEHPK3PXP')).toBe('JBSW Y3DP EHPK 3PXP');
+    expect(groupSecret('ABCDEF')).toBe('ABCD EF');
+    expect(groupSecret('')).toBe('');
   });
 });

@@ -37,3 +37,8 @@ export function normalizeTotpCode(code: string): string {
 export function isTotpCode(code: string): boolean {
   return TOTP_CODE_PATTERN.test(normalizeTotpCode(code));
 }
+
+/** The base32 secret in groups of four for reading and typing (authenticator apps ignore spaces). */
+export function groupSecret(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
