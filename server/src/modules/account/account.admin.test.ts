@@ -150,6 +150,8 @@ describe('PUT /account/{id}', () => {
   it('applies the field rules: status, owner, partner, options', async () => {
     const put = (t: string, body: unknown) => ctx.call('PUT', `/api/account/${demoId}`, { token: tok[t], body });
     expect((await put('admin', { businessName: 'Demo' })).status).toBe(403);
+    expect((await put('viewer', {})).status).toBe(403);
+    expect((await put('owner', {})).status).toBe(200);
     expect((await put('editor', { phoneNumber: '1' })).status).toBe(403);
     expect((await put('owner', { status: 'Suspended' })).status).toBe(403);
     expect((await put('owner', { options: { disableAnalytics: true } })).status).toBe(403);

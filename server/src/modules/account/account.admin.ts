@@ -266,7 +266,9 @@ export async function listAccountDetails(db: Db, user: AuthUser, q: AccountListQ
  * @throws 404 unknown / not usable, 403 a field the caller may not change, 422 bad body.
  */
 export async function updateAccount(db: Db, user: AuthUser, id: number, body: UpdateAccountBody): Promise<AccountDetailDto> {
-  const base = body.businessName !== undefined || Object.keys(billingSet(body)).length > 0;
+  const sent = Object.values(body).some((v) => v !== undefined);
+  // An empty body changes nothing but still needs the base edit right (no free 200 for a Viewer).
+  const base = !sent || body.businessName !== undefined || Object.keys(billingSet(body)).length > 0;
   assertMayUpdateAccount(user, id, {
     base,
     status: body.status !== undefined,

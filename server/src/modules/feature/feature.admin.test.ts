@@ -78,6 +78,7 @@ describe('/feature/flags', () => {
       expect((await ctx.call('POST', '/api/feature/flags', { token: t, body: { name: 'url_map', flag_type: 'embed' } })).status).toBe(403);
       expect((await ctx.call('PUT', '/api/feature/flags', { token: t, body: { name: 'likes', is_everyone: true } })).status).toBe(403);
     }
+    expect((await ctx.call('POST', '/api/feature/flags', { token: tok.cs, body: { name: 'nope' } })).status).toBe(403);
     expect((await ctx.call('GET', '/api/feature/flags')).status).toBe(401);
   });
 });

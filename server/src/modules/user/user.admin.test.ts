@@ -63,6 +63,8 @@ describe('PATCH /user/me and /user/{userId}', () => {
     const [a] = await ctx.deps.db.select().from(auditEvents).where(and(eq(auditEvents.type, 'user.update'), eq(auditEvents.targetId, id.editor!)));
     expect(a).toMatchObject({ actorUserId: id.editor, accountId: null });
     expect((a!.details.fields as string[]).sort()).toEqual(['firstName', 'language', 'lastName', 'phoneNumber']);
+    await json<UserDto>(await ctx.call('PATCH', '/api/user/me', { token: tok.editor, body: {} }), 200);
+    expect(await ctx.deps.db.select().from(auditEvents).where(and(eq(auditEvents.type, 'user.update'), eq(auditEvents.targetId, id.editor!)))).toHaveLength(1);
     const cleared = await json<UserDto>(await ctx.call('PATCH', `/api/user/${id.editor}`, { token: tok.editor, body: { phoneNumber: '' } }), 200);
     expect(cleared.phoneNumber).toBeNull();
   });

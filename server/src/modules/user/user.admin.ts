@@ -38,7 +38,7 @@ export async function getUser(db: Db, caller: AuthUser, userId: number): Promise
 /**
  * `PATCH /user/{userId}` and `PATCH /user/me`: sets the fields present (firstName, lastName,
  * phoneNumber, language; email by superusers only — 409 `emailTaken` if another user has it).
- * Audited as `user.update` (accountId null) with the changed field names.
+ * Audited as `user.update` (accountId null) with the field names sent (none sent: no row).
  * @throws 404 not visible, 403 not one's own profile (non-staff) or an e-mail change by non-superuser.
  */
 export async function patchUser(db: Db, caller: AuthUser, userId: number, body: PatchUserBody): Promise<UserDto> {
@@ -63,6 +63,7 @@ export async function patchUser(db: Db, caller: AuthUser, userId: number, body: 
     }
     await tx.update(users).set(set).where(eq(users.id, userId));
     const fields = Object.keys(body).filter((k) => body[k as keyof PatchUserBody] !== undefined && (k !== 'email' || changesEmail));
+    if (fields.length === 0) return;
     await recordAudit(tx, {
       accountId: null,
       actorUserId: caller.id,
