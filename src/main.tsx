@@ -14,6 +14,7 @@ import { configOptions } from './api/queries';
 import type { RuntimeConfig } from './api/types';
 import { activateLocale, getStoredLocale, i18n } from './i18n';
 import { configureAmplify, getIdToken } from './features/session/amplify';
+import { configureOAuth } from './features/sso/oauth';
 import { startAmplifySession, type SessionHandle } from './features/session/session';
 import { createQueryErrorHandlers } from './features/session/queryErrors';
 import { createAppRouter, type AppRouter } from './router';
@@ -45,6 +46,7 @@ async function boot(): Promise<void> {
   }
 
   configureAmplify(config, window.location.origin);
+  configureOAuth(config);
   setIdTokenProvider(getIdToken);
   session = startAmplifySession();
   router = createAppRouter({ queryClient, session });

@@ -20,6 +20,19 @@ export interface RuntimeConfig {
   /** Sentry starts only when this is a non-empty string. */
   sentryDsn: string | null;
   previewAllowedOrigins: string[];
+  /** aws-amplify `loginWith.oauth` for federated sign-in (issue 3); null when not offered. */
+  oauth?: OAuthConfig | null;
+  /** Whether "Sign in with Google" is offered (GOOGLE_CLIENT_ID/SECRET set on the server). */
+  google?: boolean;
+}
+
+/** GET /api/config `oauth` (issue 3): the identity provider's OAuth domain (host + path, no scheme). */
+export interface OAuthConfig {
+  domain: string;
+  scopes: string[];
+  redirectSignIn: string[];
+  redirectSignOut: string[];
+  responseType: 'code';
 }
 
 /** GET /api/global (design). */

@@ -118,7 +118,7 @@ export interface UpstreamClaims {
 
 /**
  * Redeems the upstream code at its token endpoint and validates the ID token (signature, issuer,
- * audience, nonce) and the state. `callbackUrl` is the full public URL the upstream redirected to.
+ * audience, nonce) and the state; e-mail claims missing from the ID token are read from UserInfo. `callbackUrl` is the full public URL the upstream redirected to.
  * @throws openid-client errors (e.g. state mismatch, invalid_grant).
  */
 export async function upstreamCallback(
@@ -132,11 +132,18 @@ export async function upstreamCallback(
     expectedNonce: expected.nonce,
     idTokenExpected: true,
   });
-  const c = tokens.claims();
-  if (!c) throw new Error('The identity provider returned no ID token.');
+  const idClaims = tokens.claims();
+  if (!idClaims) throw new Error('The identity provider returned no ID token.');
+  let c: Record<string, unknown> = idClaims;
+  // Providers may keep scope claims out of the ID token (OIDC Core §5.4): then ask UserInfo, whose
+  // `sub` must equal the ID token's.
+  if (typeof idClaims.email !== 'string' && config.serverMetadata().userinfo_endpoint) {
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+    c = { ...info, ...idClaims, email: info.email, email_verified: info.email_verified };
+  }
   const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
   return {
-    sub: c.sub,
+    sub: idClaims.sub,
     email: str(c.email)?.toLowerCase() ?? null,
     emailVerified: c.email_verified === true || c.email_verified === 'true',
     givenName: str(c.given_name),

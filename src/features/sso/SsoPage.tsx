@@ -1,0 +1,125 @@
+/**
+ * `/sso` (spec 000 §2, §4 "SSO login", §5, §8; issue 3): e-mail (required, an e-mail) →
+ * POST /auth/sso/discover → amplify signInWithRedirect to the found provider. 404 shows the
+ * translated ssoProviderNotFound message; other errors are rethrown to the route's error boundary.
+ */
+import { useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useForm } from '@tanstack/react-form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, isHttpError } from '../../api/client';
+import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { SkipLink } from '../../ui/AppShell';
+import { EMAIL_PATTERN } from '../session/LoginPage';
+import { redirectToProvider } from './oauth';
+
+/** Answer of POST /auth/sso/discover. */
+export interface DiscoverResponse {
+  ssoProvider: string;
+}
+
+/** Props: the discovery and redirect steps (tests pass fakes). */
+export interface SsoPageProps {
+  discover?: (email: string) => Promise<DiscoverResponse>;
+  redirect?: (provider: string, email: string) => Promise<void>;
+}
+
+const defaultDiscover = (email: string) => api.post<DiscoverResponse>('/auth/sso/discover', { email });
+
+/** The single sign-on page with its own `<main>`. */
+export function SsoPage({ discover = defaultDiscover, redirect = redirectToProvider }: SsoPageProps) {
+  const { t } = useLingui();
+  const emailId = useId();
+  const [notFound, setNotFound] = useState(false);
+  const [fatal, setFatal] = useState<unknown>(null);
+  if (fatal) throw fatal;
+
+  const form = useForm({
+    defaultValues: { email: '' },
+    onSubmit: async ({ value }) => {
+      setNotFound(false);
+      const email = value.email.trim();
+      try {
+        const { ssoProvider } = await discover(email);
+        await redirect(ssoProvider, email);
+      } catch (error) {
+        if (isHttpError(error, 404)) setNotFound(true);
+        else setFatal(error);
+      }
+    },
+  });
+
+  return (
+    <div className="login-shell">
+      <SkipLink />
+      <main id="main" className="login-page">
+        <div className="card login-card">
+          <p className="brand">Vidbot</p>
+          <h1>
+            <Trans>Sign in with SSO</Trans>
+          </h1>
+          {notFound && (
+            <p className="alert alert-error" role="alert">
+              <Trans>No single sign-on provider was found for this email address.</Trans>
+            </p>
+          )}
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void form.handleSubmit();
+            }}
+          >
+            <form.Field
+              name="email"
+              validators={{
+                onSubmit: ({ value }) =>
+                  value.trim() === '' ? t`Email is required` : !EMAIL_PATTERN.test(value.trim()) ? t`Enter a valid email address` : undefined,
+              }}
+            >
+              {(field) => {
+                const fieldError = field.state.meta.errors[0];
+                return (
+                  <div className="field">
+                    <label htmlFor={emailId}>
+                      <Trans>Work email</Trans>
+                    </label>
+                    <input
+                      id={emailId}
+                      name="email"
+                      type="email"
+                      autoComplete="username"
+                      value={field.state.value}
+                      onChange={(e) => field.handleChange(e.target.value)}
+                      onBlur={field.handleBlur}
+                      aria-invalid={fieldError ? true : undefined}
+                      aria-describedby={fieldError ? `${emailId}-error` : undefined}
+                    />
+                    {fieldError && (
+                      <p className="field-error" id={`${emailId}-error`}>
+                        {String(fieldError)}
+                      </p>
+                    )}
+                  </div>
+                );
+              }}
+            </form.Field>
+            <form.Subscribe selector={(s) => s.isSubmitting}>
+              {(submitting) => (
+                <button type="submit" className="button primary block" disabled={submitting} aria-busy={submitting || undefined}>
+                  {submitting ? <Trans>Continuing…</Trans> : <Trans>Continue</Trans>}
+                </button>
+              )}
+            </form.Subscribe>
+          </form>
+          <p className="card-footer-link">
+            <Link to="/login">
+              <Trans>Sign in with a password instead</Trans>
+            </Link>
+          </p>
+        </div>
+        <LanguageSwitch />
+      </main>
+    </div>
+  );
+}
