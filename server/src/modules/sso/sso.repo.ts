@@ -53,3 +53,17 @@ export async function identityProvidersOf(db: Db, userId: number): Promise<strin
   const rows = await db.select({ provider: userIdentities.provider }).from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.id));
   return [...new Set(rows.map((r) => r.provider))];
 }
+
+/**
+ * A user's Google identities as `User.userIntegrations` entries (spec 000 §3 userIntegrations:
+ * id, integrationType, identifier; §2 "set up MFA hidden for users with a Google identity"):
+ * `{ id: <user_identities id>, integrationType: 'google', identifier: <Google sub> }`.
+ */
+export async function googleIdentityIntegrations(db: Db, userId: number): Promise<{ id: number; integrationType: 'google'; identifier: string }[]> {
+  const rows = await db
+    .select({ id: userIdentities.id, subject: userIdentities.subject })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.userId, userId), eq(userIdentities.provider, 'Google')))
+    .orderBy(asc(userIdentities.id));
+  return rows.map((r) => ({ id: r.id, integrationType: 'google' as const, identifier: r.subject }));
+}

@@ -127,6 +127,23 @@ describe('federation', () => {
     expect(await ctx.deps.db.select().from(roles).where(eq(roles.userId, u1.id))).toHaveLength(1);
   });
 
+  it('a Google identity (no domain rule, no provisions) shows in /user/me userIntegrations', async () => {
+    const google = { name: 'Google', issuer: 'https://accounts.google.com', clientId: 'g', clientSecret: 's', ssoConfigId: null, domain: null };
+    const u = await federateUser(ctx.deps.db, google, { sub: 'google-42', email: 'pat@gmail.example', emailVerified: true, givenName: 'Pat', familyName: null }, Date.now());
+    expect(await ctx.deps.db.select().from(roles).where(eq(roles.userId, u.id))).toHaveLength(0);
+    const code = await issueCode(ctx.deps.db, { userId: u.id, clientId: ctx.env.userPoolClientId, redirectUri: `${ctx.env.publicUrl}/oauth-check`, codeChallenge: challenge, scope: 'openid', provider: 'Google' }, Date.now());
+    const res = await ctx.app.request('/idp/oauth2/token', {
+      method: 'POST',
+      ...form({ grant_type: 'authorization_code', code, client_id: ctx.env.userPoolClientId, redirect_uri: `${ctx.env.publicUrl}/oauth-check`, code_verifier: verifier }),
+    });
+    const { id_token } = (await res.json()) as { id_token: string };
+    const me = (await (await ctx.call('GET', '/api/user/me', { token: id_token })).json()) as { userIntegrations: unknown[]; external: boolean };
+    expect(me.external).toBe(true);
+    expect(me.userIntegrations).toEqual([{ id: expect.any(Number), integrationType: 'google', identifier: 'google-42' }]);
+    const viewer = (await (await ctx.call('GET', '/api/user/me', { token: await ctx.signIn('viewer@example.com') })).json()) as { userIntegrations: unknown[] };
+    expect(viewer.userIntegrations).toEqual([]);
+  });
+
   it('a disabled config or unconfigured Google is not an upstream', async () => {
     const secret = (await loadOrCreateKeys(ctx.env.dataDir)).secret;
     expect(await findUpstream(ctx.deps.db, ctx.env, secret, 'Google')).toBeNull();

@@ -1,12 +1,13 @@
 /**
  * `GET /user/me` (spec 000 §3 User, §7; docs/api.md `User`): the signed-in user with every role
  * (Active and Invited). Profile pictures and integrations are later issues: `profilePicture` is null,
- * `userIntegrations` empty, `hasGoogleDriveIntegration` false.
+ * `userIntegrations` lists only Google sign-in identities (issue 3), `hasGoogleDriveIntegration` false.
  */
 import type { Db } from '../../db/client';
 import type { RoleName, RoleStatus } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { unauthorized } from '../../lib/errors';
+import { googleIdentityIntegrations } from '../sso/sso.repo';
 import { findUserWithRoles, type RoleRow, type UserRow } from './user.repo';
 
 export interface UserDto {
@@ -24,7 +25,8 @@ export interface UserDto {
   isCustomerSuccess: boolean;
   isReseller: boolean;
   roles: { id: number; accountId: number; role: RoleName; status: RoleStatus }[];
-  userIntegrations: never[];
+  /** Google sign-in identities (issue 3; the SPA hides MFA set-up for them). */
+  userIntegrations: { id: number; integrationType: 'google'; identifier: string }[];
   hasGoogleDriveIntegration: boolean;
 }
 
@@ -32,7 +34,9 @@ export interface UserDto {
 export async function getMe(db: Db, caller: AuthUser): Promise<UserDto> {
   const found = await findUserWithRoles(db, caller.id);
   if (!found) throw unauthorized('User not found.');
-  return toUserDto(found.user, found.roles);
+  const dto = toUserDto(found.user, found.roles);
+  const google = await googleIdentityIntegrations(db, caller.id);
+  return google.length > 0 ? { ...dto, userIntegrations: google } : dto;
 }
 
 /** The `User` JSON of a row and its roles (never credentials or the idp username). */
