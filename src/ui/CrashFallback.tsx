@@ -35,7 +35,7 @@ export function CrashFallback({ error, componentStack }: { error: unknown; compo
           <Trans>Something went wrong</Trans>
         </h1>
         <p>
-          <Trans>The page crashed. Copy the details below when you contact support, then reload.</Trans>
+          <Trans>The page crashed. Use Copy to pass the details to support, then reload.</Trans>
         </p>
         <p role="alert" className="alert alert-error">
           {message}
