@@ -17,7 +17,7 @@ export interface PickedAccount {
   businessName: string;
 }
 
-export function AccountPicker({ label, value, onChange }: { label: string; value: PickedAccount[]; onChange: (v: PickedAccount[]) => void }) {
+export function AccountPicker({ label, value, onChange, required }: { label: string; value: PickedAccount[]; onChange: (v: PickedAccount[]) => void; required?: boolean }) {
   const { t } = useLingui();
   const id = useId();
   const [query, setQuery] = useState('');
@@ -28,7 +28,10 @@ export function AccountPicker({ label, value, onChange }: { label: string; value
 
   return (
     <div className="field account-picker">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
       {value.length > 0 && (
         <ul className="chips" aria-label={t`Chosen accounts`}>
           {value.map((a) => (
@@ -41,7 +44,7 @@ export function AccountPicker({ label, value, onChange }: { label: string; value
           ))}
         </ul>
       )}
-      <input id={id} type="search" value={query} placeholder={t`Search accounts`} autoComplete="off" onChange={(e) => setQuery(e.target.value)} />
+      <input id={id} type="search" aria-required={required || undefined} value={query} placeholder={t`Search accounts`} autoComplete="off" onChange={(e) => setQuery(e.target.value)} />
       {debounced !== '' && (
         <ul className="picker-results" aria-label={t`Matching accounts`}>
           {results.isPending ? (

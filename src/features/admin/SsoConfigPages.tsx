@@ -234,7 +234,7 @@ function AssignAccountForm({ configId }: { configId: number }) {
         <Trans>Assign account</Trans>
       </h2>
       <div className="form-grid">
-        <AccountPicker label={t`Account`} value={account} onChange={(v) => setAccount(v.slice(-1))} />
+        <AccountPicker label={t`Account`} required value={account} onChange={(v) => setAccount(v.slice(-1))} />
         <SelectField
           label={t`Default role`}
           required
