@@ -152,14 +152,17 @@ describe('PUT /account/{id}', () => {
     expect((await put('admin', { businessName: 'Demo' })).status).toBe(403);
     expect((await put('viewer', {})).status).toBe(403);
     expect((await put('owner', {})).status).toBe(200);
+    // restricted fields sent back unchanged are not refused
+    expect((await put('owner', { businessName: 'Demo', status: 'Active', options: {}, newOwnerId: await userIdByEmail(ctx, 'owner@example.com') })).status).toBe(200);
     expect((await put('editor', { phoneNumber: '1' })).status).toBe(403);
     expect((await put('owner', { status: 'Suspended' })).status).toBe(403);
     expect((await put('owner', { options: { disableAnalytics: true } })).status).toBe(403);
     expect((await put('reseller', { options: { disableAnalytics: true } })).status).toBe(403);
     expect((await put('reseller', { newOwnerId: 1 })).status).toBe(403);
-    expect((await put('superadmin', { newPartnerId: null })).status).toBe(403);
-    expect((await put('cs', { newPartnerId: null })).status).toBe(403);
     const resellerId = await userIdByEmail(ctx, 'reseller@example.org');
+    expect((await put('superadmin', { newPartnerId: resellerId })).status).toBe(403);
+    expect((await put('cs', { newPartnerId: resellerId })).status).toBe(403);
+    expect((await put('cs', { newPartnerId: null })).status).toBe(200); // unchanged (no partner yet)
     expect((await json<AccountDetailDto>(await put('supercs', { newPartnerId: resellerId }), 200)).partner).toMatchObject({ id: resellerId });
     const notReseller = await json<{ errors: Record<string, string> }>(await put('supercs', { newPartnerId: await userIdByEmail(ctx, 'editor@example.com') }), 422);
     expect(notReseller.errors.newPartnerId).toBeDefined();

@@ -263,22 +263,29 @@ export async function listAccountDetails(db: Db, user: AuthUser, q: AccountListQ
  *   kept), every other Owner of the account becomes Admin.
  * - `newPartnerId`: a reseller user (422 otherwise), or null to clear.
  * - `options`: merged into the stored options.
+ * Restricted fields (status, newOwnerId, newPartnerId, options) are checked only when they change
+ * the stored value, so a form may send them back unchanged.
  * @throws 404 unknown / not usable, 403 a field the caller may not change, 422 bad body.
  */
 export async function updateAccount(db: Db, user: AuthUser, id: number, body: UpdateAccountBody): Promise<AccountDetailDto> {
-  const sent = Object.values(body).some((v) => v !== undefined);
-  // An empty body changes nothing but still needs the base edit right (no free 200 for a Viewer).
-  const base = !sent || body.businessName !== undefined || Object.keys(billingSet(body)).length > 0;
-  assertMayUpdateAccount(user, id, {
-    base,
-    status: body.status !== undefined,
-    newOwnerId: body.newOwnerId !== undefined,
-    newPartnerId: body.newPartnerId !== undefined,
-    options: body.options !== undefined,
-  });
+  assertMayReadAccount(user, id); // 404 before anything is read
   const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
     if (!current) throw notFound('Account not found.');
+    // Restricted fields count only when they change: a form may send them back unchanged.
+    const ownerRow = body.newOwnerId !== undefined ? await findRoleOf(tx, id, body.newOwnerId) : undefined;
+    const optionsChange =
+      body.options !== undefined &&
+      Object.entries(body.options).some(([k, v]) => v !== undefined && current.options[k as keyof AccountOptions] !== v);
+    const sent = Object.values(body).some((v) => v !== undefined);
+    assertMayUpdateAccount(user, id, {
+      // An empty body changes nothing but still needs the base edit right (no free 200 for a Viewer).
+      base: !sent || body.businessName !== undefined || Object.keys(billingSet(body)).length > 0,
+      status: body.status !== undefined && body.status !== current.status,
+      newOwnerId: body.newOwnerId !== undefined && ownerRow?.role !== 'Owner',
+      newPartnerId: body.newPartnerId !== undefined && body.newPartnerId !== current.partnerId,
+      options: optionsChange,
+    });
     const set: Partial<typeof accounts.$inferInsert> = { ...billingSet(body), updatedAt: new Date() };
     if (body.businessName !== undefined) set.businessName = body.businessName;
     if (body.status !== undefined) set.status = body.status;
