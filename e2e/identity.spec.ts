@@ -246,3 +246,43 @@ test('change password: mismatch and wrong current password messages, then the ne
   await fillCredentials(page, email, 'Changed-pass-9');
   await expect(page).toHaveURL(/\/dashboard\/accounts/);
 });
+
+test('team select: an invited team is joined, the active one selected, and log in to another account signs out', async ({ page, request }) => {
+  const stamp = Date.now();
+  const email = `teams-${stamp}@example.com`;
+  const superHeaders = { authorization: `Bearer ${await superadminToken(request)}` };
+  // Team A: the new user joins through the invitation link's sign-up (API), so the role is Active.
+  const teamA = await request.post('/api/account', { headers: superHeaders, data: { businessName: `Alpha ${stamp}`, ownerEmail: email } });
+  expect(teamA.status()).toBe(201);
+  const accountA = (await teamA.json()) as { id: number; publicId: string };
+  const token = await fromOutbox(request, email, /token=([^\s&]+)/);
+  const join = await request.post('/api/auth/join', {
+    data: { firstName: 'Tea', lastName: 'Mate', email, password: NEW_PASSWORD, token: decodeURIComponent(token), accountId: accountA.id },
+  });
+  expect(join.status()).toBe(200);
+  // Team B: only invited.
+  const teamB = await request.post('/api/account', { headers: superHeaders, data: { businessName: `Beta ${stamp}`, ownerEmail: email } });
+  expect(teamB.status()).toBe(201);
+  const accountB = (await teamB.json()) as { publicId: string };
+
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${accountA.publicId}/vidbots`));
+  await page.goto('/team-select');
+  const yours = page.getByRole('region', { name: 'Your teams' });
+  const invitations = page.getByRole('region', { name: 'Invitations' });
+  await expect(yours.getByText(`Alpha ${stamp}`)).toBeVisible();
+  await expect(invitations.getByText(`Beta ${stamp}`)).toBeVisible();
+
+  await invitations.getByRole('button', { name: 'Join' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/[^/]+\/vidbots/);
+  await page.goto('/team-select');
+  await expect(yours.getByText(`Beta ${stamp}`)).toBeVisible();
+  await expect(invitations).toHaveCount(0);
+  await yours.getByRole('listitem').filter({ hasText: `Beta ${stamp}` }).getByRole('link', { name: 'Select' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${accountB.publicId}`));
+
+  await page.goto('/team-select');
+  await page.getByRole('button', { name: 'Log in to another account' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});

@@ -1,6 +1,7 @@
 /** `/team-select` — authenticated-only (spec 000 §2). */
 import { createFileRoute } from '@tanstack/react-router';
-import { accountsOptions, meOptions } from '../api/queries';
+import { meOptions } from '../api/queries';
+import { myAccountsOptions } from '../features/session/teamSelect.queries';
 import { requireAuthenticated } from '../features/session/guards';
 import { TeamSelectPage } from '../features/session/TeamSelectPage';
 
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/team-select')({
     await requireAuthenticated(context.session, location.href);
   },
   loader: async ({ context: { queryClient } }) => {
-    await Promise.all([queryClient.ensureQueryData(meOptions()), queryClient.ensureQueryData(accountsOptions())]);
+    await Promise.all([queryClient.ensureQueryData(meOptions()), queryClient.ensureQueryData(myAccountsOptions())]);
   },
   component: TeamSelectPage,
 });

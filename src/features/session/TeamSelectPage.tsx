@@ -1,14 +1,15 @@
 /**
  * Team select (spec 000 §2): active accounts with Select (→ /dashboard/{slug}), invited accounts with
  * Join (role status → Active via PUT /user/{userId}/role/{roleId}, then /dashboard), and an entry to
- * log in to another account (signs out → /login).
+ * log in to another account (signs out → /login). Both lists come from GET /user/me/account.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'react-toastify';
 import { api } from '../../api/client';
-import { accountsOptions, meOptions } from '../../api/queries';
+import { meOptions } from '../../api/queries';
+import { myAccountsOptions } from './teamSelect.queries';
 import type { Account } from '../../api/types';
 import { PlainShell } from '../../ui/AppShell';
 import { useSession } from './hooks';
@@ -20,7 +21,7 @@ export function TeamSelectPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: me } = useSuspenseQuery(meOptions());
-  const { data: accounts } = useSuspenseQuery(accountsOptions());
+  const { data: accounts } = useSuspenseQuery(myAccountsOptions());
   const active = accounts.records.filter((a) => a.roleStatus === 'Active');
   const invited = accounts.records.filter((a) => a.roleStatus === 'Invited');
 
