@@ -77,8 +77,12 @@ export function FeatureFlagsPage() {
                 <th scope="col">{t`Everyone`}</th>
                 <th scope="col">{t`Super admins`}</th>
                 <th scope="col">{t`Accounts`}</th>
-                <th scope="col">{t`User ids`}</th>
-                <th scope="col">{t`Languages`}</th>
+                <th scope="col" className="hide-sm">
+                  {t`User ids`}
+                </th>
+                <th scope="col" className="hide-sm">
+                  {t`Languages`}
+                </th>
                 <th scope="col" className="actions-cell">
                   {t`Actions`}
                 </th>
@@ -95,8 +99,8 @@ export function FeatureFlagsPage() {
                   <td className="yes-no">{yesNo(f.is_everyone)}</td>
                   <td className="yes-no">{yesNo(f.is_superadmin)}</td>
                   <td>{f.account_ids.map((id) => names.get(id) ?? f.accounts?.find((a) => a.id === id)?.businessName ?? `#${id}`).join(', ') || '–'}</td>
-                  <td>{f.user_ids.join(', ') || '–'}</td>
-                  <td>{f.languages.join(', ') || '–'}</td>
+                  <td className="hide-sm">{f.user_ids.join(', ') || '–'}</td>
+                  <td className="hide-sm">{f.languages.join(', ') || '–'}</td>
                   <td className="actions-cell">
                     <button type="button" className="button small" aria-label={t`Edit ${f.name}`} onClick={() => setDialog({ mode: 'edit', flag: f })}>
                       <Trans>Edit</Trans>
