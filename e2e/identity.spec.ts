@@ -98,7 +98,7 @@ async function logOut(page: Page, email: string) {
   await expect(page).toHaveURL(/\/login/);
 }
 
-test('first sign-in with a temporary password: new-password step, reload sends back to login, then the dashboard', async ({ page, request }) => {
+test('first sign-in with a temporary password: new-password step, reload sends back to login, complete profile, then the dashboard', async ({ page, request }) => {
   const { email, temporaryPassword } = await createUserWithTemporaryPassword(request, 'first');
   await signIn(page, email, temporaryPassword);
   await expect(page).toHaveURL(/\/new-password\?.*new=true/);
@@ -126,7 +126,20 @@ test('first sign-in with a temporary password: new-password step, reload sends b
   await expect(page.getByLabel('Repeat new password')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Repeat new password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Set password and continue' }).click();
+
+  // A user made by staff has no name yet: the complete-profile screen, then / → their dashboard.
+  await expect(page).toHaveURL(/\/complete-profile/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByLabel('First name')).toBeFocused();
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/dashboard\/accounts/);
+  const auth = await idp(request, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: NEW_PASSWORD } });
+  const idToken = (auth.AuthenticationResult as { IdToken: string }).IdToken;
+  const me = (await (await request.get('/api/user/me', { headers: { authorization: `Bearer ${idToken}` } })).json()) as { firstName: string; lastName: string };
+  expect([me.firstName, me.lastName]).toEqual(['Ada', 'Lovelace']);
 
   // The new password is the password now.
   await logOut(page, email);

@@ -4,13 +4,17 @@
  *
  * - `new=true`: continues the pending sign-in of a user with a temporary password (the session
  *   machine is in `choosingNewPassword`). After the new password an optional TOTP step follows in
- *   this card, then the `redirect` target or /dashboard. When the pending sign-in is gone (the page
+ *   this card, then /complete-profile when the user has no first or last name yet (users made by
+ *   staff with a temporary password), else the `redirect` target or /dashboard. When the pending
+ *   sign-in is gone (the page
  *   was reloaded, or opened directly) the person is sent to /login with a message.
  * - otherwise, with `token` (the e-mailed code) and `email`: the reset form (confirmResetPassword);
  *   without them: /reset-password (request a code).
  */
 import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { meOptions } from '../../api/queries';
 import { Trans } from '@lingui/react/macro';
 import {
   isChoosingNewPassword,
@@ -69,12 +73,26 @@ function FirstSignInNewPassword({ redirect }: { redirect?: string }) {
   const signedIn = useSessionSelector(isSignedIn);
   const settled = useSessionSelector(isSessionSettled);
   const error = useSessionSelector(selectSignInError);
+  const queryClient = useQueryClient();
   const stepActive = choosing || totpStep || confirming;
 
   useEffect(() => {
-    if (signedIn) void navigate({ to: safeRedirectTarget(redirect), replace: true });
-    else if (settled && !stepActive) void navigate({ to: '/login', search: { error: 'signInExpired', redirect }, replace: true });
-  }, [signedIn, settled, stepActive, redirect, navigate]);
+    if (signedIn) {
+      let live = true;
+      void queryClient
+        .fetchQuery(meOptions())
+        .then((me) => (me.firstName && me.lastName ? safeRedirectTarget(redirect) : '/complete-profile'))
+        .catch(() => safeRedirectTarget(redirect))
+        .then((to) => {
+          if (live) void navigate({ to, replace: true });
+        });
+      return () => {
+        live = false;
+      };
+    }
+    if (settled && !stepActive) void navigate({ to: '/login', search: { error: 'signInExpired', redirect }, replace: true });
+    return undefined;
+  }, [signedIn, settled, stepActive, redirect, navigate, queryClient]);
 
   if (totpStep || (confirming && challenge?.step !== 'newPasswordRequired')) {
     return (
