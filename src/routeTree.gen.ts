@@ -13,17 +13,35 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as R500RouteImport } from './routes/500'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as InvalidUserRouteImport } from './routes/invalid-user'
+import { Route as JoinTeamRouteImport } from './routes/join-team'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as NewPasswordRouteImport } from './routes/new-password'
 import { Route as NoAccountRouteImport } from './routes/no-account'
+import { Route as OauthCheckRouteImport } from './routes/oauth-check'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as SsoRouteImport } from './routes/sso'
 import { Route as TeamSelectRouteImport } from './routes/team-select'
+import { Route as AuthCompleteProfileRouteImport } from './routes/_auth/complete-profile'
 import { Route as PreviewIdRouteImport } from './routes/preview.$id'
 import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard/index'
 import { Route as AuthDashboardAccountSlugRouteImport } from './routes/_auth/dashboard/$accountSlug'
-import { Route as AuthDashboardAccountsRouteImport } from './routes/_auth/dashboard/accounts'
+import { Route as AuthDashboardResellersRouteImport } from './routes/_auth/dashboard/resellers'
 import { Route as AuthDashboardAccountSlugIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/index'
-import { Route as AuthDashboardAccountSlugMediaRouteImport } from './routes/_auth/dashboard/$accountSlug/media'
+import { Route as AuthDashboardAccountSlugEditRouteImport } from './routes/_auth/dashboard/$accountSlug/edit'
+import { Route as AuthDashboardAccountsIndexRouteImport } from './routes/_auth/dashboard/accounts.index'
+import { Route as AuthDashboardAccountsCreateRouteImport } from './routes/_auth/dashboard/accounts.create'
+import { Route as AuthDashboardAdminFeatureFlagsRouteImport } from './routes/_auth/dashboard/admin/feature-flags'
+import { Route as AuthDashboardAdminUsersRouteImport } from './routes/_auth/dashboard/admin/users'
+import { Route as AuthDashboardSecurityIndexRouteImport } from './routes/_auth/dashboard/security.index'
+import { Route as AuthDashboardSecurityChangePasswordRouteImport } from './routes/_auth/dashboard/security.change-password'
+import { Route as AuthDashboardAccountSlugMediaIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/media.index'
+import { Route as AuthDashboardAccountSlugMediaTypeRouteImport } from './routes/_auth/dashboard/$accountSlug/media.$type'
+import { Route as AuthDashboardAccountSlugUsersIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/users.index'
+import { Route as AuthDashboardAccountSlugUsersIdRouteImport } from './routes/_auth/dashboard/$accountSlug/users.$id'
 import { Route as AuthDashboardAccountSlugVidbotsIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.index'
 import { Route as AuthDashboardAccountSlugVidbotsIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id'
+import { Route as AuthDashboardAdminSsoConfigIndexRouteImport } from './routes/_auth/dashboard/admin/sso-config.index'
+import { Route as AuthDashboardAdminSsoConfigIdRouteImport } from './routes/_auth/dashboard/admin/sso-config.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -44,9 +62,19 @@ const InvalidUserRoute = InvalidUserRouteImport.update({
   path: '/invalid-user',
   getParentRoute: () => rootRouteImport,
 } as any)
+const JoinTeamRoute = JoinTeamRouteImport.update({
+  id: '/join-team',
+  path: '/join-team',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewPasswordRoute = NewPasswordRouteImport.update({
+  id: '/new-password',
+  path: '/new-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const NoAccountRoute = NoAccountRouteImport.update({
@@ -54,10 +82,30 @@ const NoAccountRoute = NoAccountRouteImport.update({
   path: '/no-account',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OauthCheckRoute = OauthCheckRouteImport.update({
+  id: '/oauth-check',
+  path: '/oauth-check',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SsoRoute = SsoRouteImport.update({
+  id: '/sso',
+  path: '/sso',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TeamSelectRoute = TeamSelectRouteImport.update({
   id: '/team-select',
   path: '/team-select',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthCompleteProfileRoute = AuthCompleteProfileRouteImport.update({
+  id: '/complete-profile',
+  path: '/complete-profile',
+  getParentRoute: () => AuthRoute,
 } as any)
 const PreviewIdRoute = PreviewIdRouteImport.update({
   id: '/preview/$id',
@@ -75,9 +123,9 @@ const AuthDashboardAccountSlugRoute =
     path: '/dashboard/$accountSlug',
     getParentRoute: () => AuthRoute,
   } as any)
-const AuthDashboardAccountsRoute = AuthDashboardAccountsRouteImport.update({
-  id: '/dashboard/accounts',
-  path: '/dashboard/accounts',
+const AuthDashboardResellersRoute = AuthDashboardResellersRouteImport.update({
+  id: '/dashboard/resellers',
+  path: '/dashboard/resellers',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthDashboardAccountSlugIndexRoute =
@@ -86,10 +134,69 @@ const AuthDashboardAccountSlugIndexRoute =
     path: '/',
     getParentRoute: () => AuthDashboardAccountSlugRoute,
   } as any)
-const AuthDashboardAccountSlugMediaRoute =
-  AuthDashboardAccountSlugMediaRouteImport.update({
-    id: '/media',
-    path: '/media',
+const AuthDashboardAccountSlugEditRoute =
+  AuthDashboardAccountSlugEditRouteImport.update({
+    id: '/edit',
+    path: '/edit',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
+const AuthDashboardAccountsIndexRoute =
+  AuthDashboardAccountsIndexRouteImport.update({
+    id: '/dashboard/accounts/',
+    path: '/dashboard/accounts/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthDashboardAccountsCreateRoute =
+  AuthDashboardAccountsCreateRouteImport.update({
+    id: '/dashboard/accounts/create',
+    path: '/dashboard/accounts/create',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthDashboardAdminFeatureFlagsRoute =
+  AuthDashboardAdminFeatureFlagsRouteImport.update({
+    id: '/dashboard/admin/feature-flags',
+    path: '/dashboard/admin/feature-flags',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthDashboardAdminUsersRoute = AuthDashboardAdminUsersRouteImport.update({
+  id: '/dashboard/admin/users',
+  path: '/dashboard/admin/users',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthDashboardSecurityIndexRoute =
+  AuthDashboardSecurityIndexRouteImport.update({
+    id: '/dashboard/security/',
+    path: '/dashboard/security/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthDashboardSecurityChangePasswordRoute =
+  AuthDashboardSecurityChangePasswordRouteImport.update({
+    id: '/dashboard/security/change-password',
+    path: '/dashboard/security/change-password',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthDashboardAccountSlugMediaIndexRoute =
+  AuthDashboardAccountSlugMediaIndexRouteImport.update({
+    id: '/media/',
+    path: '/media/',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
+const AuthDashboardAccountSlugMediaTypeRoute =
+  AuthDashboardAccountSlugMediaTypeRouteImport.update({
+    id: '/media/$type',
+    path: '/media/$type',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
+const AuthDashboardAccountSlugUsersIndexRoute =
+  AuthDashboardAccountSlugUsersIndexRouteImport.update({
+    id: '/users/',
+    path: '/users/',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
+const AuthDashboardAccountSlugUsersIdRoute =
+  AuthDashboardAccountSlugUsersIdRouteImport.update({
+    id: '/users/$id',
+    path: '/users/$id',
     getParentRoute: () => AuthDashboardAccountSlugRoute,
   } as any)
 const AuthDashboardAccountSlugVidbotsIndexRoute =
@@ -104,37 +211,85 @@ const AuthDashboardAccountSlugVidbotsIdRoute =
     path: '/vidbots/$id',
     getParentRoute: () => AuthDashboardAccountSlugRoute,
   } as any)
+const AuthDashboardAdminSsoConfigIndexRoute =
+  AuthDashboardAdminSsoConfigIndexRouteImport.update({
+    id: '/dashboard/admin/sso-config/',
+    path: '/dashboard/admin/sso-config/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthDashboardAdminSsoConfigIdRoute =
+  AuthDashboardAdminSsoConfigIdRouteImport.update({
+    id: '/dashboard/admin/sso-config/$id',
+    path: '/dashboard/admin/sso-config/$id',
+    getParentRoute: () => AuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/500': typeof R500Route
   '/invalid-user': typeof InvalidUserRoute
+  '/join-team': typeof JoinTeamRoute
   '/login': typeof LoginRoute
+  '/new-password': typeof NewPasswordRoute
   '/no-account': typeof NoAccountRoute
+  '/oauth-check': typeof OauthCheckRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/sso': typeof SsoRoute
   '/team-select': typeof TeamSelectRoute
+  '/complete-profile': typeof AuthCompleteProfileRoute
   '/preview/$id': typeof PreviewIdRoute
   '/dashboard/$accountSlug': typeof AuthDashboardAccountSlugRouteWithChildren
-  '/dashboard/accounts': typeof AuthDashboardAccountsRoute
+  '/dashboard/resellers': typeof AuthDashboardResellersRoute
   '/dashboard/': typeof AuthDashboardIndexRoute
-  '/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaRoute
+  '/dashboard/$accountSlug/edit': typeof AuthDashboardAccountSlugEditRoute
+  '/dashboard/accounts/create': typeof AuthDashboardAccountsCreateRoute
+  '/dashboard/admin/feature-flags': typeof AuthDashboardAdminFeatureFlagsRoute
+  '/dashboard/admin/users': typeof AuthDashboardAdminUsersRoute
+  '/dashboard/security/change-password': typeof AuthDashboardSecurityChangePasswordRoute
   '/dashboard/$accountSlug/': typeof AuthDashboardAccountSlugIndexRoute
+  '/dashboard/accounts/': typeof AuthDashboardAccountsIndexRoute
+  '/dashboard/security/': typeof AuthDashboardSecurityIndexRoute
+  '/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
+  '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRoute
+  '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
+  '/dashboard/$accountSlug/media/': typeof AuthDashboardAccountSlugMediaIndexRoute
+  '/dashboard/$accountSlug/users/': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
+  '/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/500': typeof R500Route
   '/invalid-user': typeof InvalidUserRoute
+  '/join-team': typeof JoinTeamRoute
   '/login': typeof LoginRoute
+  '/new-password': typeof NewPasswordRoute
   '/no-account': typeof NoAccountRoute
+  '/oauth-check': typeof OauthCheckRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/sso': typeof SsoRoute
   '/team-select': typeof TeamSelectRoute
+  '/complete-profile': typeof AuthCompleteProfileRoute
   '/preview/$id': typeof PreviewIdRoute
-  '/dashboard/accounts': typeof AuthDashboardAccountsRoute
+  '/dashboard/resellers': typeof AuthDashboardResellersRoute
   '/dashboard': typeof AuthDashboardIndexRoute
-  '/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaRoute
+  '/dashboard/$accountSlug/edit': typeof AuthDashboardAccountSlugEditRoute
+  '/dashboard/accounts/create': typeof AuthDashboardAccountsCreateRoute
+  '/dashboard/admin/feature-flags': typeof AuthDashboardAdminFeatureFlagsRoute
+  '/dashboard/admin/users': typeof AuthDashboardAdminUsersRoute
+  '/dashboard/security/change-password': typeof AuthDashboardSecurityChangePasswordRoute
   '/dashboard/$accountSlug': typeof AuthDashboardAccountSlugIndexRoute
+  '/dashboard/accounts': typeof AuthDashboardAccountsIndexRoute
+  '/dashboard/security': typeof AuthDashboardSecurityIndexRoute
+  '/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
+  '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRoute
+  '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
+  '/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaIndexRoute
+  '/dashboard/$accountSlug/users': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/dashboard/$accountSlug/vidbots': typeof AuthDashboardAccountSlugVidbotsIndexRoute
+  '/dashboard/admin/sso-config': typeof AuthDashboardAdminSsoConfigIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -142,17 +297,35 @@ export interface FileRoutesById {
   '/500': typeof R500Route
   '/_auth': typeof AuthRouteWithChildren
   '/invalid-user': typeof InvalidUserRoute
+  '/join-team': typeof JoinTeamRoute
   '/login': typeof LoginRoute
+  '/new-password': typeof NewPasswordRoute
   '/no-account': typeof NoAccountRoute
+  '/oauth-check': typeof OauthCheckRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/sso': typeof SsoRoute
   '/team-select': typeof TeamSelectRoute
+  '/_auth/complete-profile': typeof AuthCompleteProfileRoute
   '/preview/$id': typeof PreviewIdRoute
   '/_auth/dashboard/$accountSlug': typeof AuthDashboardAccountSlugRouteWithChildren
-  '/_auth/dashboard/accounts': typeof AuthDashboardAccountsRoute
+  '/_auth/dashboard/resellers': typeof AuthDashboardResellersRoute
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
-  '/_auth/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaRoute
+  '/_auth/dashboard/$accountSlug/edit': typeof AuthDashboardAccountSlugEditRoute
+  '/_auth/dashboard/accounts/create': typeof AuthDashboardAccountsCreateRoute
+  '/_auth/dashboard/admin/feature-flags': typeof AuthDashboardAdminFeatureFlagsRoute
+  '/_auth/dashboard/admin/users': typeof AuthDashboardAdminUsersRoute
+  '/_auth/dashboard/security/change-password': typeof AuthDashboardSecurityChangePasswordRoute
   '/_auth/dashboard/$accountSlug/': typeof AuthDashboardAccountSlugIndexRoute
+  '/_auth/dashboard/accounts/': typeof AuthDashboardAccountsIndexRoute
+  '/_auth/dashboard/security/': typeof AuthDashboardSecurityIndexRoute
+  '/_auth/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
+  '/_auth/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRoute
+  '/_auth/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
+  '/_auth/dashboard/$accountSlug/media/': typeof AuthDashboardAccountSlugMediaIndexRoute
+  '/_auth/dashboard/$accountSlug/users/': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/_auth/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
+  '/_auth/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -160,49 +333,103 @@ export interface FileRouteTypes {
     | '/'
     | '/500'
     | '/invalid-user'
+    | '/join-team'
     | '/login'
+    | '/new-password'
     | '/no-account'
+    | '/oauth-check'
+    | '/reset-password'
+    | '/sso'
     | '/team-select'
+    | '/complete-profile'
     | '/preview/$id'
     | '/dashboard/$accountSlug'
-    | '/dashboard/accounts'
+    | '/dashboard/resellers'
     | '/dashboard/'
-    | '/dashboard/$accountSlug/media'
+    | '/dashboard/$accountSlug/edit'
+    | '/dashboard/accounts/create'
+    | '/dashboard/admin/feature-flags'
+    | '/dashboard/admin/users'
+    | '/dashboard/security/change-password'
     | '/dashboard/$accountSlug/'
+    | '/dashboard/accounts/'
+    | '/dashboard/security/'
+    | '/dashboard/$accountSlug/media/$type'
+    | '/dashboard/$accountSlug/users/$id'
     | '/dashboard/$accountSlug/vidbots/$id'
+    | '/dashboard/admin/sso-config/$id'
+    | '/dashboard/$accountSlug/media/'
+    | '/dashboard/$accountSlug/users/'
     | '/dashboard/$accountSlug/vidbots/'
+    | '/dashboard/admin/sso-config/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/500'
     | '/invalid-user'
+    | '/join-team'
     | '/login'
+    | '/new-password'
     | '/no-account'
+    | '/oauth-check'
+    | '/reset-password'
+    | '/sso'
     | '/team-select'
+    | '/complete-profile'
     | '/preview/$id'
-    | '/dashboard/accounts'
+    | '/dashboard/resellers'
     | '/dashboard'
-    | '/dashboard/$accountSlug/media'
+    | '/dashboard/$accountSlug/edit'
+    | '/dashboard/accounts/create'
+    | '/dashboard/admin/feature-flags'
+    | '/dashboard/admin/users'
+    | '/dashboard/security/change-password'
     | '/dashboard/$accountSlug'
+    | '/dashboard/accounts'
+    | '/dashboard/security'
+    | '/dashboard/$accountSlug/media/$type'
+    | '/dashboard/$accountSlug/users/$id'
     | '/dashboard/$accountSlug/vidbots/$id'
+    | '/dashboard/admin/sso-config/$id'
+    | '/dashboard/$accountSlug/media'
+    | '/dashboard/$accountSlug/users'
     | '/dashboard/$accountSlug/vidbots'
+    | '/dashboard/admin/sso-config'
   id:
     | '__root__'
     | '/'
     | '/500'
     | '/_auth'
     | '/invalid-user'
+    | '/join-team'
     | '/login'
+    | '/new-password'
     | '/no-account'
+    | '/oauth-check'
+    | '/reset-password'
+    | '/sso'
     | '/team-select'
+    | '/_auth/complete-profile'
     | '/preview/$id'
     | '/_auth/dashboard/$accountSlug'
-    | '/_auth/dashboard/accounts'
+    | '/_auth/dashboard/resellers'
     | '/_auth/dashboard/'
-    | '/_auth/dashboard/$accountSlug/media'
+    | '/_auth/dashboard/$accountSlug/edit'
+    | '/_auth/dashboard/accounts/create'
+    | '/_auth/dashboard/admin/feature-flags'
+    | '/_auth/dashboard/admin/users'
+    | '/_auth/dashboard/security/change-password'
     | '/_auth/dashboard/$accountSlug/'
+    | '/_auth/dashboard/accounts/'
+    | '/_auth/dashboard/security/'
+    | '/_auth/dashboard/$accountSlug/media/$type'
+    | '/_auth/dashboard/$accountSlug/users/$id'
     | '/_auth/dashboard/$accountSlug/vidbots/$id'
+    | '/_auth/dashboard/admin/sso-config/$id'
+    | '/_auth/dashboard/$accountSlug/media/'
+    | '/_auth/dashboard/$accountSlug/users/'
     | '/_auth/dashboard/$accountSlug/vidbots/'
+    | '/_auth/dashboard/admin/sso-config/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -210,8 +437,13 @@ export interface RootRouteChildren {
   R500Route: typeof R500Route
   AuthRoute: typeof AuthRouteWithChildren
   InvalidUserRoute: typeof InvalidUserRoute
+  JoinTeamRoute: typeof JoinTeamRoute
   LoginRoute: typeof LoginRoute
+  NewPasswordRoute: typeof NewPasswordRoute
   NoAccountRoute: typeof NoAccountRoute
+  OauthCheckRoute: typeof OauthCheckRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
+  SsoRoute: typeof SsoRoute
   TeamSelectRoute: typeof TeamSelectRoute
   PreviewIdRoute: typeof PreviewIdRoute
 }
@@ -246,11 +478,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InvalidUserRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/join-team': {
+      id: '/join-team'
+      path: '/join-team'
+      fullPath: '/join-team'
+      preLoaderRoute: typeof JoinTeamRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/new-password': {
+      id: '/new-password'
+      path: '/new-password'
+      fullPath: '/new-password'
+      preLoaderRoute: typeof NewPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/no-account': {
@@ -260,12 +506,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NoAccountRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/oauth-check': {
+      id: '/oauth-check'
+      path: '/oauth-check'
+      fullPath: '/oauth-check'
+      preLoaderRoute: typeof OauthCheckRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sso': {
+      id: '/sso'
+      path: '/sso'
+      fullPath: '/sso'
+      preLoaderRoute: typeof SsoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/team-select': {
       id: '/team-select'
       path: '/team-select'
       fullPath: '/team-select'
       preLoaderRoute: typeof TeamSelectRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_auth/complete-profile': {
+      id: '/_auth/complete-profile'
+      path: '/complete-profile'
+      fullPath: '/complete-profile'
+      preLoaderRoute: typeof AuthCompleteProfileRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/preview/$id': {
       id: '/preview/$id'
@@ -288,11 +562,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/_auth/dashboard/accounts': {
-      id: '/_auth/dashboard/accounts'
-      path: '/dashboard/accounts'
-      fullPath: '/dashboard/accounts'
-      preLoaderRoute: typeof AuthDashboardAccountsRouteImport
+    '/_auth/dashboard/resellers': {
+      id: '/_auth/dashboard/resellers'
+      path: '/dashboard/resellers'
+      fullPath: '/dashboard/resellers'
+      preLoaderRoute: typeof AuthDashboardResellersRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/dashboard/$accountSlug/': {
@@ -302,11 +576,81 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugIndexRouteImport
       parentRoute: typeof AuthDashboardAccountSlugRoute
     }
-    '/_auth/dashboard/$accountSlug/media': {
-      id: '/_auth/dashboard/$accountSlug/media'
+    '/_auth/dashboard/$accountSlug/edit': {
+      id: '/_auth/dashboard/$accountSlug/edit'
+      path: '/edit'
+      fullPath: '/dashboard/$accountSlug/edit'
+      preLoaderRoute: typeof AuthDashboardAccountSlugEditRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
+    '/_auth/dashboard/accounts/': {
+      id: '/_auth/dashboard/accounts/'
+      path: '/dashboard/accounts'
+      fullPath: '/dashboard/accounts/'
+      preLoaderRoute: typeof AuthDashboardAccountsIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/accounts/create': {
+      id: '/_auth/dashboard/accounts/create'
+      path: '/dashboard/accounts/create'
+      fullPath: '/dashboard/accounts/create'
+      preLoaderRoute: typeof AuthDashboardAccountsCreateRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/admin/feature-flags': {
+      id: '/_auth/dashboard/admin/feature-flags'
+      path: '/dashboard/admin/feature-flags'
+      fullPath: '/dashboard/admin/feature-flags'
+      preLoaderRoute: typeof AuthDashboardAdminFeatureFlagsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/admin/users': {
+      id: '/_auth/dashboard/admin/users'
+      path: '/dashboard/admin/users'
+      fullPath: '/dashboard/admin/users'
+      preLoaderRoute: typeof AuthDashboardAdminUsersRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/security/': {
+      id: '/_auth/dashboard/security/'
+      path: '/dashboard/security'
+      fullPath: '/dashboard/security/'
+      preLoaderRoute: typeof AuthDashboardSecurityIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/security/change-password': {
+      id: '/_auth/dashboard/security/change-password'
+      path: '/dashboard/security/change-password'
+      fullPath: '/dashboard/security/change-password'
+      preLoaderRoute: typeof AuthDashboardSecurityChangePasswordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/$accountSlug/media/': {
+      id: '/_auth/dashboard/$accountSlug/media/'
       path: '/media'
-      fullPath: '/dashboard/$accountSlug/media'
-      preLoaderRoute: typeof AuthDashboardAccountSlugMediaRouteImport
+      fullPath: '/dashboard/$accountSlug/media/'
+      preLoaderRoute: typeof AuthDashboardAccountSlugMediaIndexRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
+    '/_auth/dashboard/$accountSlug/media/$type': {
+      id: '/_auth/dashboard/$accountSlug/media/$type'
+      path: '/media/$type'
+      fullPath: '/dashboard/$accountSlug/media/$type'
+      preLoaderRoute: typeof AuthDashboardAccountSlugMediaTypeRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
+    '/_auth/dashboard/$accountSlug/users/': {
+      id: '/_auth/dashboard/$accountSlug/users/'
+      path: '/users'
+      fullPath: '/dashboard/$accountSlug/users/'
+      preLoaderRoute: typeof AuthDashboardAccountSlugUsersIndexRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
+    '/_auth/dashboard/$accountSlug/users/$id': {
+      id: '/_auth/dashboard/$accountSlug/users/$id'
+      path: '/users/$id'
+      fullPath: '/dashboard/$accountSlug/users/$id'
+      preLoaderRoute: typeof AuthDashboardAccountSlugUsersIdRouteImport
       parentRoute: typeof AuthDashboardAccountSlugRoute
     }
     '/_auth/dashboard/$accountSlug/vidbots/': {
@@ -323,22 +667,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdRouteImport
       parentRoute: typeof AuthDashboardAccountSlugRoute
     }
+    '/_auth/dashboard/admin/sso-config/': {
+      id: '/_auth/dashboard/admin/sso-config/'
+      path: '/dashboard/admin/sso-config'
+      fullPath: '/dashboard/admin/sso-config/'
+      preLoaderRoute: typeof AuthDashboardAdminSsoConfigIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/admin/sso-config/$id': {
+      id: '/_auth/dashboard/admin/sso-config/$id'
+      path: '/dashboard/admin/sso-config/$id'
+      fullPath: '/dashboard/admin/sso-config/$id'
+      preLoaderRoute: typeof AuthDashboardAdminSsoConfigIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
 interface AuthDashboardAccountSlugRouteChildren {
-  AuthDashboardAccountSlugMediaRoute: typeof AuthDashboardAccountSlugMediaRoute
+  AuthDashboardAccountSlugEditRoute: typeof AuthDashboardAccountSlugEditRoute
   AuthDashboardAccountSlugIndexRoute: typeof AuthDashboardAccountSlugIndexRoute
+  AuthDashboardAccountSlugMediaTypeRoute: typeof AuthDashboardAccountSlugMediaTypeRoute
+  AuthDashboardAccountSlugUsersIdRoute: typeof AuthDashboardAccountSlugUsersIdRoute
   AuthDashboardAccountSlugVidbotsIdRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+  AuthDashboardAccountSlugMediaIndexRoute: typeof AuthDashboardAccountSlugMediaIndexRoute
+  AuthDashboardAccountSlugUsersIndexRoute: typeof AuthDashboardAccountSlugUsersIndexRoute
   AuthDashboardAccountSlugVidbotsIndexRoute: typeof AuthDashboardAccountSlugVidbotsIndexRoute
 }
 
 const AuthDashboardAccountSlugRouteChildren: AuthDashboardAccountSlugRouteChildren =
   {
-    AuthDashboardAccountSlugMediaRoute: AuthDashboardAccountSlugMediaRoute,
+    AuthDashboardAccountSlugEditRoute: AuthDashboardAccountSlugEditRoute,
     AuthDashboardAccountSlugIndexRoute: AuthDashboardAccountSlugIndexRoute,
+    AuthDashboardAccountSlugMediaTypeRoute:
+      AuthDashboardAccountSlugMediaTypeRoute,
+    AuthDashboardAccountSlugUsersIdRoute: AuthDashboardAccountSlugUsersIdRoute,
     AuthDashboardAccountSlugVidbotsIdRoute:
       AuthDashboardAccountSlugVidbotsIdRoute,
+    AuthDashboardAccountSlugMediaIndexRoute:
+      AuthDashboardAccountSlugMediaIndexRoute,
+    AuthDashboardAccountSlugUsersIndexRoute:
+      AuthDashboardAccountSlugUsersIndexRoute,
     AuthDashboardAccountSlugVidbotsIndexRoute:
       AuthDashboardAccountSlugVidbotsIndexRoute,
   }
@@ -349,15 +718,34 @@ const AuthDashboardAccountSlugRouteWithChildren =
   )
 
 interface AuthRouteChildren {
+  AuthCompleteProfileRoute: typeof AuthCompleteProfileRoute
   AuthDashboardAccountSlugRoute: typeof AuthDashboardAccountSlugRouteWithChildren
-  AuthDashboardAccountsRoute: typeof AuthDashboardAccountsRoute
+  AuthDashboardResellersRoute: typeof AuthDashboardResellersRoute
   AuthDashboardIndexRoute: typeof AuthDashboardIndexRoute
+  AuthDashboardAccountsCreateRoute: typeof AuthDashboardAccountsCreateRoute
+  AuthDashboardAdminFeatureFlagsRoute: typeof AuthDashboardAdminFeatureFlagsRoute
+  AuthDashboardAdminUsersRoute: typeof AuthDashboardAdminUsersRoute
+  AuthDashboardSecurityChangePasswordRoute: typeof AuthDashboardSecurityChangePasswordRoute
+  AuthDashboardAccountsIndexRoute: typeof AuthDashboardAccountsIndexRoute
+  AuthDashboardSecurityIndexRoute: typeof AuthDashboardSecurityIndexRoute
+  AuthDashboardAdminSsoConfigIdRoute: typeof AuthDashboardAdminSsoConfigIdRoute
+  AuthDashboardAdminSsoConfigIndexRoute: typeof AuthDashboardAdminSsoConfigIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthCompleteProfileRoute: AuthCompleteProfileRoute,
   AuthDashboardAccountSlugRoute: AuthDashboardAccountSlugRouteWithChildren,
-  AuthDashboardAccountsRoute: AuthDashboardAccountsRoute,
+  AuthDashboardResellersRoute: AuthDashboardResellersRoute,
   AuthDashboardIndexRoute: AuthDashboardIndexRoute,
+  AuthDashboardAccountsCreateRoute: AuthDashboardAccountsCreateRoute,
+  AuthDashboardAdminFeatureFlagsRoute: AuthDashboardAdminFeatureFlagsRoute,
+  AuthDashboardAdminUsersRoute: AuthDashboardAdminUsersRoute,
+  AuthDashboardSecurityChangePasswordRoute:
+    AuthDashboardSecurityChangePasswordRoute,
+  AuthDashboardAccountsIndexRoute: AuthDashboardAccountsIndexRoute,
+  AuthDashboardSecurityIndexRoute: AuthDashboardSecurityIndexRoute,
+  AuthDashboardAdminSsoConfigIdRoute: AuthDashboardAdminSsoConfigIdRoute,
+  AuthDashboardAdminSsoConfigIndexRoute: AuthDashboardAdminSsoConfigIndexRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
@@ -367,8 +755,13 @@ const rootRouteChildren: RootRouteChildren = {
   R500Route: R500Route,
   AuthRoute: AuthRouteWithChildren,
   InvalidUserRoute: InvalidUserRoute,
+  JoinTeamRoute: JoinTeamRoute,
   LoginRoute: LoginRoute,
+  NewPasswordRoute: NewPasswordRoute,
   NoAccountRoute: NoAccountRoute,
+  OauthCheckRoute: OauthCheckRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
+  SsoRoute: SsoRoute,
   TeamSelectRoute: TeamSelectRoute,
   PreviewIdRoute: PreviewIdRoute,
 }

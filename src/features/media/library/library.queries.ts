@@ -1,0 +1,86 @@
+/**
+ * Queries and calls of the media library (docs/api.md "Media"; spec 001 §2, §7, §9): the list with
+ * 5 s polling while anything is processing, rename / crop (PATCH), usage, delete, and captions.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { api, toHttpError } from '../../../api/client';
+import { getIdToken } from '../../session/amplify';
+import type { ListResponse } from '../../../api/types';
+import type { Media, MediaCrop } from '../media.types';
+import type { LibraryType, MediaLibrarySearch } from './librarySearch';
+
+/** Spec 001 §9: media polling 5000 ms. */
+export const MEDIA_POLL_MS = 5000;
+/** Rows per page of the library. */
+export const MEDIA_PAGE_SIZE = 10;
+
+export const libraryKeys = {
+  list: (accountId: number, type: LibraryType, search: MediaLibrarySearch) => ['media', 'library', accountId, type, search] as const,
+};
+
+/** Polls every 5 s while a listed media is still processing (Draft). */
+export function pollWhileProcessing(data: ListResponse<Media> | undefined): number | false {
+  return data?.records.some((m) => m.status === 'Draft') ? MEDIA_POLL_MS : false;
+}
+
+/** GET /media for one library tab (`media_types` VIDEO or IMAGE). */
+export function mediaLibraryOptions(accountId: number, type: LibraryType, search: MediaLibrarySearch) {
+  return queryOptions({
+    queryKey: libraryKeys.list(accountId, type, search),
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<Media>>('/media', {
+        query: {
+          account_id: accountId,
+          media_types: type === 'image' ? 'IMAGE' : 'VIDEO',
+          name: search.name || undefined,
+          page: search.page,
+          size: MEDIA_PAGE_SIZE,
+          order_by: search.order_by,
+          order_direction: search.order_direction,
+        },
+        signal,
+      }),
+    refetchInterval: (query) => pollWhileProcessing(query.state.data),
+  });
+}
+
+/** A bot using a media (GET /media/{id}/usage). */
+export interface BotRef {
+  id: number;
+  publicId: string;
+  name: string;
+}
+
+export const renameMedia = (id: number, name: string) => api.patch<Media>(`/media/${id}`, { name });
+export const cropMedia = (id: number, crop: MediaCrop) => api.patch<Media>(`/media/${id}`, { crop });
+export const mediaUsage = (id: number) => api.get<{ publishedBots: BotRef[] }>(`/media/${id}/usage`);
+export const deleteMedia = (id: number) => api.delete<{ id: number; publishedBots: BotRef[] }>(`/media/${id}`);
+
+/** PUT /media/{id}/caption?account_id&language with multipart field `file`. */
+export function uploadCaption(media: Pick<Media, 'id' | 'accountId'>, language: string, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.put<Media>(`/media/${media.id}/caption`, form, { query: { account_id: media.accountId, language } });
+}
+
+export const deleteCaption = (mediaId: number, captionId: number) => api.delete<Media>(`/media/${mediaId}/caption/${captionId}`);
+
+/**
+ * Downloads a caption as a .vtt file: GET /media/{id}/caption/{captionId} with the ID token (the
+ * answer is an attachment), saved through a temporary object URL under the server's file name.
+ */
+export async function downloadCaption(mediaId: number, captionId: number): Promise<void> {
+  const token = await getIdToken();
+  const response = await fetch(`/api/media/${mediaId}/caption/${captionId}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw await toHttpError(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'subtitles.vtt';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
