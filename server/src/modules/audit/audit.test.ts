@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from '../../../test/accounts';
+import { eq } from 'drizzle-orm';
+import { media } from '../../db/schema';
 import type { AuditRecordDto } from './audit';
 
 let ctx: TestContext;
@@ -54,6 +56,34 @@ describe('audit rows of bot mutations', () => {
     });
     expect(page.records[0]).toMatchObject({ targetName: 'Audited bot 2', details: { fields: ['name'], previousName: 'Audited bot' } });
     expect(typeof page.records[0]!.createdAt).toBe('string');
+  });
+});
+
+describe('audit rows of SSO and media-replacement mutations', () => {
+  it('records sso.create / sso.update / sso.provision (no secrets) and media.replace_start', async () => {
+    const created = await ctx.call('POST', '/api/sso/config', { token: tok.superadmin, body: { name: 'Audit SSO', domain: 'audit-sso.example', provider: 'AuditIdp' } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect((await ctx.call('PATCH', `/api/sso/config/${id}`, { token: tok.superadmin, body: { status: 'disabled', clientSecret: 'top-secret-value' } })).status).toBe(200);
+    expect((await ctx.call('POST', `/api/sso/config/${id}/provision`, { token: tok.superadmin, body: { accountId: demoId, defaultRole: 'Editor' } })).status).toBe(201);
+    const all = await log(tok.superadmin, 'size=100');
+    const sso = all.records.filter((r) => r.type.startsWith('sso.'));
+    expect(sso.map((r) => [r.type, r.targetId, r.accountId])).toEqual([
+      ['sso.provision', id, demoId],
+      ['sso.update', id, null],
+      ['sso.create', id, null],
+    ]);
+    expect(JSON.stringify(sso)).not.toContain('top-secret-value');
+    expect(sso[1]!.details).toEqual({ fields: ['status', 'clientSecretEnc'] });
+
+    const m = (await (await ctx.call('POST', '/api/media', { token: tok.editor, body: { type: 'SlideImage', name: 'To replace', accountId: demoId } })).json()) as { id: number };
+    await ctx.deps.db.update(media).set({ status: 'Ready' }).where(eq(media.id, m.id));
+    const started = await ctx.call('POST', `/api/media/${m.id}/replace`, { token: tok.editor });
+    expect(started.status).toBe(201);
+    const replacement = (await started.json()) as { id: number };
+    const mine = await log(tok.owner, `account_id=${demoId}&size=100`);
+    expect(mine.records.find((r) => r.type === 'media.replace_start')).toMatchObject({ targetId: m.id, targetName: 'To replace', details: { replacementId: replacement.id } });
+    expect(mine.records.find((r) => r.type === 'media.create' && r.targetId === m.id)).toBeDefined();
   });
 });
 

@@ -332,13 +332,17 @@ export async function deleteMediaFor(deps: AppDeps, user: AuthUser, id: number):
 export async function startReplacement(deps: AppDeps, user: AuthUser, id: number): Promise<CreatedMediaJson> {
   const target = await editableMedia(deps, user, id);
   const uploadToken = randomBytes(24).toString('base64url');
-  const row = await insertMedia(deps.db, {
-    accountId: target.accountId,
-    name: target.name,
-    type: target.type,
-    createdBy: user.id,
-    uploadToken,
-    replacesId: target.id,
+  const row = await deps.db.transaction(async (tx) => {
+    const created = await insertMedia(tx, {
+      accountId: target.accountId,
+      name: target.name,
+      type: target.type,
+      createdBy: user.id,
+      uploadToken,
+      replacesId: target.id,
+    });
+    await recordAudit(tx, { accountId: target.accountId, actorUserId: user.id, type: 'media.replace_start', targetType: 'media', targetId: target.id, targetName: target.name, details: { replacementId: created.id } });
+    return created;
   });
   return { ...toMediaJson(row), uploadUrl: { uploadUrl: `/api/media/${row.id}/upload`, uploadToken } };
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { accounts, ssoConfigs, ssoProvisions } from '../../db/schema';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { conflict, HttpError, notFound } from '../../lib/errors';
+import { recordAudit } from '../../lib/audit';
 import { getMe, type UserDto } from '../user/user.service';
 import { assertCanManageSso } from './sso.policy';
 import { findActiveConfigByDomain, findConfig, identityProvidersOf, listConfigs, provisionsOf, type SsoConfigRow } from './sso.repo';
@@ -84,19 +85,24 @@ export async function getSsoConfig(deps: AppDeps, user: AuthUser, id: number): P
 export async function createSsoConfig(deps: AppDeps, user: AuthUser, body: CreateSsoConfigBody): Promise<SsoConfigDto> {
   assertCanManageSso(user);
   await assertUnique(deps.db, body, null);
-  const [row] = await deps.db
-    .insert(ssoConfigs)
-    .values({
-      name: body.name,
-      domain: body.domain,
-      provider: body.provider,
-      status: body.status,
-      issuerUrl: body.issuerUrl ?? null,
-      clientId: body.clientId ?? null,
-      clientSecretEnc: body.clientSecret ? await deps.idp.sealClientSecret(body.clientSecret) : null,
-    })
-    .returning();
-  if (!row) throw new HttpError(500, 'Error creating SSO Config');
+  const clientSecretEnc = body.clientSecret ? await deps.idp.sealClientSecret(body.clientSecret) : null;
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(ssoConfigs)
+      .values({
+        name: body.name,
+        domain: body.domain,
+        provider: body.provider,
+        status: body.status,
+        issuerUrl: body.issuerUrl ?? null,
+        clientId: body.clientId ?? null,
+        clientSecretEnc,
+      })
+      .returning();
+    if (!created) throw new HttpError(500, 'Error creating SSO Config');
+    await recordAudit(tx, { accountId: null, actorUserId: user.id, type: 'sso.create', targetType: 'sso_config', targetId: created.id, targetName: created.name, details: { domain: created.domain, provider: created.provider } });
+    return created;
+  });
   return dtoOf(deps.db, row.id);
 }
 
@@ -112,7 +118,13 @@ export async function patchSsoConfig(deps: AppDeps, user: AuthUser, id: number, 
   if (body.issuerUrl !== undefined) set.issuerUrl = body.issuerUrl;
   if (body.clientId !== undefined) set.clientId = body.clientId;
   if (body.clientSecret !== undefined) set.clientSecretEnc = body.clientSecret ? await deps.idp.sealClientSecret(body.clientSecret) : null;
-  if (Object.keys(set).length > 0) await deps.db.update(ssoConfigs).set(set).where(eq(ssoConfigs.id, id));
+  if (Object.keys(set).length > 0) {
+    await deps.db.transaction(async (tx) => {
+      const [row] = await tx.update(ssoConfigs).set(set).where(eq(ssoConfigs.id, id)).returning();
+      // field names only: never the client secret
+      await recordAudit(tx, { accountId: null, actorUserId: user.id, type: 'sso.update', targetType: 'sso_config', targetId: id, targetName: row?.name ?? null, details: { fields: Object.keys(set) } });
+    });
+  }
   return dtoOf(deps.db, id);
 }
 
@@ -122,10 +134,13 @@ export async function provisionSsoConfig(deps: AppDeps, user: AuthUser, id: numb
   if (!(await findConfig(deps.db, id))) throw notFound('SSO config not found.');
   const [account] = await deps.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, body.accountId)).limit(1);
   if (!account) throw notFound('Account not found.');
-  await deps.db
-    .insert(ssoProvisions)
-    .values({ ssoConfigId: id, accountId: body.accountId, defaultRole: body.defaultRole })
-    .onConflictDoUpdate({ target: [ssoProvisions.ssoConfigId, ssoProvisions.accountId], set: { defaultRole: body.defaultRole } });
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(ssoProvisions)
+      .values({ ssoConfigId: id, accountId: body.accountId, defaultRole: body.defaultRole })
+      .onConflictDoUpdate({ target: [ssoProvisions.ssoConfigId, ssoProvisions.accountId], set: { defaultRole: body.defaultRole } });
+    await recordAudit(tx, { accountId: body.accountId, actorUserId: user.id, type: 'sso.provision', targetType: 'sso_config', targetId: id, details: { defaultRole: body.defaultRole } });
+  });
   return dtoOf(deps.db, id);
 }
 
