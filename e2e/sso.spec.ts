@@ -179,4 +179,12 @@ test('SSO: e-mail → upstream OpenID Connect login → new Viewer lands on the 
     external: true,
     roles: [{ accountId: demo?.id, role: 'Viewer', status: 'Active' }],
   });
+
+  // Signing out of an OAuth sign-in goes through the identity provider's /logout back to /login.
+  await page.getByRole('button', { name: `User menu for ${SSO_EMAIL}` }).click();
+  const logoutRequest = page.waitForRequest((r) => r.url().startsWith(`${appUrl}/idp/logout?`));
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  expect(new URL((await logoutRequest).url()).searchParams.get('logout_uri')).toBe(`${appUrl}/login`);
+  await page.waitForURL((u) => u.origin === appUrl && u.pathname === '/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
