@@ -11,6 +11,10 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, crea
 import { HttpError } from '../../api/client';
 import { SsoPage, type DiscoverResponse } from './SsoPage';
 import { OAuthCheckPage } from './OAuthCheckPage';
+import { FederatedSignIn } from './FederatedSignIn';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configOptions } from '../../api/queries';
+import type { RuntimeConfig } from '../../api/types';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
@@ -19,7 +23,7 @@ afterEach(cleanup);
 
 /** Renders `page` at `/start` in a memory router that also has /login and /dashboard. */
 function renderInRouter(page: () => ReactNode) {
-  const root = createRootRoute({ errorComponent: ({ error }) => <p>boundary: {error.message}</p> });
+  const root = createRootRoute({ errorComponent: ({ error }) => <p>boundary: {error instanceof Error ? error.message : String(error)}</p> });
   const start = createRoute({ getParentRoute: () => root, path: '/start', component: page });
   const login = createRoute({ getParentRoute: () => root, path: '/login', component: () => <p>login page</p> });
   const dashboard = createRoute({ getParentRoute: () => root, path: '/dashboard', component: () => <p>dashboard page</p> });
@@ -104,5 +108,35 @@ describe('OAuthCheckPage', () => {
     const router2 = renderInRouter(() => <OAuthCheckPage completed={() => Promise.resolve(true)} finalize={() => Promise.reject(new Error('User not found.'))} />);
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(router2.state.location.search).toEqual({ error: 'User not found.' });
+  });
+});
+
+describe('FederatedSignIn', () => {
+  const base: RuntimeConfig = {
+    userPoolId: 'p', userPoolClientId: 'c', userPoolEndpoint: '/idp', region: 'eu-west-1', sentryDsn: null, previewAllowedOrigins: [],
+    oauth: { domain: 'app.example/idp', scopes: ['email', 'openid'], redirectSignIn: ['https://app.example/oauth-check'], redirectSignOut: ['https://app.example/login'], responseType: 'code' },
+  };
+  const setup = (config: RuntimeConfig) => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(configOptions().queryKey, config);
+    const redirect = vi.fn<(provider: string) => Promise<void>>(() => Promise.resolve());
+    renderInRouter(() => (
+      <QueryClientProvider client={queryClient}>
+        <FederatedSignIn redirect={redirect} />
+      </QueryClientProvider>
+    ));
+    return redirect;
+  };
+
+  it('always links to /sso; no Google button unless the server says Google is configured', async () => {
+    setup({ ...base, google: false });
+    expect((await screen.findByRole('link', { name: 'Sign in with SSO' })).getAttribute('href')).toBe('/sso');
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+  });
+
+  it('with Google configured the button redirects to the Google provider', async () => {
+    const redirect = setup({ ...base, google: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(redirect).toHaveBeenCalledWith('Google');
   });
 });
