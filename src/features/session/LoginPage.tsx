@@ -59,7 +59,7 @@ export function LoginPage({ redirect, error, notice }: LoginPageProps) {
 
   useEffect(() => {
     if (choosingNewPassword) {
-      void navigate({ to: '/new-password', search: { new: true, email: challenge?.email, redirect } });
+      void navigate({ to: '/new-password', search: { new: true, email: challenge?.email, redirect }, replace: true });
     }
   }, [choosingNewPassword, challenge, redirect, navigate]);
 

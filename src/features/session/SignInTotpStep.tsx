@@ -43,7 +43,7 @@ export function SignInTotpStep() {
         </p>
       )}
       <TotpCodeForm onSubmit={session.submitTotpCode} pending={confirming} submitLabel={<Trans>Verify and sign in</Trans>} />
-      <p>
+      <p className="card-footer-link">
         <button type="button" className="button link" onClick={session.cancelSignIn}>
           <Trans>Back to sign in</Trans>
         </button>
