@@ -140,6 +140,8 @@ test('the owner uploads every fixture through the library; each plays; subtitles
   await del.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(row(page, 'Renamed clip')).toHaveCount(0);
   await expect(del).toBeHidden();
+  // Nothing asked for the deleted media afterwards (no error toast).
+  await expect(page.locator('.Toastify__toast--error')).toHaveCount(0);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('media-library-390.png'), fullPage: true });

@@ -10,7 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'react-toastify';
 import { Dialog } from '../../../ui/Dialog';
 import type { Media, MediaCrop } from '../media.types';
-import { cropMedia } from './library.queries';
+import { cropMedia, invalidateMediaLists } from './library.queries';
 
 export const DEFAULT_CROP: MediaCrop = { x: 50, y: 50, scale: 1 };
 export const CROP_SCALE = { min: 0.5, max: 5, step: 0.1 } as const;
@@ -57,7 +57,7 @@ function CropForm({ media, onClose }: { media: Media; onClose: () => void }) {
   const save = useMutation({
     mutationFn: () => cropMedia(media.id, crop),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['media'] });
+      await invalidateMediaLists(queryClient);
       toast.success(t`Crop saved`);
       onClose();
     },

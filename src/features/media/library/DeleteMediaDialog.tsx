@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'react-toastify';
 import { Dialog } from '../../../ui/Dialog';
 import type { Media } from '../media.types';
-import { deleteMedia, mediaUsage } from './library.queries';
+import { deleteMedia, mediaUsage, invalidateMediaLists } from './library.queries';
 
 export function DeleteMediaDialog({ media, onClose }: { media: Media | null; onClose: () => void }) {
   const { t } = useLingui();
@@ -26,7 +26,7 @@ function DeleteBody({ media, onClose }: { media: Media; onClose: () => void }) {
   const remove = useMutation({
     mutationFn: () => deleteMedia(media.id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['media'] });
+      await invalidateMediaLists(queryClient);
       toast.success(t`Media deleted`);
       onClose();
     },

@@ -25,7 +25,7 @@ import type { Media, MediaKind } from '../media.types';
 import { CropDialog } from './CropDialog';
 import { DeleteMediaDialog } from './DeleteMediaDialog';
 import { formatDuration, formatUploadDate } from './format';
-import { MEDIA_PAGE_SIZE, mediaLibraryOptions } from './library.queries';
+import { MEDIA_PAGE_SIZE, mediaLibraryOptions, invalidateMediaLists } from './library.queries';
 import type { LibraryType, MediaLibrarySearch, MediaOrderBy } from './librarySearch';
 import { PlayDialog } from './PlayDialog';
 import { RenameDialog } from './RenameDialog';
@@ -70,7 +70,7 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
         : t`${refusal.fileName} is not a supported file type.`;
 
   const queue = useUploadQueue((entry: QueueEntry) => {
-    void queryClient.invalidateQueries({ queryKey: ['media'] });
+    void invalidateMediaLists(queryClient);
     const snapshot = entry.ref?.getSnapshot();
     if (!snapshot) return;
     const refusal = selectRefusal(snapshot);

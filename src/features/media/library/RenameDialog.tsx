@@ -9,7 +9,7 @@ import { toast } from 'react-toastify';
 import { isHttpError } from '../../../api/client';
 import { Dialog } from '../../../ui/Dialog';
 import type { Media } from '../media.types';
-import { renameMedia } from './library.queries';
+import { renameMedia, invalidateMediaLists } from './library.queries';
 
 export function RenameDialog({ media, onClose }: { media: Media | null; onClose: () => void }) {
   const { t } = useLingui();
@@ -30,7 +30,7 @@ function RenameForm({ media, onClose }: { media: Media; onClose: () => void }) {
   const save = useMutation({
     mutationFn: () => renameMedia(media.id, name.trim()),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['media'] });
+      await invalidateMediaLists(queryClient);
       toast.success(t`Media renamed`);
       onClose();
     },

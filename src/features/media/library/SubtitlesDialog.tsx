@@ -12,7 +12,7 @@ import { api, isHttpError } from '../../../api/client';
 import { Dialog } from '../../../ui/Dialog';
 import type { Media } from '../media.types';
 import { formatUploadDate } from './format';
-import { deleteCaption, downloadCaption, uploadCaption } from './library.queries';
+import { deleteCaption, downloadCaption, uploadCaption, invalidateMediaLists } from './library.queries';
 import { subtitleLanguages } from './languages';
 
 export function SubtitlesDialog({ media, onClose }: { media: Media | null; onClose: () => void }) {
@@ -39,7 +39,7 @@ function SubtitlesBody({ media: initial }: { media: Media }) {
 
   const refresh = async (next: Media) => {
     queryClient.setQueryData(['media', 'one', initial.id], next);
-    await queryClient.invalidateQueries({ queryKey: ['media', 'library'] });
+    await invalidateMediaLists(queryClient);
   };
   const upload = useMutation({
     mutationFn: () => uploadCaption(media, language, file as File),

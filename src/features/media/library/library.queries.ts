@@ -2,7 +2,7 @@
  * Queries and calls of the media library (docs/api.md "Media"; spec 001 §2, §7, §9): the list with
  * 5 s polling while anything is processing, rename / crop (PATCH), usage, delete, and captions.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, toHttpError } from '../../../api/client';
 import { getIdToken } from '../../session/amplify';
 import type { ListResponse } from '../../../api/types';
@@ -83,4 +83,12 @@ export async function downloadCaption(mediaId: number, captionId: number): Promi
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Refreshes the media lists (library tabs and the editors' choosers) after a change. Single-media
+ * queries (usage, one) are left alone: after a delete they would answer 404.
+ */
+export function invalidateMediaLists(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'media' && (q.queryKey[1] === 'library' || q.queryKey[1] === 'chooser') });
 }
