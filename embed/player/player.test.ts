@@ -235,3 +235,28 @@ describe('player strings', () => {
     expect(frame.style.getPropertyValue('--vb-background')).toBe('#ffeedd');
   });
 });
+
+describe('mountPlayer: subtitles', () => {
+  it('adds one subtitles track per caption; the one in the player language is the default', () => {
+    const intro = demoVidbot.slides[0]!;
+    const bot = {
+      ...demoVidbot,
+      slides: [
+        { ...intro, captions: [{ id: 1, languageCode: 'en', url: '/files/1/a/caption.vtt' }, { id: 2, languageCode: 'fi', url: '/files/1/b/caption.vtt' }] },
+        ...demoVidbot.slides.slice(1),
+      ],
+    };
+    handle = mountPlayer(container, bot, { lang: 'fi' });
+    const tracks = [...handle.root.querySelectorAll('video track')] as HTMLTrackElement[];
+    expect(tracks.map((t) => [t.getAttribute('kind'), t.getAttribute('srclang'), t.getAttribute('src'), t.hasAttribute('default')])).toEqual([
+      ['subtitles', 'en', '/files/1/a/caption.vtt', false],
+      ['subtitles', 'fi', '/files/1/b/caption.vtt', true],
+    ]);
+    expect(tracks.every((t) => (t.getAttribute('label') ?? '').length > 0)).toBe(true);
+  });
+
+  it('adds no track for a slide without captions', () => {
+    const root = mount();
+    expect(root.querySelectorAll('video track')).toHaveLength(0);
+  });
+});

@@ -169,7 +169,7 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     const autoplay = autoplayNext;
     if (autoplay) media.setAttribute('autoplay', '');
     if (slide.videoUrl) media.src = slide.videoUrl;
-    appendCaptionTracks(media, slide.captions ?? []);
+    appendCaptionTracks(media, slide.captions ?? [], lang);
 
     const controls = el('div', 'vb-controls');
     const playButton = el('button', 'vb-control');
@@ -364,12 +364,12 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
 
 /**
  * Adds one `<track kind="subtitles">` per caption (WebVTT under `/files/`, spec 001 §2 subtitles);
- * the track in the page's language (else the first) is shown by default. Labels are the language's
- * name in the page's language when the browser knows it, else the code.
+ * the track in the player's language (else the first) is shown by default. Labels are the language's
+ * name in the player's language when the browser knows it, else the code.
  */
-function appendCaptionTracks(media: HTMLVideoElement, captions: readonly { languageCode: string; url: string }[]): void {
+function appendCaptionTracks(media: HTMLVideoElement, captions: readonly { languageCode: string; url: string }[], playerLang: string): void {
   if (captions.length === 0) return;
-  const pageLang = (document.documentElement.lang || navigator.language || 'en').slice(0, 2).toLowerCase();
+  const pageLang = playerLang.slice(0, 2).toLowerCase();
   let names: Intl.DisplayNames | null = null;
   try {
     names = new Intl.DisplayNames([pageLang], { type: 'language' });
