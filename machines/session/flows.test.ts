@@ -11,6 +11,9 @@ import { graphCoverage, transitionTour } from '../testing/graph-coverage';
 import { mfaSetupMachine, type TotpSetupDetails } from './mfaSetup.machine';
 import { passwordRecoveryMachine, recoveryErrorOf, type ResetPasswordInput } from './passwordRecovery.machine';
 import { changePasswordMachine, type ChangePasswordInput } from './changePassword.machine';
+import { completeProfileMachine, type ProfileNames } from './completeProfile.machine';
+import { teamJoinMachine } from './teamJoin.machine';
+import { emailsDiffer, invitationMismatchMachine, type InvitationMismatchInput } from './invitationMismatch.machine';
 
 const details: TotpSetupDetails = {
   sharedSecret: 'JBSWY3DPEHPK3PXP',
@@ -21,6 +24,10 @@ const limitExceeded = Object.assign(new Error('Attempt limit exceeded, please tr
 const notAuthorized = Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' });
 const resetInput: ResetPasswordInput = { email: 'owner@example.com', code: '123456', password: 'Brand-new-pass-2' };
 const changeInput: ChangePasswordInput = { oldPassword: 'Vidbot-demo-1', newPassword: 'Brand-new-pass-2' };
+const names: ProfileNames = { firstName: 'Olivia', lastName: 'Owner' };
+const forbidden = Object.assign(new Error('Forbidden'), { name: 'HttpError' });
+const mismatch: InvitationMismatchInput = { invitationEmail: 'invited@example.com', signedInEmail: 'owner@example.com' };
+const sameEmail: InvitationMismatchInput = { invitationEmail: ' Owner@Example.com', signedInEmail: 'owner@example.com' };
 
 /** Per chart: events with payloads, the fake actors' ids, and the expected number of states. */
 interface ChartCase {
@@ -29,6 +36,8 @@ interface ChartCase {
   events: AnyEventObject[];
   actors: string[];
   states: number;
+  /** Machine inputs to tour from (one tour each); none for machines without input. */
+  inputs?: unknown[];
 }
 
 const charts: ChartCase[] = [
@@ -74,14 +83,50 @@ const charts: ChartCase[] = [
       { type: 'xstate.error.actor.updatePassword', error: notAuthorized },
     ],
   },
+  {
+    name: 'completeProfile',
+    machine: completeProfileMachine,
+    actors: ['saveProfile'],
+    states: 4,
+    events: [
+      { type: 'profile.submit', names },
+      { type: 'xstate.done.actor.saveProfile', output: { kind: 'saved' } },
+      { type: 'xstate.done.actor.saveProfile', output: { kind: 'invalid', fieldErrors: { firstName: 'Too long' } } },
+      { type: 'xstate.error.actor.saveProfile', error: new TypeError('Failed to fetch') },
+    ],
+  },
+  {
+    name: 'teamJoin',
+    machine: teamJoinMachine,
+    actors: ['activateRole'],
+    states: 4,
+    events: [
+      { type: 'team.join', target: { userId: 3, roleId: 7 } },
+      { type: 'xstate.done.actor.activateRole', output: undefined },
+      { type: 'xstate.error.actor.activateRole', error: forbidden },
+    ],
+  },
+  {
+    name: 'invitationMismatch',
+    machine: invitationMismatchMachine,
+    actors: ['logOut'],
+    states: 5,
+    inputs: [mismatch, sameEmail],
+    events: [
+      { type: 'invitation.logOut' },
+      { type: 'xstate.done.actor.logOut', output: undefined },
+      { type: 'xstate.error.actor.logOut', error: new TypeError('Failed to fetch') },
+    ],
+  },
 ];
 
 function serialize(snapshot: SnapshotFrom<AnyStateMachine>): string {
   return JSON.stringify([snapshot.value, snapshot.context]);
 }
 
-function modelOf(chart: ChartCase) {
+function modelOf(chart: ChartCase, input: unknown) {
   return new TestModel(chart.machine, {
+    input,
     events: (snapshot: SnapshotFrom<AnyStateMachine>) => {
       const running = Object.keys(snapshot.children);
       return chart.events.filter((event) => {
@@ -95,10 +140,10 @@ function modelOf(chart: ChartCase) {
   } as never);
 }
 
-function harness(chart: ChartCase) {
+function harness(chart: ChartCase, input?: unknown) {
   const fakes = Object.fromEntries(chart.actors.map((id) => [id, controllablePromise<unknown, unknown>()]));
   const actors = Object.fromEntries(Object.entries(fakes).map(([id, f]) => [id, f.logic]));
-  const actor = createActor(chart.machine.provide({ actors } as never));
+  const actor = createActor(chart.machine.provide({ actors } as never), { input } as never);
   actor.start();
   return {
     actor,
@@ -111,10 +156,16 @@ function harness(chart: ChartCase) {
 }
 
 describe.each(charts.map((c) => [c.name, c] as const))('%s chart: graph tour', (_name, chart) => {
-  const tour = transitionTour(modelOf(chart) as never, serialize as never);
+  const tour = (chart.inputs ?? [undefined]).flatMap((input, i) =>
+    transitionTour(modelOf(chart, input) as never, serialize as never).map((p) => ({
+      ...p,
+      description: chart.inputs ? `input ${String(i)}: ${p.description}` : p.description,
+      input,
+    })),
+  );
 
   it('covers every state and every transition', () => {
-    const coverage = graphCoverage(chart.machine, tour.map((p) => ({ events: p.events })));
+    const coverage = graphCoverage(chart.machine, tour.map((p) => ({ input: p.input, events: p.events })));
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);
     expect(coverage.states.covered).toHaveLength(chart.states);
@@ -122,8 +173,8 @@ describe.each(charts.map((c) => [c.name, c] as const))('%s chart: graph tour', (
   });
 
   it.each(tour.map((p) => [p.description, p] as const))('replays %s', async (_label, path) => {
-    const h = harness(chart);
-    let [expected] = initialTransition(chart.machine);
+    const h = harness(chart, path.input);
+    let [expected] = initialTransition(chart.machine, path.input as never);
     for (const event of path.events) {
       [expected] = transition(chart.machine, expected, event as never);
       await h.send(event);
@@ -226,5 +277,73 @@ describe('change password journeys', () => {
     expect(h.fakes.updatePassword!.inputs[1]).toEqual(changeInput);
     await h.send({ type: 'xstate.done.actor.updatePassword', output: undefined });
     expect(h.actor.getSnapshot().value).toBe('changed');
+  });
+});
+
+describe('complete-profile journeys', () => {
+  it('refused names come back on the fields; accepted names end in profileCompleted', async () => {
+    const h = harness(charts[3]!);
+    expect(h.actor.getSnapshot().value).toBe('profileIncomplete');
+    await h.send({ type: 'profile.submit', names: { firstName: 'x'.repeat(300), lastName: 'Owner' } });
+    expect(h.actor.getSnapshot().value).toBe('completingProfile');
+    expect(h.actor.getSnapshot().hasTag('pending')).toBe(true);
+    await h.send({ type: 'xstate.done.actor.saveProfile', output: { kind: 'invalid', fieldErrors: { firstName: 'Too long' } } });
+    expect(h.actor.getSnapshot().value).toBe('profileIncomplete');
+    expect(h.actor.getSnapshot().context.fieldErrors).toEqual({ firstName: 'Too long' });
+    await h.send({ type: 'profile.submit', names });
+    expect(h.actor.getSnapshot().context.fieldErrors).toEqual({}); // cleared while saving
+    expect(h.fakes.saveProfile!.inputs[1]).toEqual(names);
+    await h.send({ type: 'xstate.done.actor.saveProfile', output: { kind: 'saved' } });
+    expect(h.actor.getSnapshot().value).toBe('profileCompleted');
+    expect(h.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('a failed save ends in profileFailed with the message (the app toasts it and goes to /login)', async () => {
+    const h = harness(charts[3]!);
+    await h.send({ type: 'profile.submit', names });
+    await h.send({ type: 'xstate.error.actor.saveProfile', error: new TypeError('Failed to fetch') });
+    expect(h.actor.getSnapshot().value).toBe('profileFailed');
+    expect(h.actor.getSnapshot().context.failure).toBe('Failed to fetch');
+    expect(h.actor.getSnapshot().status).toBe('done');
+  });
+});
+
+describe('team-join journeys', () => {
+  it('a refused Join shows joinFailed with the message; joining again activates the role', async () => {
+    const h = harness(charts[4]!);
+    expect(h.actor.getSnapshot().value).toBe('choosingTeam');
+    await h.send({ type: 'team.join', target: { userId: 3, roleId: 7 } });
+    expect(h.actor.getSnapshot().value).toBe('joiningTeam');
+    expect(h.fakes.activateRole!.inputs).toEqual([{ userId: 3, roleId: 7 }]);
+    await h.send({ type: 'xstate.error.actor.activateRole', error: forbidden });
+    expect(h.actor.getSnapshot().value).toBe('joinFailed');
+    expect(h.actor.getSnapshot().context.failure).toBe('Forbidden');
+    await h.send({ type: 'team.join', target: { userId: 3, roleId: 8 } });
+    expect(h.actor.getSnapshot().context.failure).toBeNull();
+    expect(h.fakes.activateRole!.inputs[1]).toEqual({ userId: 3, roleId: 8 });
+    await h.send({ type: 'xstate.done.actor.activateRole', output: undefined });
+    expect(h.actor.getSnapshot().value).toBe('joinedTeam');
+    expect(h.actor.getSnapshot().status).toBe('done');
+  });
+});
+
+describe('invitation e-mails-mismatch journeys', () => {
+  it('a different signed-in e-mail shows the mismatch screen; Log Out signs out and ends', async () => {
+    const h = harness(charts[5]!, mismatch);
+    expect(h.actor.getSnapshot().value).toBe('emailsMismatch');
+    await h.send({ type: 'invitation.logOut' });
+    expect(h.actor.getSnapshot().value).toBe('loggingOut');
+    expect(h.fakes.logOut!.pending).toHaveLength(1);
+    await h.send({ type: 'xstate.done.actor.logOut', output: undefined });
+    expect(h.actor.getSnapshot().value).toBe('loggedOut');
+    expect(h.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('the same e-mail (any case) or none stored is no mismatch', () => {
+    const same = createActor(invitationMismatchMachine, { input: sameEmail }).start();
+    expect(same.getSnapshot().value).toBe('emailsMatch');
+    expect(emailsDiffer({ invitationEmail: null, signedInEmail: 'owner@example.com' })).toBe(false);
+    expect(emailsDiffer({ invitationEmail: '', signedInEmail: 'owner@example.com' })).toBe(false);
+    expect(emailsDiffer(mismatch)).toBe(true);
   });
 });

@@ -41,7 +41,19 @@
  * challenge, and the new-password screen sends the person back to /login with a message.
  *
  * The password, MFA-setup and change-password flows of a signed-in or signed-out person are their
- * own small charts beside this one (passwordRecovery, mfaSetup, changePassword machines).
+ * own small charts beside this one (passwordRecovery, mfaSetup, changePassword machines). So are the
+ * steps a signed-in person takes after sign-in, each a child flow the screen runs while `signedIn`
+ * (DESIGN §5 "one child per flow"):
+ *
+ *   completeProfile (completeProfile.machine.ts, /complete-profile):
+ *        profileIncomplete ──profile.submit──▶ completingProfile ──saveProfile──▶ profileCompleted
+ *        (422 field messages ──▶ profileIncomplete; other error ──▶ profileFailed → /login)
+ *   teamJoin (teamJoin.machine.ts, /team-select Join):
+ *        choosingTeam ──team.join──▶ joiningTeam ──activateRole──▶ joinedTeam (→ /dashboard)
+ *        (error ──▶ joinFailed ──team.join──▶ joiningTeam)
+ *   invitationMismatch (invitationMismatch.machine.ts, /join-team):
+ *        comparingEmails ──(e-mails differ)──▶ emailsMismatch ──invitation.logOut──▶ loggingOut ──▶ loggedOut
+ *        (same e-mail / none stored ──▶ emailsMatch)
  *
  * Side effects are actors whose defaults throw "must be provided"; the app edge
  * (src/features/session/) provides them with `.provide({ actors })`, tests inject fakes.
