@@ -2,7 +2,8 @@
  * SSO configurations (superusers; spec 000 §2, §5, §7, §8): the list with a Create dialog (name,
  * domain, provider required; created active; failure 'Error creating SSO Config'), and the detail
  * page with the active/disabled switch and account assignments (account and default role Viewer or
- * Editor, both required; failure 'Error creating SSO Provision').
+ * Editor, both required; failure 'Error creating SSO Provision'). Both also carry the upstream
+ * OpenID Connect settings (issuer URL, client id, write-only client secret; rules in ssoForm.ts).
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -14,11 +15,67 @@ import { SelectField, TextField } from '../../ui/Field';
 import { TableFallback } from '../../ui/TableFallback';
 import { fieldErrorsOf } from '../../ui/errorText';
 import { AccountPicker, type PickedAccount } from './AccountPicker';
-import { createSsoConfig, provisionSso, setSsoStatus, ssoConfigOptions, ssoConfigsOptions, type SsoConfig } from './admin.api';
+import { createSsoConfig, patchSsoUpstream, provisionSso, setSsoStatus, ssoConfigOptions, ssoConfigsOptions, type SsoConfig } from './admin.api';
+import { ssoUpstreamCreateBody, ssoUpstreamPatchBody, ssoUpstreamProblems, type SsoUpstreamProblems, type SsoUpstreamState } from './ssoForm';
 
 /** Required-field problems of the create form (spec 000 §5 "SSO create"). */
 export function ssoCreateProblems(s: { name: string; domain: string; provider: string }): Array<'name' | 'domain' | 'provider'> {
   return (['name', 'domain', 'provider'] as const).filter((k) => s[k].trim() === '');
+}
+
+/** Translated messages of the upstream field problems. */
+function useUpstreamMessages(): (p: SsoUpstreamProblems) => Record<string, string> {
+  const { t } = useLingui();
+  return (p) => {
+    const out: Record<string, string> = {};
+    if (p.issuerUrl) out.issuerUrl = t`Issuer URL must be an https or http URL.`;
+    if (p.clientId) out.clientId = t`Client id is at most 500 characters.`;
+    if (p.clientSecret) out.clientSecret = t`Client secret is at most 2000 characters.`;
+    return out;
+  };
+}
+
+/** The issuer URL, client id and client secret inputs (create dialog and detail page). */
+function UpstreamFields({
+  s,
+  onChange,
+  errors,
+  hasClientSecret,
+}: {
+  s: SsoUpstreamState;
+  onChange: (s: SsoUpstreamState) => void;
+  errors: Record<string, string | undefined>;
+  hasClientSecret?: boolean;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <TextField
+        label={t`Issuer URL`}
+        value={s.issuerUrl}
+        onChange={(v) => onChange({ ...s, issuerUrl: v })}
+        error={errors.issuerUrl}
+        hint={<Trans>The upstream OpenID Connect issuer, e.g. https://login.example.com</Trans>}
+      />
+      <TextField label={t`Client id`} value={s.clientId} onChange={(v) => onChange({ ...s, clientId: v })} error={errors.clientId} maxLength={500} />
+      <TextField
+        label={hasClientSecret === undefined ? t`Client secret` : t`New client secret`}
+        type="password"
+        autoComplete="new-password"
+        value={s.clientSecret}
+        onChange={(v) => onChange({ ...s, clientSecret: v })}
+        error={errors.clientSecret}
+        maxLength={2000}
+        hint={
+          hasClientSecret === undefined ? undefined : hasClientSecret ? (
+            <Trans>A client secret is set. Type a new one to replace it; leave empty to keep it.</Trans>
+          ) : (
+            <Trans>No client secret is set.</Trans>
+          )
+        }
+      />
+    </>
+  );
 }
 
 function StatusBadge({ status }: { status: SsoConfig['status'] }) {
@@ -91,17 +148,20 @@ function CreateSsoForm({ onDone }: { onDone: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const upstreamMessages = useUpstreamMessages();
   const [s, setS] = useState({ name: '', domain: '', provider: '' });
+  const [up, setUp] = useState<SsoUpstreamState>({ issuerUrl: '', clientId: '', clientSecret: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const missing = ssoCreateProblems(s);
-    setErrors(Object.fromEntries(missing.map((k) => [k, t`This field is required.`])));
-    if (missing.length) return;
+    const upstream = upstreamMessages(ssoUpstreamProblems(up));
+    setErrors({ ...Object.fromEntries(missing.map((k) => [k, t`This field is required.`])), ...upstream });
+    if (missing.length || Object.keys(upstream).length) return;
     setBusy(true);
     try {
-      const created = await createSsoConfig({ name: s.name.trim(), domain: s.domain.trim(), provider: s.provider.trim(), status: 'active' });
+      const created = await createSsoConfig({ name: s.name.trim(), domain: s.domain.trim(), provider: s.provider.trim(), status: 'active', ...ssoUpstreamCreateBody(up) });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'sso'] });
       onDone();
       void navigate({ to: '/dashboard/admin/sso-config/$id', params: { id: String(created.id) } });
@@ -117,6 +177,7 @@ function CreateSsoForm({ onDone }: { onDone: () => void }) {
       <TextField label={t`Name`} required value={s.name} onChange={(v) => setS({ ...s, name: v })} error={errors.name} maxLength={200} />
       <TextField label={t`Domain`} required value={s.domain} onChange={(v) => setS({ ...s, domain: v })} error={errors.domain} hint={<Trans>E-mail domain, e.g. example.com</Trans>} />
       <TextField label={t`Provider`} required value={s.provider} onChange={(v) => setS({ ...s, provider: v })} error={errors.provider} maxLength={32} />
+      <UpstreamFields s={up} onChange={setUp} errors={errors} />
       <div className="actions end">
         <button type="button" className="button" onClick={onDone}>
           <Trans>Cancel</Trans>
@@ -167,6 +228,18 @@ export function SsoConfigDetailPage({ id }: { id: number }) {
           <Trans>Provider</Trans>
         </dt>
         <dd>{c.provider}</dd>
+        <dt>
+          <Trans>Issuer URL</Trans>
+        </dt>
+        <dd>{c.issuerUrl ?? <span className="muted">{t`Not set`}</span>}</dd>
+        <dt>
+          <Trans>Client id</Trans>
+        </dt>
+        <dd>{c.clientId ?? <span className="muted">{t`Not set`}</span>}</dd>
+        <dt>
+          <Trans>Client secret</Trans>
+        </dt>
+        <dd>{c.hasClientSecret ? t`Set` : <span className="muted">{t`Not set`}</span>}</dd>
       </dl>
       <div className="field checkbox-field">
         <button type="button" role="switch" aria-checked={c.status === 'active'} className="switch-button" disabled={busy} onClick={() => void toggle()}>
@@ -174,6 +247,7 @@ export function SsoConfigDetailPage({ id }: { id: number }) {
           <Trans>Active</Trans>
         </button>
       </div>
+      <UpstreamForm key={`${c.issuerUrl ?? ''}|${c.clientId ?? ''}|${String(c.hasClientSecret)}`} config={c} />
       <h2>
         <Trans>Accounts</Trans>
       </h2>
@@ -202,6 +276,47 @@ export function SsoConfigDetailPage({ id }: { id: number }) {
       )}
       <AssignAccountForm configId={c.id} />
     </div>
+  );
+}
+
+/** Upstream OpenID Connect settings of one config; the secret is never shown, only whether one is set. */
+function UpstreamForm({ config }: { config: SsoConfig }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const upstreamMessages = useUpstreamMessages();
+  const [up, setUp] = useState<SsoUpstreamState>({ issuerUrl: config.issuerUrl ?? '', clientId: config.clientId ?? '', clientSecret: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problems = upstreamMessages(ssoUpstreamProblems(up));
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setBusy(true);
+    try {
+      await patchSsoUpstream(config.id, ssoUpstreamPatchBody(up));
+      setUp((u) => ({ ...u, clientSecret: '' }));
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'sso'] });
+      toast.success(t`Upstream settings saved`);
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast.error(t`An error occurred`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="form-section" noValidate onSubmit={(e) => void submit(e)}>
+      <h2>
+        <Trans>Upstream identity provider</Trans>
+      </h2>
+      <UpstreamFields s={up} onChange={setUp} errors={errors} hasClientSecret={config.hasClientSecret} />
+      <div className="actions">
+        <button type="submit" className="button primary" disabled={busy}>
+          <Trans>Save upstream settings</Trans>
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -93,6 +93,10 @@ export interface SsoConfig {
   domain: string;
   provider: string;
   status: 'active' | 'disabled';
+  /** Upstream OpenID Connect issuer, client id; the secret is write-only (only whether one is set). */
+  issuerUrl: string | null;
+  clientId: string | null;
+  hasClientSecret: boolean;
   createdAt: string;
   ssoProvisions: { id: number; accountId: number; account: { businessName: string }; defaultRole: 'Viewer' | 'Editor' }[];
 }
@@ -112,6 +116,9 @@ export function ssoConfigOptions(id: number) {
     queryFn: ({ signal }) => api.get<SsoConfig>(`/sso/config/${id}`, { signal }),
   });
 }
-export const createSsoConfig = (body: { name: string; domain: string; provider: string; status: 'active' }) => api.post<SsoConfig>('/sso/config', body);
+export const createSsoConfig = (body: { name: string; domain: string; provider: string; status: 'active'; issuerUrl?: string; clientId?: string; clientSecret?: string }) =>
+  api.post<SsoConfig>('/sso/config', body);
+/** `PATCH /sso/config/{id}` with the upstream settings (`null` clears; no `clientSecret` keeps the stored one). */
+export const patchSsoUpstream = (id: number, body: { issuerUrl: string | null; clientId: string | null; clientSecret?: string }) => api.patch<SsoConfig>(`/sso/config/${id}`, body);
 export const setSsoStatus = (id: number, status: 'active' | 'disabled') => api.patch<SsoConfig>(`/sso/config/${id}`, { status });
 export const provisionSso = (id: number, body: { accountId: number; defaultRole: 'Viewer' | 'Editor' }) => api.post<SsoConfig>(`/sso/config/${id}/provision`, body);
