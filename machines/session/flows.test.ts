@@ -13,6 +13,17 @@ import { passwordRecoveryMachine, recoveryErrorOf, type ResetPasswordInput } fro
 import { changePasswordMachine, type ChangePasswordInput } from './changePassword.machine';
 import { completeProfileMachine, type ProfileNames } from './completeProfile.machine';
 import { teamJoinMachine } from './teamJoin.machine';
+import {
+  isCompletingProfile,
+  isEmailsMismatch,
+  isJoiningTeam,
+  isLoggingOutOfMismatch,
+  isProfileCompleted,
+  isTeamJoined,
+  selectJoinFailure,
+  selectProfileFailure,
+  selectProfileFieldErrors,
+} from './flows.selectors';
 import { emailsDiffer, invitationMismatchMachine, type InvitationMismatchInput } from './invitationMismatch.machine';
 
 const details: TotpSetupDetails = {
@@ -345,5 +356,38 @@ describe('invitation e-mails-mismatch journeys', () => {
     expect(emailsDiffer({ invitationEmail: null, signedInEmail: 'owner@example.com' })).toBe(false);
     expect(emailsDiffer({ invitationEmail: '', signedInEmail: 'owner@example.com' })).toBe(false);
     expect(emailsDiffer(mismatch)).toBe(true);
+  });
+});
+
+describe('child-flow selectors', () => {
+  it('read what the complete-profile, team-select and join views show', async () => {
+    const profile = harness(charts[3]!);
+    await profile.send({ type: 'profile.submit', names });
+    expect(isCompletingProfile(profile.actor.getSnapshot())).toBe(true);
+    await profile.send({ type: 'xstate.done.actor.saveProfile', output: { kind: 'invalid', fieldErrors: { lastName: 'Required' } } });
+    expect(isCompletingProfile(profile.actor.getSnapshot())).toBe(false);
+    expect(selectProfileFieldErrors(profile.actor.getSnapshot())).toEqual({ lastName: 'Required' });
+    expect(selectProfileFailure(profile.actor.getSnapshot())).toBeNull();
+    await profile.send({ type: 'profile.submit', names });
+    await profile.send({ type: 'xstate.error.actor.saveProfile', error: new Error('Server down') });
+    expect(selectProfileFailure(profile.actor.getSnapshot())).toBe('Server down');
+    expect(isProfileCompleted(profile.actor.getSnapshot())).toBe(false);
+
+    const join = harness(charts[4]!);
+    await join.send({ type: 'team.join', target: { userId: 1, roleId: 2 } });
+    expect(isJoiningTeam(join.actor.getSnapshot())).toBe(true);
+    await join.send({ type: 'xstate.error.actor.activateRole', error: forbidden });
+    expect(selectJoinFailure(join.actor.getSnapshot())).toBe('Forbidden');
+    await join.send({ type: 'team.join', target: { userId: 1, roleId: 2 } });
+    expect(selectJoinFailure(join.actor.getSnapshot())).toBeNull();
+    await join.send({ type: 'xstate.done.actor.activateRole', output: undefined });
+    expect(isTeamJoined(join.actor.getSnapshot())).toBe(true);
+
+    const mismatchFlow = harness(charts[5]!, mismatch);
+    expect(isEmailsMismatch(mismatchFlow.actor.getSnapshot())).toBe(true);
+    expect(isLoggingOutOfMismatch(mismatchFlow.actor.getSnapshot())).toBe(false);
+    await mismatchFlow.send({ type: 'invitation.logOut' });
+    expect(isLoggingOutOfMismatch(mismatchFlow.actor.getSnapshot())).toBe(true);
+    expect(isEmailsMismatch(harness(charts[5]!, sameEmail).actor.getSnapshot())).toBe(false);
   });
 });

@@ -7,16 +7,19 @@
  * - sign in first (/login?redirect=<this link>), then the Join confirmation →
  *   `PUT /api/user/{userId}/role/{roleId}` and that account's vidbots;
  * - someone else signed in → signed out and sent to /login?error=loginWrongUser;
- * - the e-mails-mismatch screen with Log Out;
+ * - the e-mails-mismatch screen with Log Out (the invitationMismatch chart of machines/session);
  * - an invalid, used or expired link.
  * The link's e-mail is kept in sessionStorage (invitationEmail.ts) for the mismatch check.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'react-toastify';
 import { waitFor } from 'xstate';
+import { useMachine } from '@xstate/react';
+import { invitationMismatchMachine } from '../../../machines/session/invitationMismatch.machine';
+import { isEmailsMismatch, isLoggingOutOfMismatch } from '../../../machines/session/flows.selectors';
 import { isSignedIn, isSignedOut, isSigningIn, selectSignInError } from '../../../machines/session/session.selectors';
 import { isHttpError } from '../../api/client';
 import { accountsOptions, meOptions } from '../../api/queries';
@@ -25,6 +28,7 @@ import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { SkipLink } from '../../ui/AppShell';
 import { FullCoverLoader } from '../../ui/FullCoverLoader';
 import { useSession, useSessionSelector } from '../session/hooks';
+import { invitationMismatchActors } from '../session/flows';
 import { activateRole, invitationOptions, joinWithInvitation } from './join.api';
 import { decideJoinView, type InvitationLookup, type JoinSearch, type Viewer } from './join.logic';
 import { clearInvitationEmail, readInvitationEmail, storeInvitationEmail } from './invitationEmail';
@@ -64,6 +68,27 @@ export function EmailsMismatch({ onLogOut }: { onLogOut(): void }) {
   );
 }
 
+/**
+ * The e-mails-mismatch screen bound to the invitation e-mails-mismatch chart
+ * (machines/session/invitationMismatch.machine.ts): the stored invitation e-mail is compared with
+ * the signed-in one; Log Out (`invitation.logOut`) forgets it and signs out. `onLeave` runs when
+ * Log Out is chosen, so the page does not redirect on its own while the session ends (→ /login).
+ */
+function EmailsMismatchScreen({ invitationEmail, signedInEmail, onLeave }: { invitationEmail: string; signedInEmail: string; onLeave(): void }) {
+  const session = useSession();
+  const [machine] = useState(() => invitationMismatchMachine.provide({ actors: invitationMismatchActors(session) }));
+  const [snapshot, send] = useMachine(machine, { input: { invitationEmail, signedInEmail } });
+  if (!isEmailsMismatch(snapshot) || isLoggingOutOfMismatch(snapshot)) return <FullCoverLoader />;
+  return (
+    <EmailsMismatch
+      onLogOut={() => {
+        onLeave(); // before the session starts ending, which re-renders this page as a guest's
+        send({ type: 'invitation.logOut' });
+      }}
+    />
+  );
+}
+
 /** The account's vidbots, or /dashboard when the slug is not known. */
 function useGoToAccount() {
   const navigate = useNavigate();
@@ -99,6 +124,9 @@ export function JoinTeamPage({ search }: { search: JoinSearch }) {
   /** After a successful sign-up: signing in with the new password, then off to the account. */
   const [joined, setJoined] = useState<{ accountId: number; publicId: string } | null>(null);
   const leaving = useRef(false);
+  const markLeaving = useCallback(() => {
+    leaving.current = true;
+  }, []);
 
   useEffect(() => {
     if (search.email) storeInvitationEmail(search.email);
@@ -223,15 +251,7 @@ export function JoinTeamPage({ search }: { search: JoinSearch }) {
         </JoinCard>
       );
     case 'emailsMismatch':
-      return (
-        <EmailsMismatch
-          onLogOut={() => {
-            leaving.current = true;
-            clearInvitationEmail();
-            session.signOut();
-          }}
-        />
-      );
+      return <EmailsMismatchScreen invitationEmail={view.invitationEmail} signedInEmail={me.data?.email ?? ''} onLeave={markLeaving} />;
     case 'signUp': {
       const info = view.info;
       const fieldErrors = isHttpError(signUp.error, 422) ? signUp.error.fieldErrors : undefined;

@@ -3,24 +3,26 @@
  * stored session item; on error shows a toast and goes to /login; with no user goes to /login" —
  * the route is authenticated-only). First and last name are required (§5 Profile); the call is
  * PATCH /user/me; a 422 shows its field messages on the fields instead of leaving the page.
+ * The steps are the complete-profile chart (machines/session/completeProfile.machine.ts), read
+ * through flows.selectors.ts.
  */
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useForm, useStore } from '@tanstack/react-form';
+import { useMachine } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'react-toastify';
-import { api, isHttpError } from '../../api/client';
-import { meOptions, queryKeys } from '../../api/queries';
-import type { User } from '../../api/types';
-import { clearInvitationEmail } from '../join/invitationEmail';
+import { completeProfileMachine } from '../../../machines/session/completeProfile.machine';
+import {
+  isCompletingProfile,
+  isProfileCompleted,
+  selectProfileFailure,
+  selectProfileFieldErrors,
+} from '../../../machines/session/flows.selectors';
+import { meOptions } from '../../api/queries';
+import { completeProfileActors } from './flows';
 import { AuthCard, Field, StepHeading, submitSettledKey, useFocusFirstInvalid } from './forms';
-
-/** The form values. */
-interface ProfileNames {
-  firstName: string;
-  lastName: string;
-}
 
 /** The page. */
 export function CompleteProfilePage() {
@@ -29,25 +31,26 @@ export function CompleteProfilePage() {
   const queryClient = useQueryClient();
   const { data: me } = useSuspenseQuery(meOptions());
   const formRef = useRef<HTMLFormElement>(null);
-  const save = useMutation({
-    mutationFn: (names: ProfileNames) => api.patch<User>('/user/me', names),
-    onSuccess: async (user) => {
-      queryClient.setQueryData(queryKeys.me, user);
-      clearInvitationEmail();
-      await navigate({ to: '/' });
-    },
-    onError: async (error) => {
-      if (isHttpError(error, 422) && error.fieldErrors) return; // shown on the fields
-      toast.error(error instanceof Error && error.message ? error.message : t`Something went wrong`);
-      await navigate({ to: '/login' });
-    },
-  });
+  // The complete-profile chart (machines/session/completeProfile.machine.ts) with PATCH /user/me behind it.
+  const [machine] = useState(() => completeProfileMachine.provide({ actors: completeProfileActors(queryClient) }));
+  const [snapshot, send] = useMachine(machine);
+  const saving = isCompletingProfile(snapshot);
+  const completed = isProfileCompleted(snapshot);
+  const failure = selectProfileFailure(snapshot);
+  useEffect(() => {
+    if (completed) void navigate({ to: '/' });
+  }, [completed, navigate]);
+  useEffect(() => {
+    if (failure === null) return;
+    toast.error(failure || t`Something went wrong`);
+    void navigate({ to: '/login' });
+  }, [failure, navigate, t]);
   const form = useForm({
     defaultValues: { firstName: me.firstName ?? '', lastName: me.lastName ?? '' },
-    onSubmit: ({ value }) => save.mutate({ firstName: value.firstName.trim(), lastName: value.lastName.trim() }),
+    onSubmit: ({ value }) => send({ type: 'profile.submit', names: { firstName: value.firstName.trim(), lastName: value.lastName.trim() } }),
   });
   useFocusFirstInvalid(formRef, useStore(form.store, submitSettledKey));
-  const serverErrors = save.error && isHttpError(save.error, 422) ? (save.error.fieldErrors ?? {}) : {};
+  const serverErrors = selectProfileFieldErrors(snapshot);
 
   return (
     <AuthCard>
@@ -92,8 +95,8 @@ export function CompleteProfilePage() {
             />
           )}
         </form.Field>
-        <button type="submit" className="button primary block" disabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending ? <Trans>Saving…</Trans> : <Trans>Continue</Trans>}
+        <button type="submit" className="button primary block" disabled={saving || completed} aria-busy={saving}>
+          {saving ? <Trans>Saving…</Trans> : <Trans>Continue</Trans>}
         </button>
       </form>
     </AuthCard>

@@ -2,17 +2,21 @@
  * Team select (spec 000 §2): active accounts with Select (→ /dashboard/{slug}), invited accounts with
  * Join (role status → Active via PUT /user/{userId}/role/{roleId}, then /dashboard), and an entry to
  * log in to another account (signs out → /login). Both lists come from GET /user/me/account.
+ * Join runs the team-join chart (machines/session/teamJoin.machine.ts), read through flows.selectors.ts.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'react-toastify';
-import { api } from '../../api/client';
+import { teamJoinMachine } from '../../../machines/session/teamJoin.machine';
+import { isJoiningTeam, isTeamJoined, selectJoinFailure } from '../../../machines/session/flows.selectors';
 import { meOptions } from '../../api/queries';
 import { myAccountsOptions } from './teamSelect.queries';
-import type { Account } from '../../api/types';
 import { PlainShell } from '../../ui/AppShell';
 import { useSession } from './hooks';
+import { teamJoinActors } from './flows';
 
 /** The team select page. */
 export function TeamSelectPage() {
@@ -25,15 +29,20 @@ export function TeamSelectPage() {
   const active = accounts.records.filter((a) => a.roleStatus === 'Active');
   const invited = accounts.records.filter((a) => a.roleStatus === 'Invited');
 
-  const join = useMutation({
-    mutationFn: (account: Account) => api.put(`/user/${me.id}/role/${account.roleId}`, { status: 'Active' }),
-    onSuccess: async () => {
-      toast.success(t`You joined the team.`);
-      await queryClient.invalidateQueries();
-      await navigate({ to: '/dashboard' });
-    },
-    onError: (error) => toast.error(error instanceof Error ? error.message : t`Something went wrong`),
-  });
+  // The team-join chart (machines/session/teamJoin.machine.ts) with PUT /user/{userId}/role/{roleId} behind it.
+  const [machine] = useState(() => teamJoinMachine.provide({ actors: teamJoinActors() }));
+  const [snapshot, send] = useMachine(machine);
+  const joining = isJoiningTeam(snapshot);
+  const joined = isTeamJoined(snapshot);
+  const failure = selectJoinFailure(snapshot);
+  useEffect(() => {
+    if (!joined) return;
+    toast.success(t`You joined the team.`);
+    void queryClient.invalidateQueries().then(() => navigate({ to: '/dashboard' }));
+  }, [joined, queryClient, navigate, t]);
+  useEffect(() => {
+    if (failure !== null) toast.error(failure || t`Something went wrong`);
+  }, [failure, t]);
 
   return (
     <PlainShell email={me.email} onSignOut={session.signOut}>
@@ -70,8 +79,10 @@ export function TeamSelectPage() {
                   <button
                     type="button"
                     className="button primary"
-                    disabled={join.isPending}
-                    onClick={() => join.mutate(account)}
+                    disabled={joining || joined || account.roleId === null}
+                    onClick={() => {
+                      if (account.roleId !== null) send({ type: 'team.join', target: { userId: me.id, roleId: account.roleId } });
+                    }}
                   >
                     <Trans>Join</Trans>
                   </button>
