@@ -8,7 +8,8 @@
  *    invite dialog (role defaults to Editor) → the Editor signs up from their e-mail and sees the
  *    vidbots but no Users or Settings entries, and is sent away from /dashboard/{account}/users.
  * 2. A reseller made on the Resellers screen signs in with the e-mailed temporary password, creates
- *    an account and sees exactly the accounts they joined (not Demo).
+ *    an account, joins another from a staff invitation, and sees exactly the accounts they joined
+ *    (a pending invitation is not listed, Demo never is).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -100,7 +101,8 @@ test('staff create an account → the owner joins → the owner invites an Edito
   await signIn(staff, 'superadmin@example.com');
   await expect(staff).toHaveURL(/\/dashboard\/accounts/);
   await staff.getByRole('link', { name: 'Create account' }).click();
-  await staff.getByLabel('Business name').fill(business);
+  await expect(staff.getByRole('heading', { name: 'Create account' })).toBeVisible();
+  await staff.getByRole('textbox', { name: 'Business name', exact: true }).fill(business);
   await staff.getByLabel('Owner email').fill(ownerEmail);
   await staff.getByRole('button', { name: 'Create account' }).click();
   await expect(staff).toHaveURL(/\/dashboard\/accounts$/);
@@ -199,7 +201,8 @@ test('a reseller made on the Resellers screen sees only the accounts they joined
 
   // The reseller creates an account for a customer and so joins it (an Active Reseller role).
   await page.getByRole('link', { name: 'Create account' }).click();
-  await page.getByLabel('Business name').fill(business);
+  await expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Business name', exact: true }).fill(business);
   await page.getByLabel('Owner email').fill(`client-${stamp}@client.example`);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/dashboard\/accounts$/);
@@ -213,10 +216,40 @@ test('a reseller made on the Resellers screen sees only the accounts they joined
   await expect(page.getByRole('row', { name: new RegExp(business) })).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(2);
 
-  // The account switcher offers the same: the joined account, not Demo.
+  // Staff invite the reseller into an account they did not create: while the invitation is pending
+  // it is not listed; once the reseller joins from the e-mailed link, both joined accounts are.
+  const staffToken = await idToken(request, 'superadmin@example.com');
+  const otherName = `Staff Made ${stamp}`;
+  const made = await request.post('/api/account', {
+    headers: { authorization: `Bearer ${staffToken}` },
+    data: { businessName: otherName, ownerEmail: `someone-${stamp}@staff.example` },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const other = (await made.json()) as { id: number; publicId: string };
+  const invited = await request.post(`/api/account/${other.id}/user`, { headers: { authorization: `Bearer ${staffToken}` }, data: { email: resellerEmail, role: 'Reseller' } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(business) })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('row', { name: new RegExp(otherName) })).toHaveCount(0);
+
+  const invitation = await joinLink(request, resellerEmail);
+  expect(invitation.path).not.toMatch(/token=/); // they can sign in already
+  await page.goto(invitation.path);
+  await expect(page.getByText(new RegExp(`You have been invited to join ${otherName} as Reseller`))).toBeVisible();
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${other.publicId}/`));
+  await page.goto('/dashboard/accounts');
+  await expect(page.getByRole('row', { name: new RegExp(otherName) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(business) })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('row', { name: /Demo/ })).toHaveCount(0);
+
+  // The account switcher offers the same: the joined accounts, not Demo.
   await page.getByRole('button', { name: /Switch account/ }).click();
   const options = page.getByRole('option');
   await expect(options.filter({ hasText: business })).toHaveCount(1);
+  await expect(options.filter({ hasText: otherName })).toHaveCount(1);
   await expect(options.filter({ hasText: 'Demo' })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
@@ -225,6 +258,6 @@ test('a reseller made on the Resellers screen sees only the accounts they joined
   const accounts = (await (await request.get('/api/account?size=100', { headers: { authorization: `Bearer ${token}` } })).json()) as {
     records: { businessName: string }[];
   };
-  expect(accounts.records.map((a) => a.businessName)).toEqual([business]);
+  expect(accounts.records.map((a) => a.businessName).sort()).toEqual([business, otherName].sort());
   await logOut(page, resellerEmail);
 });
