@@ -7,7 +7,7 @@
  * the redirect target or /dashboard. Form state lives in @tanstack/react-form; the session machine
  * gets only the parsed submit.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -25,7 +25,7 @@ import { safeRedirectTarget } from './guards';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { FederatedSignIn } from '../sso/FederatedSignIn';
 import { SkipLink } from '../../ui/AppShell';
-import { submitSettledKey, useFocusFirstInvalid } from './forms';
+import { Field, submitSettledKey, useFocusFirstInvalid } from './forms';
 import { SignInTotpStep } from './SignInTotpStep';
 
 /** Email shape of spec 000 §5: text, at sign, text, dot, text. */
@@ -49,8 +49,6 @@ export function LoginPage({ redirect, error, notice }: LoginPageProps) {
   const choosingNewPassword = useSessionSelector(isChoosingNewPassword);
   const totpStep = useSessionSelector((s) => isEnteringTotpCode(s) || isSettingUpTotp(s) || (s.matches('confirmingSignIn') && s.context.challenge?.step !== 'newPasswordRequired'));
   const challenge = useSessionSelector(selectChallenge);
-  const emailId = useId();
-  const passwordId = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -134,60 +132,32 @@ export function LoginPage({ redirect, error, notice }: LoginPageProps) {
                   value.trim() === '' ? t`Email is required` : !EMAIL_PATTERN.test(value.trim()) ? t`Enter a valid email address` : undefined,
               }}
             >
-              {(field) => {
-                const fieldError = field.state.meta.errors[0];
-                return (
-                  <div className="field">
-                    <label htmlFor={emailId}>
-                      <Trans>Email</Trans>
-                    </label>
-                    <input
-                      id={emailId}
-                      name="email"
-                      type="email"
-                      autoComplete="username"
-                      value={field.state.value}
-                      onChange={(e) => field.handleChange(e.target.value)}
-                      onBlur={field.handleBlur}
-                      aria-invalid={fieldError ? true : undefined}
-                      aria-describedby={fieldError ? `${emailId}-error` : undefined}
-                    />
-                    {fieldError && (
-                      <p className="field-error" id={`${emailId}-error`}>
-                        {String(fieldError)}
-                      </p>
-                    )}
-                  </div>
-                );
-              }}
+              {(field) => (
+                <Field
+                  label={<Trans>Email</Trans>}
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                  onBlur={field.handleBlur}
+                  error={field.state.meta.errors[0] ? String(field.state.meta.errors[0]) : undefined}
+                />
+              )}
             </form.Field>
             <form.Field name="password" validators={{ onSubmit: ({ value }) => (value === '' ? t`Password is required` : undefined) }}>
-              {(field) => {
-                const fieldError = field.state.meta.errors[0];
-                return (
-                  <div className="field">
-                    <label htmlFor={passwordId}>
-                      <Trans>Password</Trans>
-                    </label>
-                    <input
-                      id={passwordId}
-                      name="password"
-                      type="password"
-                      autoComplete="current-password"
-                      value={field.state.value}
-                      onChange={(e) => field.handleChange(e.target.value)}
-                      onBlur={field.handleBlur}
-                      aria-invalid={fieldError ? true : undefined}
-                      aria-describedby={fieldError ? `${passwordId}-error` : undefined}
-                    />
-                    {fieldError && (
-                      <p className="field-error" id={`${passwordId}-error`}>
-                        {String(fieldError)}
-                      </p>
-                    )}
-                  </div>
-                );
-              }}
+              {(field) => (
+                <Field
+                  label={<Trans>Password</Trans>}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                  onBlur={field.handleBlur}
+                  error={field.state.meta.errors[0] ? String(field.state.meta.errors[0]) : undefined}
+                />
+              )}
             </form.Field>
             <button type="submit" className="button primary block" disabled={signingIn} aria-busy={signingIn}>
               {signingIn ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}

@@ -3,7 +3,7 @@
  * POST /auth/sso/discover → amplify signInWithRedirect to the found provider. 404 shows the
  * translated ssoProviderNotFound message; other errors are rethrown to the route's error boundary.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -12,6 +12,7 @@ import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { SkipLink } from '../../ui/AppShell';
 import { EMAIL_PATTERN } from '../session/LoginPage';
 import { redirectToProvider } from './oauth';
+import { Field } from '../session/forms';
 
 /** Answer of POST /auth/sso/discover. */
 export interface DiscoverResponse {
@@ -29,7 +30,6 @@ const defaultDiscover = (email: string) => api.post<DiscoverResponse>('/auth/sso
 /** The single sign-on page with its own `<main>`. */
 export function SsoPage({ discover = defaultDiscover, redirect = redirectToProvider }: SsoPageProps) {
   const { t } = useLingui();
-  const emailId = useId();
   const [notFound, setNotFound] = useState(false);
   const [fatal, setFatal] = useState<unknown>(null);
   if (fatal) throw fatal;
@@ -77,32 +77,18 @@ export function SsoPage({ discover = defaultDiscover, redirect = redirectToProvi
                   value.trim() === '' ? t`Email is required` : !EMAIL_PATTERN.test(value.trim()) ? t`Enter a valid email address` : undefined,
               }}
             >
-              {(field) => {
-                const fieldError = field.state.meta.errors[0];
-                return (
-                  <div className="field">
-                    <label htmlFor={emailId}>
-                      <Trans>Work email</Trans>
-                    </label>
-                    <input
-                      id={emailId}
-                      name="email"
-                      type="email"
-                      autoComplete="username"
-                      value={field.state.value}
-                      onChange={(e) => field.handleChange(e.target.value)}
-                      onBlur={field.handleBlur}
-                      aria-invalid={fieldError ? true : undefined}
-                      aria-describedby={fieldError ? `${emailId}-error` : undefined}
-                    />
-                    {fieldError && (
-                      <p className="field-error" id={`${emailId}-error`}>
-                        {String(fieldError)}
-                      </p>
-                    )}
-                  </div>
-                );
-              }}
+              {(field) => (
+                <Field
+                  label={<Trans>Work email</Trans>}
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                  onBlur={field.handleBlur}
+                  error={field.state.meta.errors[0] ? String(field.state.meta.errors[0]) : undefined}
+                />
+              )}
             </form.Field>
             <form.Subscribe selector={(s) => s.isSubmitting}>
               {(submitting) => (
