@@ -264,3 +264,4 @@ export * from './schema.sso';
 export * from './schema.idp';
 export * from './schema.email';
 export * from './schema.media';
+export * from './schema.integration';
