@@ -51,6 +51,8 @@ describe('mountPlayer: intro video slide', () => {
     expect(video!.hasAttribute('autoplay')).toBe(true);
     expect(video!.getAttribute('poster')).toBe('/files/welcome.jpg');
     expect(video!.getAttribute('src')).toBe('/files/welcome.mp4');
+    // Embedded on another site, <track> captions from /files load only in CORS mode.
+    expect(video!.getAttribute('crossorigin')).toBe('anonymous');
     expect(optionButtons(root).map((b) => b.textContent)).toEqual(['Show me', 'Pricing', 'Bye', 'Website']);
     expect(optionButtons(root).every((b) => b.type === 'button')).toBe(true);
     expect(root.querySelector('.vb-options')!.getAttribute('aria-label')).toBe('Choices');

@@ -164,6 +164,9 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     media.defaultMuted = true;
     if (muted) media.setAttribute('muted', '');
     media.preload = 'auto';
+    // CORS mode: on a customer's site the video and its <track> WebVTT come from our /files (another
+    // origin); text tracks load only with crossorigin (/files answers Access-Control-Allow-Origin: *).
+    media.crossOrigin = 'anonymous';
     if (slide.posterUrl) media.setAttribute('poster', slide.posterUrl);
     media.setAttribute('aria-label', slide.name);
     const autoplay = autoplayNext;
