@@ -13,6 +13,7 @@ import { Trans } from '@lingui/react/macro';
 import type { Account } from '../api/types';
 import { accountsOptions, featuresOptions, meOptions } from '../api/queries';
 import { LanguageSwitch } from './LanguageSwitch';
+import { SkipLink } from './SkipLink';
 import { useSession } from '../features/session/hooks';
 import { navEntries } from '../features/chrome/navigation';
 import { SideNav } from '../features/chrome/SideNav';
@@ -23,14 +24,7 @@ import '../features/chrome/chrome.css';
 
 const FeedbackSurvey = lazy(() => import('../features/chrome/FeedbackSurvey'));
 
-/** Skip link to the main content, first in the keyboard path. */
-export function SkipLink() {
-  return (
-    <a className="skip-link" href="#main">
-      <Trans>Skip to content</Trans>
-    </a>
-  );
-}
+export { SkipLink } from './SkipLink';
 
 /** Top bar of PlainShell: product name, language switch, signed-in email and sign-out. */
 export function TopBar({ account, email, onSignOut }: { account?: Account; email?: string; onSignOut: () => void }) {

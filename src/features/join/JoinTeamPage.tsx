@@ -25,7 +25,7 @@ import { isHttpError } from '../../api/client';
 import { accountsOptions, meOptions } from '../../api/queries';
 import type { User } from '../../api/types';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
-import { SkipLink } from '../../ui/AppShell';
+import { SkipLink } from '../../ui/SkipLink';
 import { FullCoverLoader } from '../../ui/FullCoverLoader';
 import { useSession, useSessionSelector } from '../session/hooks';
 import { invitationMismatchActors } from '../session/flows';

@@ -7,7 +7,7 @@
  * the redirect target or /dashboard. Form state lives in @tanstack/react-form; the session machine
  * gets only the parsed submit.
  */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -24,9 +24,12 @@ import { useSession, useSessionSelector } from './hooks';
 import { safeRedirectTarget } from './guards';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { FederatedSignIn } from '../sso/FederatedSignIn';
-import { SkipLink } from '../../ui/AppShell';
+import { SkipLink } from '../../ui/SkipLink';
 import { Field, submitSettledKey, useFocusFirstInvalid } from './forms';
-import { SignInTotpStep } from './SignInTotpStep';
+
+/** The TOTP step is needed only after an MFA challenge: loaded on demand (and prefetched on submit). */
+const loadTotpStep = () => import('./SignInTotpStep');
+const SignInTotpStep = lazy(() => loadTotpStep().then((m) => ({ default: m.SignInTotpStep })));
 
 /** Email shape of spec 000 §5: text, at sign, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -63,7 +66,10 @@ export function LoginPage({ redirect, error, notice }: LoginPageProps) {
 
   const form = useForm({
     defaultValues: { email: '', password: '' },
-    onSubmit: ({ value }) => session.signIn(value.email.trim(), value.password),
+    onSubmit: ({ value }) => {
+      void loadTotpStep();
+      return session.signIn(value.email.trim(), value.password);
+    },
   });
   useFocusFirstInvalid(formRef, useStore(form.store, submitSettledKey));
 
@@ -85,7 +91,9 @@ export function LoginPage({ redirect, error, notice }: LoginPageProps) {
         <main id="main" className="login-page">
           <div className="card login-card">
             <p className="brand">Vidbot</p>
-            <SignInTotpStep />
+            <Suspense fallback={null}>
+              <SignInTotpStep />
+            </Suspense>
           </div>
           <LanguageSwitch />
         </main>

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { useLingui } from '@lingui/react/macro';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import './session.css';
-import { SkipLink } from '../../ui/AppShell';
+import { SkipLink } from '../../ui/SkipLink';
 import type { PasswordRuleCode } from './passwordRules';
 
 /** Props of `Field`. */

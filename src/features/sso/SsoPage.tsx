@@ -9,7 +9,7 @@ import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, isHttpError } from '../../api/client';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
-import { SkipLink } from '../../ui/AppShell';
+import { SkipLink } from '../../ui/SkipLink';
 import { EMAIL_PATTERN } from '../session/LoginPage';
 import { redirectToProvider } from './oauth';
 import { Field } from '../session/forms';
