@@ -2,8 +2,9 @@
  * Media chooser (spec 001 §2 "Media chooser", §4 "Media upload", §8 media messages): a dialog listing
  * the account's Ready media of the mode's kinds (video: SlideVideo, LogoVideo; image: SlideImage,
  * LogoImage, CoverImage), newest first, and an Upload button that runs the upload chart with a
- * progress bar and cancel. A finished upload is chosen at once. Choosing the wrong media type is
- * refused and logged as an error. Viewers cannot upload.
+ * progress bar and cancel. A finished upload is chosen at once. Choosing the wrong media kind is
+ * refused (an alert in the dialog) and logged as an error (`reportError`: console.error, and Sentry
+ * when it runs). Viewers cannot upload.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +22,9 @@ import {
   selectUploadedMedia,
 } from '../../../machines/upload/upload.selectors';
 import { chooserMediaOptions, mediaKeys } from './media.queries';
-import { CHOOSER_KINDS, type Media } from './media.types';
+import { CHOOSER_KINDS, type Media, type MediaKind } from './media.types';
+import { formatDuration } from './library/format';
+import { reportError } from '../../ui/reportError';
 import { useUpload, type UploadActor } from './useUpload';
 
 export interface MediaChooserProps {
@@ -34,12 +37,18 @@ export interface MediaChooserProps {
   onClose: () => void;
 }
 
-/** Formats seconds as HH:mm:ss (spec 001 §9). */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return '';
-  const s = Math.round(seconds);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+/**
+ * Spec 001 §2 "Media chooser": whether `media` may be chosen in `mode` — its kind must be one of the
+ * mode's kinds (video: SlideVideo, LogoVideo; image: SlideImage, LogoImage, CoverImage) and it must
+ * be Ready. Answers null when it may, else the reason logged.
+ */
+export function chooserRefusal(mode: 'VIDEO' | 'IMAGE', media: Pick<Media, 'id' | 'type' | 'mediaType' | 'status'>): string | null {
+  const kinds: readonly MediaKind[] = CHOOSER_KINDS[mode];
+  if (!kinds.includes(media.type) || media.mediaType !== mode) {
+    return `Media chooser: ${media.type} (${media.mediaType}) media ${media.id} chosen where ${mode} (${kinds.join(', ')}) is expected`;
+  }
+  if (media.status !== 'Ready') return `Media chooser: media ${media.id} is ${media.status}, not Ready`;
+  return null;
 }
 
 /** The chooser dialog. */
@@ -63,12 +72,18 @@ function ChooserBody({ mode, accountId, canUpload, onChoose }: Omit<MediaChooser
   const searchId = useId();
   const ready = (list.data?.records ?? []).filter((m) => m.status === 'Ready');
 
+  const [refused, setRefused] = useState<Media | null>(null);
+  const refusedName = refused?.name ?? '';
+
   const choose = (media: Media) => {
-    if (media.mediaType !== mode) {
-      // Spec 001 §2: the wrong type is rejected and logged as an error.
-      console.error(`Media chooser: ${media.mediaType} media ${media.id} chosen where ${mode} is expected`);
+    const refusal = chooserRefusal(mode, media);
+    if (refusal) {
+      // Spec 001 §2, §8: the wrong type is rejected and logged as an error (console + Sentry).
+      reportError(refusal, { mediaId: media.id, kind: media.type, mediaType: media.mediaType, mode });
+      setRefused(media);
       return;
     }
+    setRefused(null);
     onChoose(media);
   };
 
@@ -112,6 +127,11 @@ function ChooserBody({ mode, accountId, canUpload, onChoose }: Omit<MediaChooser
       {!canUpload && (
         <p className="muted">
           <Trans>Viewers cannot upload media.</Trans>
+        </p>
+      )}
+      {refused && (
+        <p className="alert alert-error" role="alert">
+          {mode === 'VIDEO' ? <Trans>“{refusedName}” cannot be used here: choose a video.</Trans> : <Trans>“{refusedName}” cannot be used here: choose an image.</Trans>}
         </p>
       )}
       {upload.actor && <UploadStatus key={upload.actor.id} actor={upload.actor} onCancel={upload.cancel} onDone={onUploaded} onDismiss={upload.clear} />}

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { clampCrop, cropAfterKey, COVER_RATIOS, DEFAULT_CROP } from './CropDialog';
 import { formatDuration, formatUploadDate } from './format';
-import { MEDIA_POLL_MS, pollWhileProcessing } from './library.queries';
+import { MEDIA_POLL_MS, mediaLibraryOptions, pollWhileProcessing } from './library.queries';
 import { libraryTypeOf, mediaLibrarySearchSchema } from './librarySearch';
 import { subtitleLanguageName, subtitleLanguages } from './languages';
 import type { Media } from '../media.types';
@@ -70,6 +70,15 @@ describe('polling', () => {
     expect(pollWhileProcessing({ records: [media('Ready'), media('Error')], metadata: { page: 1, pageSize: 10, pageCount: 1, totalCount: 2 } })).toBe(false);
     expect(pollWhileProcessing(undefined)).toBe(false);
   });
+
+  it('the library query polls with that rule: 5 s while a Draft is listed, stops once none is', () => {
+    const options = mediaLibraryOptions(1, 'video', v.parse(mediaLibrarySearchSchema, {}));
+    const interval = options.refetchInterval as (q: { state: { data: unknown } }) => number | false;
+    const list = (...statuses: Media['status'][]) => ({ state: { data: { records: statuses.map(media), metadata: { page: 1, pageSize: 10, pageCount: 1, totalCount: statuses.length } } } });
+    expect(interval(list('Draft', 'Ready'))).toBe(5000);
+    expect(interval(list('Ready', 'Error'))).toBe(false);
+    expect(interval(list())).toBe(false);
+  });
 });
 
 describe('subtitle languages', () => {
@@ -83,5 +92,17 @@ describe('subtitle languages', () => {
     expect(subtitleLanguageName('en', 'fi')).toBe('Englanti');
     expect(subtitleLanguageName('sv', 'fi')).toBe('Ruotsi');
     expect(fi.map((l) => l.name)).toEqual([...fi.map((l) => l.name)].sort((a, b) => a.localeCompare(b, 'fi')));
+  });
+
+  it('every Finnish name comes from CLDR (Intl.DisplayNames), none falls back to English', () => {
+    const cldr = new Intl.DisplayNames(['fi'], { type: 'language', fallback: 'none' });
+    const fi = subtitleLanguages('fi');
+    const notInCldr = fi.filter((l) => {
+      const name = cldr.of(l.code);
+      return !name || name === l.code || name.toLocaleLowerCase('fi') !== l.name.toLocaleLowerCase('fi');
+    });
+    expect(notInCldr).toEqual([]);
+    expect(subtitleLanguageName('se', 'fi')).toBe('Pohjoissaame');
+    expect(subtitleLanguageName('de', 'fi')).toBe('Saksa');
   });
 });
