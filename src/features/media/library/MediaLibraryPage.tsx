@@ -324,9 +324,7 @@ function MediaRow({ media: m, type, canEdit, onPlay, onCrop, onRename, onDelete,
       </td>
       <td>
         {m.status === 'Error' ? (
-          <span className="badge badge-danger" title={m.errorReason ?? undefined} tabIndex={0} aria-label={t`Error: ${m.errorReason ?? ''}`}>
-            <Trans>Error</Trans>
-          </span>
+          <ErrorBadge reason={m.errorReason} />
         ) : m.status === 'Ready' ? (
           <span className="badge badge-success">
             <Trans>Ready</Trans>
@@ -348,7 +346,10 @@ function MediaRow({ media: m, type, canEdit, onPlay, onCrop, onRename, onDelete,
           <div
             className="row-actions-menu"
             onClickCapture={() => {
-              if (menu.current) menu.current.open = false;
+              if (!menu.current) return;
+              menu.current.open = false;
+              // The chosen button is hidden now: the dialog returns focus to the row's menu button.
+              menu.current.querySelector('summary')?.focus();
             }}
           >
             {playable && (
@@ -379,5 +380,35 @@ function MediaRow({ media: m, type, canEdit, onPlay, onCrop, onRename, onDelete,
         </details>
       </td>
     </tr>
+  );
+}
+
+/**
+ * Spec 001 §2 "Error shows a red badge with the reason on hover": the badge is a focusable button
+ * described by a tooltip (`aria-describedby`) that shows on hover and on keyboard focus; Escape
+ * hides it (WCAG 1.4.13) until the pointer or focus comes back.
+ */
+function ErrorBadge({ reason }: { reason: string | null }) {
+  const tipId = useId();
+  const [dismissed, setDismissed] = useState(false);
+  return (
+    <span className={dismissed ? 'error-badge dismissed' : 'error-badge'} onPointerEnter={() => setDismissed(false)}>
+      <button
+        type="button"
+        className="badge badge-danger"
+        aria-describedby={reason ? tipId : undefined}
+        onFocus={() => setDismissed(false)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setDismissed(true);
+        }}
+      >
+        <Trans>Error</Trans>
+      </button>
+      {reason && (
+        <span role="tooltip" id={tipId} className="error-tip">
+          {reason}
+        </span>
+      )}
+    </span>
   );
 }
