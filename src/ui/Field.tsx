@@ -1,6 +1,7 @@
 /**
- * Labelled form controls with their error message (`aria-invalid`, `aria-describedby`), used by the
- * account, user and staff forms.
+ * Labelled form controls with their hint and error message tied to the control (`aria-invalid`,
+ * `aria-describedby`): the one set of field components of the SPA — the session screens, the
+ * account, user and staff forms all use them.
  */
 import { useId, type ReactNode } from 'react';
 
@@ -12,27 +13,38 @@ interface BaseProps {
   disabled?: boolean;
 }
 
-/** A text-like input (text, email, tel, number, password). */
+/** Props of `TextField`. */
+export type TextFieldProps = BaseProps & {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  type?: 'text' | 'email' | 'tel' | 'number' | 'password' | 'search';
+  name?: string;
+  autoFocus?: boolean;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'email' | 'text';
+  readOnly?: boolean;
+  maxLength?: number;
+};
+
+/** A text-like input (text, email, tel, number, password, search). */
 export function TextField({
   label,
   error,
   hint,
   value,
   onChange,
+  onBlur,
   type = 'text',
+  name,
   required,
   disabled,
   autoFocus,
   autoComplete,
+  inputMode,
+  readOnly,
   maxLength,
-}: BaseProps & {
-  value: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'tel' | 'number' | 'password' | 'search';
-  autoFocus?: boolean;
-  autoComplete?: string;
-  maxLength?: number;
-}) {
+}: TextFieldProps) {
   const id = useId();
   const errId = `${id}-err`;
   const hintId = `${id}-hint`;
@@ -44,16 +56,20 @@ export function TextField({
       </label>
       <input
         id={id}
+        name={name}
         type={type}
         value={value}
         required={required}
         disabled={disabled}
         data-autofocus={autoFocus ? '' : undefined}
         autoComplete={autoComplete}
+        inputMode={inputMode}
+        readOnly={readOnly}
         maxLength={maxLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={[error ? errId : '', hint ? hintId : ''].join(' ').trim() || undefined}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
       />
       {hint && (
         <p id={hintId} className="muted small field-hint">

@@ -4,63 +4,15 @@
  * step heading that takes focus when a multi-step flow changes step, translated password messages,
  * and the card layout of the signed-out pages.
  */
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import './session.css';
 import { SkipLink } from '../../ui/SkipLink';
 import type { PasswordRuleCode } from './passwordRules';
 
-/** Props of `Field`. */
-export interface FieldProps {
-  label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  error?: string;
-  hint?: ReactNode;
-  type?: 'text' | 'email' | 'password';
-  name: string;
-  autoComplete?: string;
-  inputMode?: 'numeric' | 'email' | 'text';
-  readOnly?: boolean;
-  maxLength?: number;
-}
-
-/** A labelled input; `error` turns it invalid and is announced with the field. */
-export function Field({ label, value, onChange, onBlur, error, hint, type = 'text', name, autoComplete, inputMode, readOnly, maxLength }: FieldProps) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        readOnly={readOnly}
-        maxLength={maxLength}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** The session screens' labelled input is the SPA's one `TextField` (src/ui/Field.tsx). */
+export { TextField as Field, type TextFieldProps as FieldProps } from '../../ui/Field';
 
 /**
  * The key `useFocusFirstInvalid` watches, from a @tanstack/react-form state: the number of submit
