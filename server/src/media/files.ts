@@ -2,7 +2,9 @@
  * `GET|HEAD /files/{key}` (docs/api.md "Media"): serves stored media files with the right
  * Content-Type and HTTP Range support (single ranges: `bytes=a-b`, `bytes=a-`, `bytes=-n`), so
  * browsers can seek in videos. Keys hold a random UUID (capability URLs) and never change content,
- * so answers are cacheable for a year.
+ * so answers are cacheable for a year. Every answer allows any origin (CORS `*`, no credentials;
+ * `OPTIONS` preflight → 204) so a player embedded on another site loads videos and `<track>`
+ * captions with `crossorigin="anonymous"` (spec 001 §4; docs/api.md "Media").
  */
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
@@ -32,9 +34,34 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/**
+ * CORS headers of every `/files` answer: any origin may read (capability URLs, no cookies), and the
+ * headers a cross-origin media element or fetch needs for seeking are exposed.
+ */
+export const FILES_CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Content-Range, Accept-Ranges, Content-Length, ETag',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+} as const;
+
 /** The `/files` sub-app; mount with `app.route('/files', filesRoutes(deps))` before the SPA fallback. */
 export function filesRoutes(deps: AppDeps): Hono<AppEnv> {
   const files = new Hono<AppEnv>();
+  files.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(FILES_CORS_HEADERS)) c.res.headers.set(name, value);
+  });
+  // CORS preflight (a Range header is not CORS-safelisted for every value, e.g. `bytes=-500`).
+  files.options('/*', () =>
+    new Response(null, {
+      status: 204,
+      headers: {
+        'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+        'Access-Control-Allow-Headers': 'Range, If-Range, If-None-Match, If-Modified-Since',
+        'Access-Control-Max-Age': '86400',
+      },
+    }),
+  );
   files.on(['GET', 'HEAD'], '/*', async (c) => {
     const key = decodeURIComponent(c.req.path.replace(/^.*?\/files\//, ''));
     const info = isValidKey(key) ? await deps.storage.stat(key) : null;

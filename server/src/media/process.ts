@@ -2,7 +2,9 @@
  * The `media.process` job (issue "Media"; spec 001 §4 "Media upload"): for an uploaded video, probe
  * duration and size with ffprobe, transcode to H.264/AAC MP4 with faststart when browsers cannot play
  * the source, write a poster JPEG, and set the media row Ready (or Error with `errorReason` once the
- * job fails for good). Payload: `{ mediaId: number }`. Progress 0..1 goes to `jobs.progress`.
+ * job fails for good). A video longer than the account option `maxVideoDuration` (seconds) is Error
+ * at once with `The video is 2 min 05 s long; this account allows at most 60 s.` and its uploaded
+ * file is deleted. Payload: `{ mediaId: number }`. Progress 0..1 goes to `jobs.progress`.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,11 +14,38 @@ import { getMedia, updateMedia } from '../modules/media/media.repo';
 import { applyReplacement } from '../modules/media/media.service';
 import { displaySize, extractPoster, ffprobe, FfmpegError, isBrowserPlayable, posterTime, targetSize, transcodeToMp4 } from './ffmpeg';
 import { keyFolder } from './storage';
+import { findAccountById } from '../modules/account/account.repo';
 
 export const MEDIA_PROCESS = 'media.process';
 
 /** Longest `errorReason` stored, in characters. */
 const MAX_REASON = 500;
+
+/**
+ * A duration for people: up to 60 s as `"45 s"`, longer as `"2 min 05 s"` or `"1 h 02 min 05 s"`.
+ * @param seconds whole seconds ≥ 0.
+ */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s <= 60) return `${s} s`;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h} h ${pad(m)} min ${pad(s % 60)} s` : `${m} min ${pad(s % 60)} s`;
+}
+
+/**
+ * The account option `maxVideoDuration` (spec 000 §3 Account options; spec 001 §4 "Media upload"):
+ * the `errorReason` for a video longer than `maxSeconds`, else null. The duration is compared
+ * rounded to whole seconds (a 60.4 s clip passes a 60 s limit; 60.5 s does not), as it is shown.
+ * @param duration probed duration in seconds (null: unknown — not refused).
+ * @param maxSeconds the account's limit in seconds, or null/undefined for none.
+ */
+export function durationLimitReason(duration: number | null, maxSeconds: number | null | undefined): string | null {
+  if (duration === null || maxSeconds === null || maxSeconds === undefined) return null;
+  if (Math.round(duration) <= maxSeconds) return null;
+  return `The video is ${formatDuration(duration)} long; this account allows at most ${formatDuration(maxSeconds)}.`;
+}
 
 function mediaIdOf(payload: Record<string, unknown>): number {
   const id = payload.mediaId;
@@ -46,6 +75,15 @@ export const processMediaJob: JobHandler = {
           throw new PermanentJobError(`"${row.name}" could not be read as a video.`);
         });
         if (!probe.video) throw new PermanentJobError(`"${row.name}" has no video stream.`);
+        // Account option maxVideoDuration: a longer video is refused for good and its stored files go
+        // (a replacement row's own folder only: the media it would replace keeps its files).
+        const account = await findAccountById(deps.db, row.accountId);
+        const tooLong = durationLimitReason(probe.duration, account?.options.maxVideoDuration);
+        if (tooLong) {
+          await updateMedia(deps.db, mediaId, { status: 'Error', errorReason: tooLong, duration: probe.duration, sourceKey: null, sourceMime: null, playbackKey: null, playbackMime: null, posterKey: null });
+          await deps.storage.deletePrefix(folder).catch(() => undefined);
+          throw new PermanentJobError(tooLong);
+        }
         const size = targetSize(displaySize(probe.video));
         const playable = isBrowserPlayable(sourceMime, probe);
         await setProgress(0.05);
