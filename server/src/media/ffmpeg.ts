@@ -141,7 +141,9 @@ export function displaySize(video: NonNullable<ProbeResult['video']>): { width: 
 
 /**
  * Output size for the transcode and poster: the display size scaled down (never up) to fit 1920×1080
- * (landscape) or 1080×1920 (portrait), keeping the aspect ratio, both sides even and ≥ 2.
+ * (landscape) or 1080×1920 (portrait), keeping the aspect ratio, both sides even and ≥ 2. "At most
+ * 1080p" therefore means: the shorter side ≤ 1080 and the longer side ≤ 1920 px, and a portrait
+ * source stays portrait (1440×2560 → 1080×1920; tested in media.rules.test.ts).
  */
 export function targetSize(display: { width: number; height: number }): { width: number; height: number } {
   const landscape = display.width >= display.height;
