@@ -1,7 +1,7 @@
 /**
  * Delete dialog (spec 001 §2 "delete"): asks GET /media/{id}/usage first and warns, naming them,
- * when published vidbots show this media (their slides lose it); then DELETE /media/{id}. Failure
- * shows the generic error toast (spec 001 §8).
+ * when published vidbots show this media (their slides lose it), or says the check failed; then
+ * DELETE /media/{id}. Failure shows the generic error toast (spec 001 §8).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -42,6 +42,10 @@ function DeleteBody({ media, onClose }: { media: Media; onClose: () => void }) {
       {usage.isPending ? (
         <p role="status">
           <Trans>Checking where it is used…</Trans>
+        </p>
+      ) : usage.isError ? (
+        <p className="alert alert-warning" role="alert">
+          <Trans>Could not check which published vidbots use this media.</Trans>
         </p>
       ) : bots.length > 0 ? (
         <div className="alert alert-warning" role="alert">
