@@ -6,11 +6,18 @@ import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-e2e-'));
+// Google Drive import (issue 5): a local fake of Google OAuth + Drive v3 with the media fixtures.
+const { tsImport } = await import('tsx/esm/api');
+const { startFakeGoogle, fixtureDriveFiles } = await tsImport('../server/test/fakes/google.ts', import.meta.url);
+const google = await startFakeGoogle({ files: fixtureDriveFiles(path.resolve(import.meta.dirname, '../../shared/fixtures/media')) });
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', SEED_DEMO: '1' },
+  env: {
+    ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', SEED_DEMO: '1',
+    GOOGLE_CLIENT_ID: google.state.clientId, GOOGLE_CLIENT_SECRET: google.state.clientSecret, ...google.env,
+  },
 });
 const stop = () => { child.kill('SIGTERM'); };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-child.on('exit', (code) => { rmSync(dataDir, { recursive: true, force: true }); process.exit(code ?? 0); });
+child.on('exit', (code) => { rmSync(dataDir, { recursive: true, force: true }); void google.close().finally(() => process.exit(code ?? 0)); });

@@ -21,6 +21,7 @@ import { authFinalizeRoutes, ssoConfigRoutes, ssoDiscoverRoutes } from './module
 import { oauthSettings, type OAuthSettings } from './idp/oauth/routes';
 import { accountUserRoutes, invitationPublicRoutes, userRoleRoutes } from './modules/invitation/invitation.routes';
 import { outboxRoutes } from './email';
+import { integrationRoutes } from './modules/integration/integration.routes';
 
 /** The OAuth fields amplify reads (`Auth.Cognito.loginWith.oauth`). */
 function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 'redirectSignIn' | 'redirectSignOut'> {
@@ -49,6 +50,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       // Federated sign-in (issue 3): amplify's `loginWith.oauth`; Google button only when configured.
       oauth: { ...pickOAuth(oauthSettings(deps.env)), responseType: 'code' },
       google: !!(deps.env.googleClientId && deps.env.googleClientSecret),
+      // Google Drive import (issue 5): same Google client as sign-in.
+      googleDrive: !!(deps.env.googleClientId && deps.env.googleClientSecret),
     }),
   );
 
@@ -62,6 +65,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // --- authenticated API routes: mount here -----------------------------------------------------
   // AUTH_ROUTES
+  api.route('/integration', integrationRoutes(deps));
   api.route('/admin/outbox', outboxRoutes(deps));
   api.route('/audit-log', auditRoutes(deps));
   api.route('/auth', authFinalizeRoutes(deps));

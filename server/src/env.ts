@@ -53,6 +53,17 @@ export interface Env {
   /** Google OAuth client (issue 3): when both are set, "Sign in with Google" federates to accounts.google.com. */
   googleClientId: string | undefined;
   googleClientSecret: string | undefined;
+  /**
+   * Google OAuth and Drive endpoints (issue 5 Google Drive import), overridable so tests and e2e talk
+   * to a local fake (server/test/fakes/google.ts): GOOGLE_OAUTH_AUTH_URL (default
+   * https://accounts.google.com/o/oauth2/v2/auth), GOOGLE_OAUTH_TOKEN_URL (https://oauth2.googleapis.com/token),
+   * GOOGLE_OAUTH_REVOKE_URL (https://oauth2.googleapis.com/revoke), GOOGLE_DRIVE_API_URL
+   * (https://www.googleapis.com; Drive v3 lives under `/drive/v3`).
+   */
+  googleOAuthAuthUrl: string;
+  googleOAuthTokenUrl: string;
+  googleOAuthRevokeUrl: string;
+  googleDriveApiUrl: string;
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -92,5 +103,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     tlsKeyFile,
     googleClientId: source.GOOGLE_CLIENT_ID || undefined,
     googleClientSecret: source.GOOGLE_CLIENT_SECRET || undefined,
+    googleOAuthAuthUrl: source.GOOGLE_OAUTH_AUTH_URL || 'https://accounts.google.com/o/oauth2/v2/auth',
+    googleOAuthTokenUrl: source.GOOGLE_OAUTH_TOKEN_URL || 'https://oauth2.googleapis.com/token',
+    googleOAuthRevokeUrl: source.GOOGLE_OAUTH_REVOKE_URL || 'https://oauth2.googleapis.com/revoke',
+    googleDriveApiUrl: (source.GOOGLE_DRIVE_API_URL || 'https://www.googleapis.com').replace(/\/$/, ''),
   };
 }

@@ -16,6 +16,7 @@ import type { AppDeps } from './lib/context';
 import { LocalStorage } from './media/storage';
 import { startJobWorker } from './jobs/worker';
 import { mediaJobHandlers } from './media/process';
+import { integrationJobHandlers } from './modules/integration/integration.job';
 
 export interface RunningServer {
   url: string;
@@ -31,9 +32,10 @@ export async function startServer(env: Env): Promise<RunningServer> {
   });
   const idp = await createIdp({ db: database.db, env });
   const deps: AppDeps = { env, db: database.db, database, idp, storage: new LocalStorage(path.join(env.dataDir, 'media')) };
-  const seeded = env.seedDemo ? await seedDemo(database.db, idp) : false;
+  const seeded = env.seedDemo ? await seedDemo(database.db, idp, { googleDrive: !!(env.googleClientId && env.googleClientSecret) }) : false;
   const app = createApp(deps);
   // START_WORKERS
+  const integrationWorker = startJobWorker(deps, integrationJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
   const mediaWorker = startJobWorker(deps, mediaJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
   // HTTPS when TLS_CERT_FILE and TLS_KEY_FILE are set (env.ts): aws-amplify's OAuth flow needs https.
   const tls = env.tlsCertFile && env.tlsKeyFile ? { key: readFileSync(env.tlsKeyFile), cert: readFileSync(env.tlsCertFile) } : undefined;
@@ -49,6 +51,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     seeded,
     async close() {
       // STOP_WORKERS
+      await integrationWorker.stop();
       await mediaWorker.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();

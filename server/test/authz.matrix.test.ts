@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from './harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from './accounts';
-import { media, roles, type RoleName } from '../src/db/schema';
+import { featureFlags, media, roles, type RoleName } from '../src/db/schema';
 
 const CALLERS = ['owner', 'admin', 'editor', 'viewer', 'reseller', 'superadmin', 'cs', 'other', 'norole', 'anon'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -227,6 +227,19 @@ const TABLE: Record<string, Row> = {
   // --- media --------------------------------------------------------------------------------------
   'ALL /api/media/tus': { req: () => ({ url: '/api/media/tus', method: 'POST', headers: tusHeaders(D) }), expect: writers(201) },
   'ALL /api/media/tus/*': { req: () => ({ url: tusLocation, method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } }), expect: writers(200) },
+  // Google Drive import (issue 5): this app has no Google client configured → 409 google_not_configured
+  // once the caller passed the rules (upload: media upload rule + feature integration_google_drive).
+  'POST /api/integration/google/auth/csrf': { req: () => ({ url: '/api/integration/google/auth/csrf' }), expect: E(409) },
+  'POST /api/integration/google/auth/callback': { req: () => ({ url: '/api/integration/google/auth/callback', body: { code: 'c', state: 's' } }), expect: E(409) },
+  'POST /api/integration/google/auth/logout': { req: () => ({ url: '/api/integration/google/auth/logout' }), expect: E(204) },
+  'GET /api/integration/google/drive/list': { req: () => ({ url: '/api/integration/google/drive/list?search_name=a' }), expect: E(409) },
+  'POST /api/integration/google/drive/upload/:fileId': {
+    req: async () => {
+      await ctx.deps.db.insert(featureFlags).values({ name: 'integration_google_drive', flagType: 'dashboard', accountIds: [D] }).onConflictDoNothing();
+      return { url: '/api/integration/google/drive/upload/gdFile1', body: { data: { accountId: D } } };
+    },
+    expect: writers(409),
+  },
   'POST /api/media': { req: () => ({ url: '/api/media', body: { type: 'SlideImage', name: 'Matrix', accountId: D } }), expect: writers(201) },
   'GET /api/media': { req: () => ({ url: `/api/media?account_id=${D}` }), expect: members(200) },
   'GET /api/media/:id{[0-9]+}': { req: () => ({ url: `/api/media/${mediaId}` }), expect: members(200) },

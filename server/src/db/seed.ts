@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from './client';
-import { accounts, roles, users, type RoleName } from './schema';
+import { accounts, featureFlags, roles, users, type RoleName } from './schema';
 import type { IdpService } from '../idp/types';
 
 export const DEMO_PASSWORD = 'Vidbot-demo-1';
@@ -19,8 +19,12 @@ export const DEMO_USERS: { email: string; firstName: string; lastName: string; r
   { email: 'viewer@example.com', firstName: 'Vera', lastName: 'Viewer', role: 'Viewer' },
 ];
 
-/** @returns true when it created the data, false when it was there already. */
-export async function seedDemo(db: Db, idp: Pick<IdpService, 'createCredentials'>): Promise<boolean> {
+/**
+ * @param opts.googleDrive Google is configured: also turn the feature flag `integration_google_drive`
+ *   on for the demo account (issue 5 Google Drive import), unless a flag of that name exists.
+ * @returns true when it created the data, false when it was there already.
+ */
+export async function seedDemo(db: Db, idp: Pick<IdpService, 'createCredentials'>, opts: { googleDrive?: boolean } = {}): Promise<boolean> {
   const existing = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.publicId, 'demo')).limit(1);
   if (existing.length) return false;
   await db.transaction(async (tx) => {
@@ -28,6 +32,12 @@ export async function seedDemo(db: Db, idp: Pick<IdpService, 'createCredentials'
       .insert(accounts)
       .values({ publicId: 'demo', businessName: 'Demo', status: 'Active', options: {} })
       .returning();
+    if (opts.googleDrive && account) {
+      await tx
+        .insert(featureFlags)
+        .values({ name: 'integration_google_drive', flagType: 'dashboard', description: 'Google Drive import (demo account)', accountIds: [account.id] })
+        .onConflictDoNothing();
+    }
     for (const u of DEMO_USERS) {
       const username = randomUUID();
       const creds = idp.createCredentials(username, DEMO_PASSWORD);

@@ -1,13 +1,15 @@
 /**
  * `GET /user/me` (spec 000 §3 User, §7; docs/api.md `User`): the signed-in user with every role
  * (Active and Invited). Profile pictures and integrations are later issues: `profilePicture` is null,
- * `userIntegrations` lists only Google sign-in identities (issue 3), `hasGoogleDriveIntegration` false.
+ * `userIntegrations` lists only Google sign-in identities (issue 3); `hasGoogleDriveIntegration` is true
+ * while the caller has a Google Drive connection (issue 5; modules/integration).
  */
 import type { Db } from '../../db/client';
 import type { RoleName, RoleStatus } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { unauthorized } from '../../lib/errors';
 import { googleIdentityIntegrations } from '../sso/sso.repo';
+import { hasConnection } from '../integration/integration.repo';
 import { findUserWithRoles, type RoleRow, type UserRow } from './user.repo';
 
 export interface UserDto {
@@ -34,7 +36,7 @@ export interface UserDto {
 export async function getMe(db: Db, caller: AuthUser): Promise<UserDto> {
   const found = await findUserWithRoles(db, caller.id);
   if (!found) throw unauthorized('User not found.');
-  const dto = toUserDto(found.user, found.roles);
+  const dto = { ...toUserDto(found.user, found.roles), hasGoogleDriveIntegration: await hasConnection(db, caller.id) };
   const google = await googleIdentityIntegrations(db, caller.id);
   return google.length > 0 ? { ...dto, userIntegrations: google } : dto;
 }
