@@ -211,18 +211,18 @@ test('lockout: after 5 wrong passwords the sign-in refuses with the error', asyn
   const alert = page.getByRole('alert');
   for (let i = 1; i <= 5; i++) {
     await fillCredentials(page, email, `Wrong-pass-${i}`);
-    await expect(alert).toHaveText('Incorrect username or password.');
+    await expect(alert).toHaveText('Incorrect e-mail address or password.');
     // The alert is replaced on the next attempt: wait until this one is settled.
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   }
   // From the 6th attempt the provider answers without looking at the password (waits double).
   await fillCredentials(page, email, NEW_PASSWORD);
-  await expect(alert).toHaveText(/Password attempts exceeded|Incorrect username or password\./);
-  let locked = (await alert.textContent()) === 'Password attempts exceeded';
+  await expect(alert).toHaveText(/Too many attempts\. Please wait a while and try again\.|Incorrect e-mail address or password\./);
+  let locked = (await alert.textContent()) === 'Too many attempts. Please wait a while and try again.';
   for (let i = 0; i < 4 && !locked; i++) {
     await fillCredentials(page, email, 'Wrong-pass-again1');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
-    locked = (await alert.textContent()) === 'Password attempts exceeded';
+    locked = (await alert.textContent()) === 'Too many attempts. Please wait a while and try again.';
   }
   expect(locked).toBe(true);
   await expect(page).toHaveURL(/\/login/);
@@ -255,7 +255,7 @@ test('change password: mismatch and wrong current password messages, then the ne
   await page.goto('/dashboard/accounts');
   await logOut(page, email);
   await fillCredentials(page, email, NEW_PASSWORD);
-  await expect(page.getByRole('alert')).toHaveText('Incorrect username or password.');
+  await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail address or password.');
   await fillCredentials(page, email, 'Changed-pass-9');
   await expect(page).toHaveURL(/\/dashboard\/accounts/);
 });

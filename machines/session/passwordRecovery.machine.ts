@@ -24,6 +24,7 @@
  * `confirmReset` (confirmResetPassword).
  */
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { authFailureOf, type AuthFailure } from './authFailure';
 
 /** The reset form's parsed submit: e-mail, the e-mailed code (`token`), the new password. */
 export interface ResetPasswordInput {
@@ -33,10 +34,7 @@ export interface ResetPasswordInput {
 }
 
 /** A failure: the identity provider's error name (e.g. CodeMismatchException) and message. */
-export interface RecoveryError {
-  code: string | null;
-  message: string;
-}
+export type RecoveryError = AuthFailure;
 
 /** Events of the chart. */
 export type PasswordRecoveryEvent =
@@ -56,12 +54,7 @@ function mustBeProvided(name: string): never {
 }
 
 /** `{ code, message }` of a thrown value (Cognito errors carry their code in `name`). */
-export function recoveryErrorOf(error: unknown): RecoveryError {
-  if (error instanceof Error) {
-    return { code: error.name && error.name !== 'Error' ? error.name : null, message: error.message || 'Something went wrong' };
-  }
-  return { code: null, message: 'Something went wrong' };
-}
+export const recoveryErrorOf: (error: unknown) => RecoveryError = authFailureOf;
 
 /** The password-recovery machine; provide `requestCode` and `confirmReset`. */
 export const passwordRecoveryMachine = setup({

@@ -11,7 +11,7 @@
  *   signedOut ──session.signIn {email,password}──▶ signingIn
  *        └──session.hubEvent signedIn (another tab)──▶ checkingSession
  *   signingIn ──signIn: outcome──▶ (outcome routing, below)
- *        └──signIn: error──▶ signedOut (context.error = message)
+ *        └──signIn: error──▶ signedOut (context.error = { code, message })
  *
  *   outcome routing (spec 000 §4 login sequence), after signIn and confirmSignIn:
  *        signedIn outcome ──▶ signedIn (user set, challenge cleared)
@@ -25,7 +25,7 @@
  *        (each of the three) ──session.cancelSignIn──▶ signedOut (challenge cleared)
  *        (each of the three) ──session.clearError──▶ itself (error cleared)
  *   confirmingSignIn ──confirmSignIn: outcome──▶ (outcome routing)
- *        └──confirmSignIn: error──▶ back to the step of context.challenge (context.error = message)
+ *        └──confirmSignIn: error──▶ back to the step of context.challenge (context.error = { code, message })
  *
  *   signedIn ──session.signOut──▶ signingOut
  *        ├──session.refresh──▶ refreshing
@@ -59,6 +59,7 @@
  * (src/features/session/) provides them with `.provide({ actors })`, tests inject fakes.
  */
 import { assign, fromCallback, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { authFailureOf, type AuthFailure } from './authFailure';
 
 /** The signed-in person as the identity provider knows them (not the API's `User`). */
 export interface SessionUser {
@@ -114,19 +115,13 @@ export type SessionEvent =
 export interface SessionContext {
   user: SessionUser | null;
   challenge: SignInChallenge | null;
-  error: string | null;
+  error: AuthFailure | null;
 }
 
 function mustBeProvided(name: string): never {
   throw new Error(`session machine: actor "${name}" must be provided`);
 }
 
-/** Message of an unknown thrown value. */
-function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return 'Something went wrong';
-}
 
 /** Routing of a sign-in outcome (shared by signingIn and confirmingSignIn). */
 const outcomeTransitions = [
@@ -191,7 +186,7 @@ export const sessionMachine = setup({
     ),
     clearUser: assign({ user: null, challenge: null }),
     clearChallenge: assign({ challenge: null, error: null }),
-    setError: assign({ error: (_, error: unknown) => messageOf(error) }),
+    setError: assign({ error: (_, error: unknown) => authFailureOf(error) }),
     clearError: assign({ error: null }),
   },
 }).createMachine({

@@ -3,6 +3,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { SessionMachine, SessionUser, SignInChallenge } from './session.machine';
+import type { AuthFailure } from './authFailure';
 
 /** A snapshot of the session machine. */
 export type SessionSnapshot = SnapshotFrom<SessionMachine>;
@@ -20,7 +21,7 @@ export const isSigningIn = (s: SessionSnapshot): boolean => s.matches('signingIn
 /** True while signing out. */
 export const isSigningOut = (s: SessionSnapshot): boolean => s.matches('signingOut');
 /** The last sign-in failure message, or null. */
-export const selectSignInError = (s: SessionSnapshot): string | null => s.context.error;
+export const selectSignInError = (s: SessionSnapshot): AuthFailure | null => s.context.error;
 /** The signed-in user, or null. */
 export const selectSessionUser = (s: SessionSnapshot): SessionUser | null => s.context.user;
 /** True when the snapshot accepts a sign-in now. */

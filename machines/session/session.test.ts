@@ -159,7 +159,7 @@ describe('session machine journeys', () => {
     expect(h.pending.signIn![0]!.input).toEqual({ email: 'owner@example.com', password: 'wrong' });
     await deliver(h, { type: 'xstate.error.actor.signIn', error: notAuthorizedError });
     expect(isSignedOut(h.actor.getSnapshot())).toBe(true);
-    expect(selectSignInError(h.actor.getSnapshot())).toBe('Incorrect username or password.');
+    expect(selectSignInError(h.actor.getSnapshot())).toEqual({ code: 'NotAuthorizedException', message: 'Incorrect username or password.' });
 
     h.actor.send({ type: 'session.signIn', credentials: { email: 'owner@example.com', password: 'Vidbot-demo-1' } });
     expect(selectSignInError(h.actor.getSnapshot())).toBeNull();
@@ -168,12 +168,12 @@ describe('session machine journeys', () => {
     expect(isSessionSettled(h.actor.getSnapshot())).toBe(true);
   });
 
-  it('uses a generic message when the failure has none', async () => {
+  it('keeps the failure untranslated and without an invented message when it has none', async () => {
     const h = createHarness();
     await deliver(h, { type: 'xstate.done.actor.loadSession', output: null });
     h.actor.send({ type: 'session.signIn', credentials: { email: 'a@b.fi', password: 'x' } });
     await deliver(h, { type: 'xstate.error.actor.signIn', error: {} });
-    expect(selectSignInError(h.actor.getSnapshot())).toBe('Something went wrong');
+    expect(selectSignInError(h.actor.getSnapshot())).toEqual({ code: null, message: null });
   });
 
   it('refreshes tokens and signs out when the refresh fails', async () => {
@@ -235,7 +235,7 @@ describe('session machine journeys', () => {
     await deliver(h, { type: 'xstate.error.actor.confirmSignIn', error: passwordPolicyError });
     s = h.actor.getSnapshot();
     expect(isChoosingNewPassword(s)).toBe(true);
-    expect(selectSignInError(s)).toBe('Password does not conform to policy: Password not long enough');
+    expect(selectSignInError(s)).toEqual({ code: passwordPolicyError.name, message: 'Password does not conform to policy: Password not long enough' });
 
     h.actor.send({ type: 'session.submitNewPassword', password: 'Brand-new-pass-2' });
     expect(selectSignInError(h.actor.getSnapshot())).toBeNull();
@@ -246,7 +246,7 @@ describe('session machine journeys', () => {
     expect(h.pending.confirmSignIn![0]!.input).toEqual({ step: 'totpRequired', response: '000000', email: 'owner@example.com' });
     await deliver(h, { type: 'xstate.error.actor.confirmSignIn', error: codeMismatchError });
     expect(isEnteringTotpCode(h.actor.getSnapshot())).toBe(true);
-    expect(selectSignInError(h.actor.getSnapshot())).toBe('Invalid code received for user');
+    expect(selectSignInError(h.actor.getSnapshot())).toEqual({ code: 'CodeMismatchException', message: 'Invalid code received for user' });
     h.actor.send({ type: 'session.submitTotpCode', code: '123456' });
     await deliver(h, { type: 'xstate.done.actor.confirmSignIn', output: outcomes.signedIn });
     s = h.actor.getSnapshot();

@@ -34,8 +34,9 @@ function mustBeProvided(name: string): never {
   throw new Error(`teamJoin machine: actor "${name}" must be provided`);
 }
 
+/** The failure's own message, or '' when it has none (the view shows its translated generic text then). */
 function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong';
+  return error instanceof Error ? error.message : '';
 }
 
 /** The team-join machine; provide `activateRole`. */

@@ -29,6 +29,7 @@ import { SkipLink } from '../../ui/SkipLink';
 import { FullCoverLoader } from '../../ui/FullCoverLoader';
 import { useSession, useSessionSelector } from '../session/hooks';
 import { invitationMismatchActors } from '../session/flows';
+import { useAuthErrorMessage } from '../session/forms';
 import { activateRole, invitationOptions, joinWithInvitation } from './join.api';
 import { decideJoinView, type InvitationLookup, type JoinSearch, type Viewer } from './join.logic';
 import { clearInvitationEmail, readInvitationEmail, storeInvitationEmail } from './invitationEmail';
@@ -121,6 +122,7 @@ export function JoinTeamPage({ search }: { search: JoinSearch }) {
   const signedIn = useSessionSelector(isSignedIn);
   const signingIn = useSessionSelector(isSigningIn);
   const signInError = useSessionSelector(selectSignInError);
+  const authErrorMessage = useAuthErrorMessage();
   /** After a successful sign-up: signing in with the new password, then off to the account. */
   const [joined, setJoined] = useState<{ accountId: number; publicId: string } | null>(null);
   const leaving = useRef(false);
@@ -211,7 +213,7 @@ export function JoinTeamPage({ search }: { search: JoinSearch }) {
         {signInError && !signingIn ? (
           <>
             <p className="alert alert-error" role="alert">
-              {signInError}
+              {authErrorMessage(signInError)}
             </p>
             <Link to="/login" className="button primary block">
               <Trans>Go to sign in</Trans>

@@ -25,7 +25,7 @@ import { safeRedirectTarget } from './guards';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { FederatedSignIn } from '../sso/FederatedSignIn';
 import { SkipLink } from '../../ui/SkipLink';
-import { Field, submitSettledKey, useFocusFirstInvalid } from './forms';
+import { Field, submitSettledKey, useAuthErrorMessage, useFocusFirstInvalid } from './forms';
 
 /** The TOTP step is needed only after an MFA challenge: loaded on demand (and prefetched on submit). */
 const loadTotpStep = () => import('./SignInTotpStep');
@@ -49,6 +49,7 @@ export function LoginPage({ redirect, error, notice }: LoginPageProps) {
   const signingIn = useSessionSelector(isSigningIn);
   const signedIn = useSessionSelector(isSignedIn);
   const signInError = useSessionSelector(selectSignInError);
+  const authErrorMessage = useAuthErrorMessage();
   const choosingNewPassword = useSessionSelector(isChoosingNewPassword);
   const totpStep = useSessionSelector((s) => isEnteringTotpCode(s) || isSettingUpTotp(s) || (s.matches('confirmingSignIn') && s.context.challenge?.step !== 'newPasswordRequired'));
   const challenge = useSessionSelector(selectChallenge);
@@ -122,7 +123,7 @@ export function LoginPage({ redirect, error, notice }: LoginPageProps) {
           )}
           {signInError && (
             <p className="alert alert-error" role="alert">
-              {signInError}
+              {authErrorMessage(signInError)}
             </p>
           )}
           <form

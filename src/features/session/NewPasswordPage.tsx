@@ -28,7 +28,7 @@ import {
 } from '../../../machines/session/session.selectors';
 import { useSession, useSessionSelector } from './hooks';
 import { safeRedirectTarget } from './guards';
-import { AuthCard, StepHeading } from './forms';
+import { AuthCard, StepHeading, useAuthErrorMessage } from './forms';
 import { NewPasswordForm } from './NewPasswordForm';
 import { SignInTotpStep } from './SignInTotpStep';
 import { ResetPasswordFlow } from './ResetPasswordPage';
@@ -73,6 +73,7 @@ function FirstSignInNewPassword({ redirect }: { redirect?: string }) {
   const signedIn = useSessionSelector(isSignedIn);
   const settled = useSessionSelector(isSessionSettled);
   const error = useSessionSelector(selectSignInError);
+  const authErrorMessage = useAuthErrorMessage();
   const queryClient = useQueryClient();
   const stepActive = choosing || totpStep || confirming;
 
@@ -112,7 +113,7 @@ function FirstSignInNewPassword({ redirect }: { redirect?: string }) {
       </p>
       {error && (
         <p className="alert alert-error" role="alert">
-          {error}
+          {authErrorMessage(error)}
         </p>
       )}
       <NewPasswordForm

@@ -34,7 +34,7 @@ export function ResetPasswordFlow({ token, email }: { token?: string; email?: st
   const [snapshot, send] = useActor(machine);
   const errorMessage = useAuthErrorMessage();
   const error = snapshot.context.error;
-  const errorText = error ? errorMessage(error.code, error.message) : null;
+  const errorText = error ? errorMessage(error) : null;
   const fromLink = Boolean(token && email);
   const state = snapshot.value;
 

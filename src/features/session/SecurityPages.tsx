@@ -114,7 +114,7 @@ export function ChangePasswordPage() {
   const state = snapshot.value;
   const error = snapshot.context.error;
   // The field message: a wrong current password is named as such; other codes by their message.
-  const fieldMessage = error ? (error.code === 'NotAuthorizedException' ? t`The current password is not correct.` : errorMessage(error.code, error.message)) : null;
+  const fieldMessage = error ? (error.code === 'NotAuthorizedException' ? t`The current password is not correct.` : errorMessage(error)) : null;
   return (
     <AppShell>
       <div className="page narrow security-page">

@@ -7,7 +7,7 @@
 import { Trans } from '@lingui/react/macro';
 import { isConfirmingSignIn, selectChallenge, selectSignInError } from '../../../machines/session/session.selectors';
 import { useSession, useSessionSelector } from './hooks';
-import { StepHeading } from './forms';
+import { StepHeading, useAuthErrorMessage } from './forms';
 import { QrCode } from './QrCode';
 import { TotpCodeForm } from './TotpCodeForm';
 import { groupSecret } from './passwordRules';
@@ -17,6 +17,7 @@ export function SignInTotpStep() {
   const session = useSession();
   const challenge = useSessionSelector(selectChallenge);
   const error = useSessionSelector(selectSignInError);
+  const authErrorMessage = useAuthErrorMessage();
   const confirming = useSessionSelector(isConfirmingSignIn);
   const setup = challenge?.step === 'totpSetup';
   return (
@@ -39,7 +40,7 @@ export function SignInTotpStep() {
       )}
       {error && (
         <p className="alert alert-error" role="alert">
-          {error}
+          {authErrorMessage(error)}
         </p>
       )}
       <TotpCodeForm onSubmit={session.submitTotpCode} pending={confirming} submitLabel={<Trans>Verify and sign in</Trans>} />

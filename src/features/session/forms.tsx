@@ -10,6 +10,7 @@ import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import './session.css';
 import { SkipLink } from '../../ui/SkipLink';
 import type { PasswordRuleCode } from './passwordRules';
+import type { AuthFailure } from '../../../machines/session/authFailure';
 
 /** The session screens' labelled input is the SPA's one `TextField` (src/ui/Field.tsx). */
 export { TextField as Field, type TextFieldProps as FieldProps } from '../../ui/Field';
@@ -72,12 +73,14 @@ export function usePasswordMessages() {
 }
 
 /**
- * The translated message of an identity-provider error by its code (spec 000 §8 "message by error
- * code if present, else generic").
+ * The translated message of an identity-provider failure (spec 000 §8 "message by error code if
+ * present, else generic"). Cognito answers several situations with NotAuthorizedException and tells
+ * them apart only by its (English, documented) message, so those messages are matched too; an
+ * unknown message is never shown raw — the reader gets the generic text in their language.
  */
-export function useAuthErrorMessage() {
+export function useAuthErrorMessage(): (failure: AuthFailure) => string {
   const { t } = useLingui();
-  return (code: string | null | undefined, fallback?: string): string => {
+  return ({ code, message }: AuthFailure): string => {
     switch (code) {
       case 'CodeMismatchException':
         return t`The code is not correct. Check it and try again.`;
@@ -92,7 +95,20 @@ export function useAuthErrorMessage() {
       case 'UserNotFoundException':
         return t`No account was found for this e-mail address.`;
       case 'NotAuthorizedException':
-        return fallback ?? t`Something went wrong`;
+        switch (message) {
+          case 'Incorrect username or password.':
+            return t`Incorrect e-mail address or password.`;
+          case 'Password attempts exceeded':
+            return t`Too many attempts. Please wait a while and try again.`;
+          case 'User is disabled.':
+            return t`This user has been disabled. Contact your administrator.`;
+          case 'Temporary password has expired and must be reset by an administrator.':
+            return t`The temporary password has expired. Ask an administrator to send a new one.`;
+          case 'Invalid session for the user, session is expired.':
+            return t`The sign-in step has expired. Please sign in again.`;
+          default:
+            return t`You are not authorized to do this. Please sign in again.`;
+        }
       default:
         return t`Something went wrong. Please try again.`;
     }
