@@ -84,7 +84,7 @@ async function createUser(request: APIRequestContext, prefix: string): Promise<s
 async function fillCredentials(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -199,7 +199,7 @@ test('forgot password: code from the e-mail, new password, sign in with it', asy
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Your password has been changed. Sign in with your new password.')).toBeVisible();
   await fillCredentials(page, email, 'Reset-pass-77');
   await expect(page).toHaveURL(/\/dashboard\/accounts/);
@@ -213,7 +213,7 @@ test('lockout: after 5 wrong passwords the sign-in refuses with the error', asyn
     await fillCredentials(page, email, `Wrong-pass-${i}`);
     await expect(alert).toHaveText('Incorrect e-mail address or password.');
     // The alert is replaced on the next attempt: wait until this one is settled.
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   }
   // From the 6th attempt the provider answers without looking at the password (waits double).
   await fillCredentials(page, email, NEW_PASSWORD);
@@ -221,7 +221,7 @@ test('lockout: after 5 wrong passwords the sign-in refuses with the error', asyn
   let locked = (await alert.textContent()) === 'Too many attempts. Please wait a while and try again.';
   for (let i = 0; i < 4 && !locked; i++) {
     await fillCredentials(page, email, 'Wrong-pass-again1');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
     locked = (await alert.textContent()) === 'Too many attempts. Please wait a while and try again.';
   }
   expect(locked).toBe(true);
@@ -297,5 +297,5 @@ test('team select: an invited team is joined, the active one selected, and log i
   await page.goto('/team-select');
   await page.getByRole('button', { name: 'Log in to another account' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
 });

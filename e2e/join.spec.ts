@@ -46,7 +46,7 @@ async function signIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 }
 
@@ -101,7 +101,7 @@ test('someone else signed in on a join link is signed out and sent to /login wit
   await expect(page).toHaveURL(/\/login\?.*error=loginWrongUser/);
   await expect(page.getByText(/different user than the invitation was sent to/)).toBeVisible();
   // Signed out: the sign-in form is shown, and the invited person can now open the link as a guest.
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await page.goto(link);
   await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible();
 });
@@ -126,7 +126,7 @@ test('a person who can already sign in follows a link without a token: sign in f
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Returning-pass-1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/join-team\?/);
   await expect(page.getByText(/You have been invited to join Demo as Viewer/)).toBeVisible();
   await page.getByRole('button', { name: 'Join', exact: true }).click();

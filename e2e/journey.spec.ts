@@ -16,7 +16,7 @@ async function signIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** In the open media chooser: upload `file` and wait until the chooser closes with it chosen. */

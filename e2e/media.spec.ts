@@ -30,7 +30,7 @@ async function signIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/demo\//);
 }
 

@@ -186,5 +186,5 @@ test('SSO: e-mail → upstream OpenID Connect login → new Viewer lands on the 
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   expect(new URL((await logoutRequest).url()).searchParams.get('logout_uri')).toBe(`${appUrl}/login`);
   await page.waitForURL((u) => u.origin === appUrl && u.pathname === '/login');
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
 });
