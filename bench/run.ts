@@ -6,7 +6,10 @@
  *    raw and gzipped (gzip -9 of each response body, as a compressing server would send it).
  * 3. Upload to Ready: each fixture sent with tus-js-client (video) over loopback, then GET /api/media/{id}
  *    polled every 100 ms until Ready; ms from upload start, split into transfer and processing.
+ * 4–6. tus against the server as a child process (bench/resume.ts): 20 client-kill-and-resume runs,
+ *    tus throughput vs a raw disk write of the same bytes, server RSS per concurrent upload.
  *
+ * The 1-minute load average before and after the run is recorded (the machine may be shared).
  * Needs a built dist/ (`npm run build`) for 2; ffmpeg for 3.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -17,6 +20,7 @@ import * as tus from 'tus-js-client';
 import { chromium } from '@playwright/test';
 import { loadEnv } from '../server/src/env';
 import { startServer } from '../server/src/server';
+import { benchTus } from './resume';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 const lines: string[] = [];
@@ -57,6 +61,7 @@ function tusUpload(url: string, file: Buffer, token: string, accountId: number, 
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-bench-'));
+  const loadBefore = os.loadavg();
   const t0 = performance.now();
   const server = await startServer(loadEnv({ DATA_DIR: dataDir, PORT: '0', JOB_CONCURRENCY: '1', DATABASE_URL: '' }));
   const startMs = performance.now() - t0;
@@ -128,6 +133,14 @@ async function main() {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  // 4–6. tus resume, throughput and RSS against a server process (the in-process server is closed).
+  await benchTus(log);
+  const loadAfter = os.loadavg();
+  const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
+  log(
+    `## Machine load\n\nLoad average (1 / 5 / 15 min) at start: **${fmt(loadBefore)}**, at end: **${fmt(loadAfter)}** on ${os.cpus().length} cores ` +
+      '(shared with other work: figures above are noisy when the load exceeds the core count).',
+  );
   writeFileSync(path.resolve(import.meta.dirname, 'RESULTS.md'), lines.join('\n') + '\n');
 }
 
