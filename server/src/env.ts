@@ -54,6 +54,11 @@ export interface Env {
   googleClientId: string | undefined;
   googleClientSecret: string | undefined;
   /**
+   * S3-compatible media storage (issue 5 "Storage"): set when `S3_BUCKET` is set; media files and
+   * tus uploads then live in that bucket (server/src/media/storage.s3.ts) instead of under dataDir.
+   */
+  s3: S3Env | undefined;
+  /**
    * Google OAuth and Drive endpoints (issue 5 Google Drive import), overridable so tests and e2e talk
    * to a local fake (server/test/fakes/google.ts): GOOGLE_OAUTH_AUTH_URL (default
    * https://accounts.google.com/o/oauth2/v2/auth), GOOGLE_OAUTH_TOKEN_URL (https://oauth2.googleapis.com/token),
@@ -64,6 +69,41 @@ export interface Env {
   googleOAuthTokenUrl: string;
   googleOAuthRevokeUrl: string;
   googleDriveApiUrl: string;
+}
+
+/**
+ * `S3_*` settings. `S3_ENDPOINT` (e.g. http://127.0.0.1:9000 for MinIO; unset = AWS), `S3_REGION`
+ * (default us-east-1), `S3_BUCKET`, `S3_ACCESS_KEY_ID` + `S3_SECRET_ACCESS_KEY` (unset = the SDK's
+ * default credential chain, e.g. an instance role), `S3_FORCE_PATH_STYLE` (`1`/`true`/`0`/`false`;
+ * default true when S3_ENDPOINT is set), `S3_PREFIX` (optional key prefix, normalised to end in `/`).
+ */
+export interface S3Env {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  /** '' or a `/`-terminated prefix without a leading `/`, put before every object key. */
+  prefix: string;
+}
+
+/** The `S3_*` settings, or undefined when `S3_BUCKET` is unset (local-directory storage). */
+export function loadS3Env(source: Record<string, string | undefined>): S3Env | undefined {
+  const bucket = source.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const endpoint = source.S3_ENDPOINT?.trim() || undefined;
+  const flag = source.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
+  const prefix = (source.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
+  return {
+    endpoint,
+    region: source.S3_REGION?.trim() || 'us-east-1',
+    bucket,
+    accessKeyId: source.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: source.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: flag ? flag === '1' || flag === 'true' : endpoint !== undefined,
+    prefix: prefix ? `${prefix}/` : '',
+  };
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -103,6 +143,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     tlsKeyFile,
     googleClientId: source.GOOGLE_CLIENT_ID || undefined,
     googleClientSecret: source.GOOGLE_CLIENT_SECRET || undefined,
+    s3: loadS3Env(source),
     googleOAuthAuthUrl: source.GOOGLE_OAUTH_AUTH_URL || 'https://accounts.google.com/o/oauth2/v2/auth',
     googleOAuthTokenUrl: source.GOOGLE_OAUTH_TOKEN_URL || 'https://oauth2.googleapis.com/token',
     googleOAuthRevokeUrl: source.GOOGLE_OAUTH_REVOKE_URL || 'https://oauth2.googleapis.com/revoke',

@@ -13,7 +13,7 @@ import { createApp } from './app';
 import type { Env } from './env';
 import { createIdp } from './idp';
 import type { AppDeps } from './lib/context';
-import { LocalStorage } from './media/storage';
+import { createStorage } from './media/storage.s3';
 import { startJobWorker } from './jobs/worker';
 import { mediaJobHandlers } from './media/process';
 import { integrationJobHandlers } from './modules/integration/integration.job';
@@ -31,7 +31,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     pgliteDir: env.databaseUrl ? undefined : path.join(env.dataDir, 'pglite'),
   });
   const idp = await createIdp({ db: database.db, env });
-  const deps: AppDeps = { env, db: database.db, database, idp, storage: new LocalStorage(path.join(env.dataDir, 'media')) };
+  const deps: AppDeps = { env, db: database.db, database, idp, storage: createStorage(env) };
   const seeded = env.seedDemo ? await seedDemo(database.db, idp, { googleDrive: !!(env.googleClientId && env.googleClientSecret) }) : false;
   const app = createApp(deps);
   // START_WORKERS

@@ -16,7 +16,7 @@ import { createApp } from '../src/app';
 import { loadEnv, type Env } from '../src/env';
 import { createIdp } from '../src/idp';
 import type { AppDeps } from '../src/lib/context';
-import { LocalStorage } from '../src/media/storage';
+import { createStorage } from '../src/media/storage.s3';
 
 export const dbVariant = process.env.VIDBOT_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -58,7 +58,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
   const env = loadEnv({ DATA_DIR: dataDir, PORT: '0', JOB_CONCURRENCY: '0', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...overrides });
   const database = await openDatabase({ databaseUrl: pgDb?.url });
   const idp = await createIdp({ db: database.db, env });
-  const deps: AppDeps = { env, db: database.db, database, idp, storage: new LocalStorage(path.join(dataDir, 'media')) };
+  const deps: AppDeps = { env, db: database.db, database, idp, storage: createStorage(env) };
   await seedDemo(database.db, idp);
   const app = createApp(deps);
 

@@ -4,8 +4,9 @@
  * types: jpeg, png, gif. Anything else — and an empty file — is refused with a message naming the file.
  */
 import { stat } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile, type FileTypeResult } from 'file-type';
 import type { MediaKind } from '../db/schema';
+import type { Storage } from './storage';
 
 /** Media kinds, spec 000 §3. */
 export const MEDIA_KINDS = ['SlideVideo', 'LogoVideo', 'SlideImage', 'LogoImage', 'CoverImage', 'ProfileImage'] as const satisfies readonly MediaKind[];
@@ -70,7 +71,30 @@ export const ZERO_LENGTH = 'File has zero length';
 export async function sniffFile(filePath: string, fileName: string, kind: MediaKind): Promise<SniffResult> {
   const { size } = await stat(filePath);
   if (size === 0) return { ok: false, reason: ZERO_LENGTH, zeroLength: true };
-  const detected = await fileTypeFromFile(filePath);
+  return judge(await fileTypeFromFile(filePath), size, fileName, kind);
+}
+
+/** Bytes read from the start of a stored object by `sniffStored` (enough for every accepted type's signature). */
+export const SNIFF_HEAD_BYTES = 64 * 1024;
+
+/**
+ * `sniffFile` for an object already in storage (a finished tus upload in an S3 bucket): reads only
+ * its first `SNIFF_HEAD_BYTES` bytes with a ranged read, never the whole object.
+ * @returns as `sniffFile`; throws when the key does not exist or the read fails.
+ */
+export async function sniffStored(storage: Storage, key: string, fileName: string, kind: MediaKind): Promise<SniffResult> {
+  const info = await storage.stat(key);
+  if (!info) throw new Error(`Storage key not found: ${JSON.stringify(key)}`);
+  if (info.size === 0) return { ok: false, reason: ZERO_LENGTH, zeroLength: true };
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.createReadStream(key, { start: 0, end: Math.min(info.size, SNIFF_HEAD_BYTES) - 1 })) {
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  }
+  return judge(await fileTypeFromBuffer(Buffer.concat(chunks)), info.size, fileName, kind);
+}
+
+/** Accepts `detected` when it is an accepted type of `kind`'s media type; else the reason naming the file. */
+function judge(detected: FileTypeResult | undefined, size: number, fileName: string, kind: MediaKind): SniffResult {
   const wanted = mediaTypeOf(kind);
   const type = detected ? ACCEPTED[detected.mime] : undefined;
   if (!type || type.mediaType !== wanted) {

@@ -1,6 +1,7 @@
 /**
- * Media file storage (DESIGN §1 "files"): a small interface so the local directory of the embedded
- * default can later be swapped for an S3-compatible bucket.
+ * Media file storage (DESIGN §1 "files"): a small interface over the local directory of the embedded
+ * default (`LocalStorage`) or an S3-compatible bucket (`S3Storage`, storage.s3.ts, when `S3_BUCKET`
+ * is set; `createStorage` there picks one).
  *
  * Keys are server-generated, `/`-separated and never contain `..`:
  * `${accountId}/${uuid}/source.<ext>`, `…/playback.mp4`, `…/poster.jpg` (see `mediaKey`). The UUID
@@ -43,6 +44,12 @@ export interface Storage {
   stat(key: string): Promise<StoredObjectInfo | null>;
   /** Reads the object, or the inclusive `range` of it. Errors (missing key) surface on the stream. */
   createReadStream(key: string, range?: ByteRange): Readable;
+  /**
+   * Moves the object at `from` to `to` (replacing any object there), within the store — e.g. a
+   * finished tus upload to a media item's `source.<ext>`. Resolves with the size in bytes; throws
+   * when `from` does not exist.
+   */
+  move(from: string, to: string): Promise<{ size: number }>;
   /** Deletes one object; a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix/` (e.g. one media item's folder). */
@@ -134,6 +141,14 @@ export class LocalStorage implements Storage {
 
   createReadStream(key: string, range?: ByteRange): Readable {
     return createReadStream(this.file(key), range ? { start: range.start, end: range.end } : undefined);
+  }
+
+  async move(from: string, to: string): Promise<{ size: number }> {
+    const source = this.file(from);
+    const target = this.file(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(source, target);
+    return { size: (await stat(target)).size };
   }
 
   async delete(key: string): Promise<void> {

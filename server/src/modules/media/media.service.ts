@@ -17,7 +17,7 @@ import { forbidden, HttpError, notFound, unprocessable } from '../../lib/errors'
 import { enqueueJob } from '../../jobs/queue';
 import { ffprobe } from '../../media/ffmpeg';
 import { MEDIA_PROCESS } from '../../media/process';
-import { MAX_MULTIPART_BYTES, mediaTypeOf, sniffFile, ZERO_LENGTH } from '../../media/sniff';
+import { MAX_MULTIPART_BYTES, mediaTypeOf, sniffFile, sniffStored, ZERO_LENGTH } from '../../media/sniff';
 import { mediaKeys } from '../../media/storage';
 import type { Db } from '../../db/client';
 import type { MediaKind } from '../../db/schema';
@@ -145,16 +145,23 @@ export interface AcceptResult {
  * `${accountId}/${uuid}/source.<ext>`, then makes an image Ready (probing width/height) or queues a
  * video's `media.process` job. A refused file sets the row to Error with the reason.
  * @param file.path local file holding the bytes; consumed (moved) when `file.move` is true.
+ * @param file.key instead of `path`: a storage key already holding the bytes (a finished tus upload in
+ *   the S3 bucket); only its first bytes are read for the check, and an accepted object is moved
+ *   (S3 CopyObject) to the source key. A refused object is left where it is for the caller to delete.
  * @param file.name the user's file name, used in messages.
  */
-export async function acceptUploadedFile(deps: AppDeps, row: MediaRow, file: { path: string; name: string; move: boolean }): Promise<AcceptResult> {
-  const sniff = await sniffFile(file.path, file.name, row.type);
+export async function acceptUploadedFile(
+  deps: AppDeps,
+  row: MediaRow,
+  file: { path: string; name: string; move: boolean } | { key: string; name: string },
+): Promise<AcceptResult> {
+  const sniff = 'key' in file ? await sniffStored(deps.storage, file.key, file.name, row.type) : await sniffFile(file.path, file.name, row.type);
   if (!sniff.ok) {
     const updated = await updateMedia(deps.db, row.id, { status: 'Error', errorReason: sniff.reason, uploadToken: null });
     return { row: updated ?? row, rejected: { reason: sniff.reason, zeroLength: sniff.zeroLength } };
   }
   const keys = mediaKeys(row.accountId, sniff.type.ext);
-  const { size } = await deps.storage.putFile(keys.source, file.path, { move: file.move });
+  const { size } = 'key' in file ? await deps.storage.move(file.key, keys.source) : await deps.storage.putFile(keys.source, file.path, { move: file.move });
   let updated = await updateMedia(deps.db, row.id, { sourceKey: keys.source, sourceMime: sniff.type.mime, size, uploadToken: null });
 
   if (sniff.type.mediaType === 'IMAGE') {

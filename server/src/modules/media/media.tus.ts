@@ -1,6 +1,9 @@
 /**
  * Resumable uploads over tus 1.0.0 at `/api/media/tus` (DESIGN §3, §4; spec 001 §4 "Media upload"):
- * @tus/server 2.4 with @tus/file-store under `${dataDir}/tus`, driven through `handleWeb`.
+ * @tus/server 2.4 driven through `handleWeb`, with @tus/file-store under `${dataDir}/tus` by default,
+ * or — when `S3_BUCKET` is set (issue 5 "Storage") — @tus/s3-store in the media bucket: upload
+ * `<32 hex>` is the multipart upload of object `${S3_PREFIX}tus/<32 hex>` (8 MiB parts; metadata in
+ * `….info`, a short remainder between PATCHes in `….part`). Upload URLs look the same either way.
  *
  * - The caller is authenticated by the API's bearer-token middleware before the request reaches tus;
  *   `POST` needs `Account-Id` (an account id) where the caller may upload (Owner, Admin, Editor,
@@ -12,15 +15,19 @@
  *   `DELETE` (the client cancelled) also removes the upload's Draft media row.
  * - When the last byte arrives the file is checked by magic bytes: an unsupported or empty file sets
  *   the media to Error (answer 422 naming the file); an accepted one is moved into storage and a
- *   `media.process` job is queued.
+ *   `media.process` job is queued. On S3 the check reads only the object's first bytes (a ranged
+ *   GetObject) and the move is a CopyObject to the media's source key; the tus objects are deleted.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
 import * as v from 'valibot';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { issuesToFields } from '../../lib/validate';
 import { MAX_BYTES, VIDEO_KINDS, ZERO_LENGTH } from '../../media/sniff';
+import { S3_PART_SIZE, s3ClientConfig, S3Storage } from '../../media/storage.s3';
 import { deleteDraftWithoutFile, getMedia, insertMedia } from './media.repo';
 import { mediaAccess } from './media.policy';
 import { TusMetadata } from './media.schemas';
@@ -46,10 +53,40 @@ export interface TusEndpoint {
   handle(request: Request, user: AuthUser): Promise<Response>;
 }
 
-/** Builds the tus endpoint (one per app; its FileStore keeps partial uploads under `${dataDir}/tus`). */
+/** Storage-key folder of tus uploads in the S3 bucket (`tus/<32 hex>` under `S3_PREFIX`). */
+export const TUS_S3_FOLDER = 'tus';
+const TUS_EXPIRATION_MS = 7 * 24 * 3600_000;
+const UPLOAD_ID_RE = /^[0-9a-f]{32}$/;
+
+/**
+ * Builds the tus endpoint (one per app): its FileStore keeps partial uploads under `${dataDir}/tus`,
+ * or with `S3_*` settings its S3Store keeps them in the bucket (then `deps.storage` must be the
+ * `S3Storage` of the same settings, as `createStorage` makes it; throws otherwise).
+ */
 export function createTusEndpoint(deps: AppDeps): TusEndpoint {
   const directory = path.join(deps.env.dataDir, 'tus');
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: 7 * 24 * 3600_000 });
+  const s3 = deps.env.s3;
+  if (s3 && !(deps.storage instanceof S3Storage && deps.storage.bucket === s3.bucket && deps.storage.prefix === s3.prefix)) {
+    throw new Error('S3_BUCKET is set: the tus endpoint needs the S3Storage of the same bucket and prefix (createStorage).');
+  }
+  /** Object-key prefix of tus uploads (S3 only): upload ids are `${tusPrefix}<32 hex>`. */
+  const tusPrefix = s3 ? `${s3.prefix}${TUS_S3_FOLDER}/` : '';
+  const datastore = s3
+    ? new S3Store({
+        partSize: S3_PART_SIZE,
+        expirationPeriodInMilliseconds: TUS_EXPIRATION_MS,
+        useTags: false,
+        s3ClientConfig: { bucket: s3.bucket, ...s3ClientConfig(s3) },
+      })
+    : new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRATION_MS });
+  /** On S3: upload ids carry the key prefix, URLs only the 32 hex digits. */
+  const s3Naming = s3
+    ? {
+        namingFunction: () => `${tusPrefix}${randomBytes(16).toString('hex')}`,
+        generateUrl: (_req: Request, { path: base, id }: { path: string; id: string }) => `${base}/${id.slice(tusPrefix.length)}`,
+        getFileIdFromRequest: (_req: Request, lastPath?: string) => (lastPath && UPLOAD_ID_RE.test(lastPath) ? `${tusPrefix}${lastPath}` : undefined),
+      }
+    : {};
   const callers = new WeakMap<Request, AuthUser>();
   const createdMedia = new WeakMap<Request, number>();
   /** Media id of the upload a DELETE (termination) targets; its Draft row goes with it. */
@@ -73,6 +110,7 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
     path: TUS_PATH,
     datastore,
     relativeLocation: true,
+    ...s3Naming,
     maxSize: MAX_BYTES.VIDEO,
     exposedHeaders: ['Media-Id'],
     allowedHeaders: ['Authorization', 'Account-Id'],
@@ -131,15 +169,31 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
     async onUploadFinish(req, upload) {
       const mediaId = Number(upload.metadata?.mediaId);
       const row = Number.isInteger(mediaId) ? await getMedia(deps.db, mediaId) : null;
-      const filePath = path.join(directory, upload.id);
+      // S3: the finished upload is the storage object `tus/<hex>` (+ `.info`), deleted once accepted or refused.
+      const s3Key = s3 ? upload.id.slice(s3.prefix.length) : null;
+      const dropS3Upload = async (key: string) => {
+        await Promise.all([deps.storage.delete(key), deps.storage.delete(`${key}.info`)]).catch(() => undefined);
+      };
       if (!row) {
-        await datastore.remove(upload.id).catch(() => undefined);
+        if (s3Key) await dropS3Upload(s3Key);
+        else await datastore.remove(upload.id).catch(() => undefined);
         throw tusError(404, 'Media not found.', { code: 'not_found' });
       }
       const fileName = upload.metadata?.filename || upload.metadata?.name || row.name;
-      const { rejected } = await acceptUploadedFile(deps, row, { path: filePath, name: fileName, move: true });
-      // The bytes now live in storage (or were refused): drop the tus upload (file and .json).
-      await datastore.remove(upload.id).catch(() => datastore.configstore.delete(upload.id)).catch(() => undefined);
+      let rejected: Awaited<ReturnType<typeof acceptUploadedFile>>['rejected'];
+      if (s3Key) {
+        try {
+          ({ rejected } = await acceptUploadedFile(deps, row, { key: s3Key, name: fileName }));
+        } finally {
+          await dropS3Upload(s3Key);
+        }
+      } else {
+        ({ rejected } = await acceptUploadedFile(deps, row, { path: path.join(directory, upload.id), name: fileName, move: true }));
+        // The bytes now live in storage (or were refused): drop the tus upload (file and .json).
+        if (datastore instanceof FileStore) {
+          await datastore.remove(upload.id).catch(() => datastore.configstore.delete(upload.id)).catch(() => undefined);
+        }
+      }
       if (rejected) throw tusError(422, rejected.reason, { code: rejected.zeroLength ? 'zero_length' : 'unsupported_media_type' });
       return { headers: { 'Media-Id': String(row.id) } };
     },
