@@ -22,6 +22,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SsoRouteImport } from './routes/sso'
 import { Route as TeamSelectRouteImport } from './routes/team-select'
 import { Route as AuthCompleteProfileRouteImport } from './routes/_auth/complete-profile'
+import { Route as OauthGoogleRouteImport } from './routes/oauth.google'
 import { Route as PreviewIdRouteImport } from './routes/preview.$id'
 import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard/index'
 import { Route as AuthDashboardAccountSlugRouteImport } from './routes/_auth/dashboard/$accountSlug'
@@ -106,6 +107,11 @@ const AuthCompleteProfileRoute = AuthCompleteProfileRouteImport.update({
   id: '/complete-profile',
   path: '/complete-profile',
   getParentRoute: () => AuthRoute,
+} as any)
+const OauthGoogleRoute = OauthGoogleRouteImport.update({
+  id: '/oauth/google',
+  path: '/oauth/google',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const PreviewIdRoute = PreviewIdRouteImport.update({
   id: '/preview/$id',
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/sso': typeof SsoRoute
   '/team-select': typeof TeamSelectRoute
   '/complete-profile': typeof AuthCompleteProfileRoute
+  '/oauth/google': typeof OauthGoogleRoute
   '/preview/$id': typeof PreviewIdRoute
   '/dashboard/$accountSlug': typeof AuthDashboardAccountSlugRouteWithChildren
   '/dashboard/resellers': typeof AuthDashboardResellersRoute
@@ -271,6 +278,7 @@ export interface FileRoutesByTo {
   '/sso': typeof SsoRoute
   '/team-select': typeof TeamSelectRoute
   '/complete-profile': typeof AuthCompleteProfileRoute
+  '/oauth/google': typeof OauthGoogleRoute
   '/preview/$id': typeof PreviewIdRoute
   '/dashboard/resellers': typeof AuthDashboardResellersRoute
   '/dashboard': typeof AuthDashboardIndexRoute
@@ -306,6 +314,7 @@ export interface FileRoutesById {
   '/sso': typeof SsoRoute
   '/team-select': typeof TeamSelectRoute
   '/_auth/complete-profile': typeof AuthCompleteProfileRoute
+  '/oauth/google': typeof OauthGoogleRoute
   '/preview/$id': typeof PreviewIdRoute
   '/_auth/dashboard/$accountSlug': typeof AuthDashboardAccountSlugRouteWithChildren
   '/_auth/dashboard/resellers': typeof AuthDashboardResellersRoute
@@ -342,6 +351,7 @@ export interface FileRouteTypes {
     | '/sso'
     | '/team-select'
     | '/complete-profile'
+    | '/oauth/google'
     | '/preview/$id'
     | '/dashboard/$accountSlug'
     | '/dashboard/resellers'
@@ -376,6 +386,7 @@ export interface FileRouteTypes {
     | '/sso'
     | '/team-select'
     | '/complete-profile'
+    | '/oauth/google'
     | '/preview/$id'
     | '/dashboard/resellers'
     | '/dashboard'
@@ -410,6 +421,7 @@ export interface FileRouteTypes {
     | '/sso'
     | '/team-select'
     | '/_auth/complete-profile'
+    | '/oauth/google'
     | '/preview/$id'
     | '/_auth/dashboard/$accountSlug'
     | '/_auth/dashboard/resellers'
@@ -445,6 +457,7 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   SsoRoute: typeof SsoRoute
   TeamSelectRoute: typeof TeamSelectRoute
+  OauthGoogleRoute: typeof OauthGoogleRoute
   PreviewIdRoute: typeof PreviewIdRoute
 }
 
@@ -540,6 +553,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/complete-profile'
       preLoaderRoute: typeof AuthCompleteProfileRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/oauth/google': {
+      id: '/oauth/google'
+      path: '/oauth/google'
+      fullPath: '/oauth/google'
+      preLoaderRoute: typeof OauthGoogleRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/preview/$id': {
       id: '/preview/$id'
@@ -763,6 +783,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   SsoRoute: SsoRoute,
   TeamSelectRoute: TeamSelectRoute,
+  OauthGoogleRoute: OauthGoogleRoute,
   PreviewIdRoute: PreviewIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -24,6 +24,8 @@ export interface RuntimeConfig {
   oauth?: OAuthConfig | null;
   /** Whether "Sign in with Google" is offered (GOOGLE_CLIENT_ID/SECRET set on the server). */
   google?: boolean;
+  /** Whether Google Drive import can be offered (the server has a Google client; spec 001 §2). */
+  googleDrive?: boolean;
 }
 
 /** GET /api/config `oauth` (issue 3): the identity provider's OAuth domain (host + path, no scheme). */

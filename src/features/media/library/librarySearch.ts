@@ -1,7 +1,7 @@
 /**
  * URL state of the media library (spec 001 §2 "Media library: /media/{type}"): the `type` path part
  * (video or image; anything else is video) and the search `name`, `page`, `order_by`,
- * `order_direction`, `gdrive=true` (opens the Google Drive import once that exists). Invalid values
+ * `order_direction`, `gdrive=true` (opens the Google Drive import dialog). Invalid values
  * fall back to the defaults instead of failing the route.
  */
 import * as v from 'valibot';
