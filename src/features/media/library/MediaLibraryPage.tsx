@@ -11,11 +11,11 @@
 import './library.css';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'react-toastify';
 import { isSupported as isTusSupported } from 'tus-js-client';
-import { meOptions } from '../../../api/queries';
+import { configOptions, featuresOptions, meOptions } from '../../../api/queries';
 import type { Account } from '../../../api/types';
 import { Pagination } from '../../../ui/Pagination';
 import { canCreateVidbot } from '../../vidbots/permissions';
@@ -32,6 +32,9 @@ import { PlayDialog } from './PlayDialog';
 import { RenameDialog } from './RenameDialog';
 import { SubtitlesDialog } from './SubtitlesDialog';
 import { UploadQueuePanel } from './UploadQueuePanel';
+import { GoogleDriveDialog } from '../gdrive/GoogleDriveDialog';
+import { googleDriveOffered } from '../gdrive/gdriveAccess';
+import { libraryReturnPath } from '../gdrive/oauthReturn';
 import { useUploadQueue } from './useUploadQueue';
 
 /** Spec 001 §9: sort input debounce. */
@@ -55,6 +58,11 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
   const me = useQuery(meOptions());
   const list = useQuery({ ...mediaLibraryOptions(account.id, type, search), placeholderData: (prev) => prev });
   const canEdit = canCreateVidbot(account.role, me.data);
+  // Spec 001 §2 "Google Drive import": video tab, server has Google, account has the feature.
+  const location = useLocation();
+  const config = useQuery(configOptions());
+  const features = useQuery(featuresOptions(account.id));
+  const gdriveOffered = type === 'video' && googleDriveOffered(config.data, features.data?.features);
   const [name, setName] = useState(search.name);
   const [dialog, setDialog] = useState<DialogState>(null);
   const searchId = useId();
@@ -89,6 +97,15 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
       to: '/dashboard/$accountSlug/media/$type',
       params: { accountSlug: account.publicId, type: nextType },
       search: { ...search, ...next, gdrive: undefined },
+    });
+
+  /** Opens / closes the Google Drive import through the URL (`gdrive=true`). */
+  const setGdrive = (open: boolean) =>
+    void navigate({
+      to: '/dashboard/$accountSlug/media/$type',
+      params: { accountSlug: account.publicId, type },
+      search: { ...search, gdrive: open ? true : undefined },
+      replace: !open,
     });
 
   const sortBy = (column: MediaOrderBy) => {
@@ -148,6 +165,11 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
         <button type="button" className="button primary" disabled={!canEdit} onClick={() => addInput.current?.click()}>
           {type === 'video' ? <Trans>Add videos</Trans> : <Trans>Add images</Trans>}
         </button>
+        {gdriveOffered && (
+          <button type="button" className="button" disabled={!canEdit} onClick={() => setGdrive(true)}>
+            <Trans>Import from Google Drive</Trans>
+          </button>
+        )}
         <input ref={addInput} type="file" multiple hidden accept={accept} onChange={onAddFiles} data-testid="media-add-input" />
         <input ref={replaceInput} type="file" hidden accept={accept} onChange={onReplaceFile} data-testid="media-replace-input" />
       </div>
@@ -262,6 +284,13 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
       <RenameDialog media={dialog?.kind === 'rename' ? dialog.media : null} onClose={() => setDialog(null)} />
       <DeleteMediaDialog media={dialog?.kind === 'delete' ? dialog.media : null} onClose={() => setDialog(null)} />
       <SubtitlesDialog media={dialog?.kind === 'subtitles' ? dialog.media : null} onClose={() => setDialog(null)} />
+      <GoogleDriveDialog
+        open={gdriveOffered && canEdit && search.gdrive === true}
+        accountId={account.id}
+        returnTo={libraryReturnPath(location.pathname, location.searchStr)}
+        onClose={() => setGdrive(false)}
+        onQueued={() => setGdrive(false)}
+      />
     </div>
   );
 }
