@@ -13,7 +13,7 @@ import { createApp } from './app';
 import type { Env } from './env';
 import { createIdp } from './idp';
 import type { AppDeps } from './lib/context';
-import { createStorage } from './media/storage.s3';
+import { createStorage, S3Storage } from './media/storage.s3';
 import { startJobWorker } from './jobs/worker';
 import { mediaJobHandlers } from './media/process';
 import { integrationJobHandlers } from './modules/integration/integration.job';
@@ -26,12 +26,15 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Env): Promise<RunningServer> {
+  const storage = createStorage(env);
+  // With S3_BUCKET set, fail at start-up (not at the first upload) when the bucket is unusable.
+  if (storage instanceof S3Storage) await storage.checkBucket();
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     pgliteDir: env.databaseUrl ? undefined : path.join(env.dataDir, 'pglite'),
   });
   const idp = await createIdp({ db: database.db, env });
-  const deps: AppDeps = { env, db: database.db, database, idp, storage: createStorage(env) };
+  const deps: AppDeps = { env, db: database.db, database, idp, storage };
   const seeded = env.seedDemo ? await seedDemo(database.db, idp, { googleDrive: !!(env.googleClientId && env.googleClientSecret) }) : false;
   const app = createApp(deps);
   // START_WORKERS

@@ -181,6 +181,12 @@ describe('S3Storage specifics', () => {
     expect(readdirSync(tmpDir)).toEqual([]);
   });
 
+  it('checkBucket passes for the bucket and names a missing one', async () => {
+    await new S3Storage({ s3: loadS3Env(s3.env)!, tmpDir: s3TmpDir }).checkBucket();
+    const missing = new S3Storage({ s3: loadS3Env({ ...s3.env, S3_BUCKET: 'no-such-bucket' })!, tmpDir: s3TmpDir });
+    await expect(missing.checkBucket()).rejects.toThrow(`S3 bucket "no-such-bucket" is not usable at ${s3.endpoint}`);
+  });
+
   it('puts objects under S3_PREFIX with a Content-Type from the key', async () => {
     const storage = new S3Storage({ s3: loadS3Env({ ...s3.env, S3_PREFIX: '/tenant-a/' })!, tmpDir: s3TmpDir });
     expect(storage.prefix).toBe('tenant-a/');

@@ -22,6 +22,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
@@ -90,6 +91,23 @@ export class S3Storage implements Storage {
     this.prefix = opts.s3.prefix;
     this.tmpDir = opts.tmpDir;
     this.listPageSize = opts.listPageSize ?? 1000;
+  }
+
+  /**
+   * Checks at start-up that the bucket exists and the credentials may use it (HeadBucket).
+   * @throws an Error naming the bucket and endpoint, with the S3 error's name.
+   */
+  async checkBucket(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (err) {
+      const endpoint = await this.client.config.endpoint?.().then((e) => `${e.protocol}//${e.hostname}${e.port ? `:${e.port}` : ''}`).catch(() => undefined);
+      const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+      const status = e.$metadata?.httpStatusCode;
+      const detail = e.message && e.message !== e.name && e.message !== 'UnknownError' ? `: ${e.message}` : '';
+      const why = `${e.name ?? String(err)}${detail}${status ? `, HTTP ${status}` : ''}`;
+      throw new Error(`S3 bucket "${this.bucket}" is not usable${endpoint ? ` at ${endpoint}` : ''} (${why}); check S3_BUCKET, S3_ENDPOINT and the credentials.`);
+    }
   }
 
   /** The object key of storage key `key` (throws for a malformed key). */
