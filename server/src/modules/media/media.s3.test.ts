@@ -240,4 +240,14 @@ describe('media on S3 storage', () => {
     expect((await headOffset(location)).status).toBe(404);
     expect(await s3.listKeys(`${PREFIX}tus/`)).toEqual([]);
   });
+
+  it('a cancel after a short PATCH (kept as an incomplete part) leaves no object either', async () => {
+    const { location, mediaId } = await createUpload(4 * MiB, 'Short');
+    expect((await patch(location, 0, randomBytes(MiB))).status).toBe(204);
+    expect(await headOffset(location)).toEqual({ status: 200, offset: String(MiB) });
+    expect(await s3.listKeys(`${PREFIX}tus/`)).toEqual(expect.arrayContaining([expect.stringMatching(/\.part$/)]));
+    expect((await fetch(`${baseUrl}${location}`, { method: 'DELETE', headers: tusHeaders() })).status).toBe(204);
+    expect((await ctx.call('GET', `/api/media/${mediaId}`, { token: tokens.editor })).status).toBe(404);
+    expect(await s3.listKeys(`${PREFIX}tus/`)).toEqual([]);
+  });
 });

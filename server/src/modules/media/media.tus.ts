@@ -91,6 +91,8 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
   const createdMedia = new WeakMap<Request, number>();
   /** Media id of the upload a DELETE (termination) targets; its Draft row goes with it. */
   const terminatedMedia = new WeakMap<Request, number>();
+  /** S3: upload id a DELETE targets; @tus/s3-store's remove() leaves its `.part` remainder behind. */
+  const terminatedUploads = new WeakMap<Request, string>();
   const callerOf = (req: Request): AuthUser => {
     const user = callers.get(req);
     if (!user) throw tusError(401, 'Not authenticated.', { code: 'unauthorized' });
@@ -104,6 +106,7 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
     if (access === 'none') throw tusError(404, 'Upload not found.', { code: 'not_found' });
     if (access === 'read') throw tusError(403, 'Viewers cannot add media.', { code: 'forbidden' });
     if (req.method === 'DELETE' && upload.metadata?.mediaId) terminatedMedia.set(req, Number(upload.metadata.mediaId));
+    if (req.method === 'DELETE' && s3) terminatedUploads.set(req, uploadId);
   };
 
   const server = new Server({
@@ -205,6 +208,10 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
       const response = await server.handleWeb(request);
       const cancelled = terminatedMedia.get(request);
       if (cancelled !== undefined && response.status === 204) await deleteDraftWithoutFile(deps.db, cancelled);
+      const terminated = terminatedUploads.get(request);
+      if (s3 && terminated !== undefined && response.status === 204) {
+        await deps.storage.delete(`${terminated.slice(s3.prefix.length)}.part`).catch(() => undefined);
+      }
       const mediaId = createdMedia.get(request);
       if (mediaId !== undefined && !response.headers.has('Media-Id')) {
         const headers = new Headers(response.headers);
