@@ -237,10 +237,11 @@ export class DriveClient {
 
   /**
    * files.get?alt=media streamed into `dest` (never the whole file in memory).
-   * @param maxBytes aborts with an Error when more bytes arrive.
+   * @param opts.maxBytes aborts with an Error when more bytes arrive.
+   * @param opts.onProgress called with the bytes written so far, after each chunk.
    * @returns bytes written. @throws GoogleApiError for Google's answers, Error for the size limit / I/O.
    */
-  async download(fileId: string, dest: string, opts: { maxBytes: number; signal?: AbortSignal }): Promise<number> {
+  async download(fileId: string, dest: string, opts: { maxBytes: number; signal?: AbortSignal; onProgress?: (bytes: number) => void }): Promise<number> {
     const body = await this.#request<unknown>({ path: `/files/${encodeURIComponent(fileId)}`, params: { alt: 'media', supportsAllDrives: 'true' }, stream: true, signal: opts.signal });
     const source = isWebStream(body) ? Readable.fromWeb(body) : body instanceof Readable ? body : null;
     if (!source) throw new Error('Google Drive answered no file body');
@@ -249,7 +250,10 @@ export class DriveClient {
       transform(chunk: Buffer, _enc, cb) {
         bytes += chunk.length;
         if (bytes > opts.maxBytes) cb(new Error(`the file is larger than ${Math.round(opts.maxBytes / 1024 ** 3)} GiB`));
-        else cb(null, chunk);
+        else {
+          opts.onProgress?.(bytes);
+          cb(null, chunk);
+        }
       },
     });
     await pipeline(source, limit, createWriteStream(dest), { signal: opts.signal });

@@ -67,7 +67,13 @@ export const gdriveImportJob: JobHandler = {
       if (!meta) throw new PermanentJobError(failed(row.name, 'the file was not found in Google Drive.'));
       if (meta.size !== null && meta.size > MAX_BYTES.VIDEO) throw new PermanentJobError(failed(row.name, `the file is larger than ${MAX_BYTES.VIDEO / 1024 ** 3} GiB.`));
       const tmp = path.join(dir, 'file');
-      const bytes = await client.download(fileId, tmp, { maxBytes: MAX_BYTES.VIDEO, signal });
+      const total = meta.size;
+      const bytes = await client.download(fileId, tmp, {
+        maxBytes: MAX_BYTES.VIDEO,
+        signal,
+        // jobs.progress 0..0.9 while downloading (setProgress writes at most once a second).
+        onProgress: total ? (b) => void setProgress((0.9 * b) / total).catch(() => undefined) : undefined,
+      });
       await setProgress(0.9);
       const current = await getMedia(deps.db, mediaId);
       if (!current || !waitingForFile(current)) return { skipped: 'media changed during the download' };
