@@ -67,6 +67,11 @@ export interface SendFileInput {
   uploadUrl: UploadTarget | null;
   /** tus: Upload-Metadata `replaces` (the media whose file this replaces); null for a new media. */
   replaces: number | null;
+  /**
+   * tus: the URL of an upload begun earlier (this page's previous attempt, or a page before a
+   * reload): the send asks the server for its `Upload-Offset` (HEAD) and continues from there.
+   */
+  resumeUrl: string | null;
 }
 
 /** Events the chart sends to sendFile: `upload.terminate` just before a cancel stops it. */
@@ -75,10 +80,29 @@ export type SendFileCommand = { type: 'upload.terminate' };
 /** Events sendFile sends back to the chart. */
 export type SendFileEvent =
   | { type: 'upload.created'; mediaId: number }
+  /** tus: the upload's URL is known (created, or found again by HEAD); it can be resumed from it. */
+  | { type: 'upload.started'; uploadUrl: string }
   | { type: 'upload.progress'; bytesSent: number; bytesTotal: number }
   /** All bytes accepted; `media` is the answer when the server gives one (multipart). */
   | { type: 'upload.sent'; media: UploadMedia | null }
   | { type: 'upload.error'; error: UploadError };
+
+/**
+ * What is kept of a tus upload in the browser (localStorage) so it can be resumed after a page
+ * reload: the upload's URL (the key), its media row, the account and kind, and the file's identity
+ * (name, size, MIME type, lastModified) that a re-selected file must match.
+ */
+export interface StoredUpload {
+  uploadUrl: string;
+  mediaId: number | null;
+  accountId: number;
+  kind: MediaKind;
+  replaces: number | null;
+  name: string;
+  size: number;
+  type: string;
+  lastModified: number;
+}
 
 /** pollMedia: GET /media/{mediaId}. */
 export interface PollMediaInput {

@@ -10,7 +10,9 @@
  *                                         ▼
  *                    ┌──────────────► uploading (sendFile: progress = min(sent/total, 0.99))
  *   waitingToRetry ──┘ retryDelay        │ upload.error → retry table      │ upload.sent
- *   paused ── upload.online ─────────────┘                                 ▼
+ *   paused ── upload.online ─────────────┘ (images without a record: ──► creatingRecord)
+ *     ▲ upload.offline (browser offline: from creatingRecord, uploading, waitingToRetry;   ▼
+ *     │                 the send is aborted, not terminated, and resumes from its offset)
  *                                 processing.waiting ──pollInterval (2000 ms)──► processing.checking
  *                                        ▲ still Draft                               │ GET /media/{id}
  *                                        └───────────────────────────────────────────┤
@@ -33,6 +35,13 @@
  * Stall detection: `uploading` holds a `watching` child whose `stallTimeout` (STALL_TIMEOUT_MS without
  * an `upload.progress`) counts as a retryable failure: the send is aborted (not terminated) and retried
  * from the stored offset, within MAX_UPLOAD_ATTEMPTS. Every progress event re-enters `watching`.
+ * Resume (DESIGN §5 "fingerprint resume"): tus reports the upload's URL (`upload.started`); the chart
+ * keeps it (`tusUrl`: retries continue from the server's offset) and `rememberUpload` stores it with
+ * the media id and the file's identity (StoredUpload, localStorage at the app edge) so a page reload
+ * does not lose it; `forgetUpload` drops it when the chart ends (done, failed, cancelled). An input
+ * `resume` (the queue matched a re-selected file to a stored upload) starts with that URL and media
+ * id: the send continues from the server's `Upload-Offset` and ends in the same media row.
+ *
  * A replacement (input `replaces`: the id of the media whose file this upload replaces, spec 001 §2
  * "replace") creates its row with `POST /media/{id}/replace` (images) or sends tus metadata
  * `replaces` (videos). The concurrency-limited queue is machines/uploadQueue.
@@ -45,6 +54,7 @@ import {
   type PollMediaInput,
   type SendFileEvent,
   type SendFileInput,
+  type StoredUpload,
   type UploadError,
   type UploadMedia,
   type UploadTarget,
@@ -135,6 +145,8 @@ export interface UploadContext {
   mediaId: number | null;
   media: UploadMedia | null;
   uploadUrl: UploadTarget | null;
+  /** tus: the upload's URL once known (resume point); null for multipart or before creation. */
+  tusUrl: string | null;
   /** 0..1, capped at PROGRESS_CAP until done. */
   progress: number;
   bytesSent: number;
@@ -155,10 +167,36 @@ export interface UploadInput {
   accountId: number | null;
   /** Replace the file of this media (it keeps its id); omitted or null for a new media. */
   replaces?: number | null;
+  /** Continue a stored tus upload (its URL and media row) instead of creating a new one. */
+  resume?: { uploadUrl: string; mediaId: number | null } | null;
 }
 
-/** Events: the person's (`upload.cancel`), the browser's (`upload.online`), and sendFile's. */
-export type UploadEvent = SendFileEvent | { type: 'upload.cancel' } | { type: 'upload.online' };
+/**
+ * Events: the person's (`upload.cancel`), the browser's (`upload.offline` / `upload.online`:
+ * window offline/online, forwarded by the queue or useUpload), and sendFile's.
+ */
+export type UploadEvent = SendFileEvent | { type: 'upload.cancel' } | { type: 'upload.offline' } | { type: 'upload.online' };
+
+/** The StoredUpload of a chart whose tus URL is known (null otherwise). */
+export function storedUploadOf(context: UploadContext): StoredUpload | null {
+  if (context.tusUrl === null || context.accountId === null) return null;
+  return {
+    uploadUrl: context.tusUrl,
+    mediaId: context.mediaId,
+    accountId: context.accountId,
+    kind: context.kind,
+    replaces: context.replaces,
+    name: context.file.name,
+    size: context.file.size,
+    type: context.file.type,
+    lastModified: context.file.lastModified,
+  };
+}
+
+/** Whether `file` is the file a stored upload was made from (name, size, MIME type, lastModified). */
+export function isSameFile(stored: Pick<StoredUpload, 'name' | 'size' | 'type' | 'lastModified'>, file: File): boolean {
+  return stored.name === file.name && stored.size === file.size && stored.type === file.type && stored.lastModified === file.lastModified;
+}
 
 function doneOutput(event: UploadEvent): unknown {
   return 'output' in event ? event.output : undefined;
@@ -198,6 +236,7 @@ function sendFileInput({ context }: { context: UploadContext }): SendFileInput {
     mediaId: context.mediaId,
     uploadUrl: context.uploadUrl,
     replaces: context.replaces,
+    resumeUrl: context.tusUrl,
   };
 }
 
@@ -238,6 +277,8 @@ export const uploadMachine = setup({
     isRetryable: ({ event }) => { const e = errorOf(event); return e !== null && classifyUploadError(e) === 'retry'; },
     hasAttemptsLeft: ({ context }) => context.attempts < MAX_UPLOAD_ATTEMPTS,
     hasPollRetriesLeft: ({ context }) => context.pollFailures + 1 < MAX_POLL_FAILURES,
+    /** An image whose record (and multipart target) is not made yet. */
+    needsRecord: ({ context }) => !isVideoKind(context.kind) && context.uploadUrl === null,
   },
   actions: {
     refuseNoAccount: assign({ refusal: { code: 'noActiveAccount' } as UploadRefusal }),
@@ -250,6 +291,14 @@ export const uploadMachine = setup({
       return { media: output.media, mediaId: output.media.id, uploadUrl };
     }),
     storeMediaId: assign(({ event }) => (event.type === 'upload.created' ? { mediaId: event.mediaId } : {})),
+    storeTusUrl: assign(({ event }) => (event.type === 'upload.started' ? { tusUrl: event.uploadUrl } : {})),
+    /**
+     * Keeps the upload's StoredUpload (see storedUploadOf) for a resume after a page reload.
+     * Supplied at the app edge (localStorage); does nothing by default.
+     */
+    rememberUpload: () => undefined,
+    /** Drops the StoredUpload of this chart (it ended). Supplied at the app edge; nothing by default. */
+    forgetUpload: () => undefined,
     countAttempt: assign(({ context }) => ({ attempts: context.attempts + 1 })),
     storeProgress: assign(({ event, context }) => {
       if (event.type !== 'upload.progress' || event.bytesTotal <= 0) return {};
@@ -301,9 +350,10 @@ export const uploadMachine = setup({
     kind: input.kind,
     accountId: input.accountId,
     replaces: input.replaces ?? null,
-    mediaId: null,
+    mediaId: input.resume?.mediaId ?? null,
     media: null,
     uploadUrl: null,
+    tusUrl: input.resume?.uploadUrl ?? null,
     progress: 0,
     bytesSent: 0,
     bytesTotal: input.file.size,
@@ -334,8 +384,12 @@ export const uploadMachine = setup({
         src: 'createMedia',
         input: createMediaInput,
         onDone: { target: 'uploading', actions: ['storeCreated', 'countAttempt'] },
-        onError: { target: 'failed', actions: 'failFromError' },
+        onError: [
+          { guard: 'isOffline', target: 'paused', actions: 'storeError' },
+          { target: 'failed', actions: 'failFromError' },
+        ],
       },
+      on: { 'upload.offline': 'paused' },
     },
     uploading: {
       tags: ['pending', 'sending'],
@@ -364,6 +418,8 @@ export const uploadMachine = setup({
       },
       on: {
         'upload.created': { actions: 'storeMediaId' },
+        'upload.started': { actions: ['storeTusUrl', 'rememberUpload'] },
+        'upload.offline': { target: 'paused' },
         'upload.sent': [
           { guard: 'isMediaReady', target: 'done', actions: ['storeSent', 'complete'] },
           { guard: 'isMediaError', target: 'failed', actions: ['storeSent', 'failFromMedia'] },
@@ -381,10 +437,17 @@ export const uploadMachine = setup({
     waitingToRetry: {
       tags: ['pending'],
       after: { retryDelay: { target: 'uploading', actions: 'countAttempt' } },
+      on: { 'upload.offline': 'paused' },
     },
+    /** Offline: nothing is sent; the person sees a paused label until the browser is back online. */
     paused: {
       tags: ['pending', 'paused'],
-      on: { 'upload.online': 'uploading' },
+      on: {
+        'upload.online': [
+          { guard: 'needsRecord', target: 'creatingRecord' },
+          { target: 'uploading' },
+        ],
+      },
     },
     processing: {
       tags: ['pending', 'processing'],
@@ -404,7 +467,9 @@ export const uploadMachine = setup({
               { target: 'waiting', actions: 'storeMedia' },
             ],
             onError: [
-              { guard: and([not('isRetryable'), not('isRateLimited'), not('isOffline')]), target: '#upload.failed', actions: 'failFromError' },
+              // Offline: keep polling without counting a failure (the row is safe on the server).
+              { guard: 'isOffline', target: 'waiting', actions: 'storeError' },
+              { guard: and([not('isRetryable'), not('isRateLimited')]), target: '#upload.failed', actions: 'failFromError' },
               { guard: 'hasPollRetriesLeft', target: 'waiting', actions: 'countPollFailure' },
               { target: '#upload.failed', actions: 'failFromError' },
             ],
@@ -412,10 +477,10 @@ export const uploadMachine = setup({
         },
       },
     },
-    done: { type: 'final' },
-    failed: { type: 'final', tags: ['failure'] },
+    done: { type: 'final', entry: 'forgetUpload' },
+    failed: { type: 'final', tags: ['failure'], entry: 'forgetUpload' },
     refused: { type: 'final', tags: ['failure'] },
-    cancelled: { type: 'final' },
+    cancelled: { type: 'final', entry: 'forgetUpload' },
   },
 });
 

@@ -1,6 +1,7 @@
 /**
  * Graph paths of the upload chart (`xstate/graph` TestModel, DESIGN §4) for each kind of input
- * (video via tus, image via multipart, and the three refusals), with realistic payloads for the
+ * (video via tus, a video resuming a stored tus upload, image via multipart, and the three
+ * refusals), with realistic payloads for the
  * person's events, sendFile's events, the invoked actors' done / error events and the named delays.
  */
 import { TestModel } from 'xstate/graph';
@@ -12,10 +13,18 @@ import { transitionTour, type TourPath } from '../testing/graph-coverage';
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 
 const bytes = (n: number) => new Uint8Array(n).fill(7);
+/** The URL of a tus upload (as @tus/server answers it in Location, resolved). */
+export const TUS_URL = 'http://localhost/api/media/tus/0f3c9a';
 /** Named inputs: `video` and `image` upload; the others are refused (spec 001 §5, §8). */
 export function uploadInputs(): Record<string, UploadInput> {
   return {
     video: { file: new File([bytes(10)], 'intro.mp4', { type: 'video/mp4' }), kind: 'SlideVideo', accountId: 1 },
+    resumed: {
+      file: new File([bytes(10)], 'intro.mp4', { type: 'video/mp4', lastModified: 1_700_000_000_000 }),
+      kind: 'SlideVideo',
+      accountId: 1,
+      resume: { uploadUrl: TUS_URL, mediaId: 41 },
+    },
     image: { file: new File([bytes(10)], 'photo.png', { type: 'image/png' }), kind: 'SlideImage', accountId: 1 },
     zeroLength: { file: new File([], 'empty.mp4', { type: 'video/mp4' }), kind: 'SlideVideo', accountId: 1 },
     unsupported: { file: new File([bytes(4)], 'notes.txt', { type: 'text/plain' }), kind: 'SlideImage', accountId: 1 },
@@ -32,13 +41,15 @@ export const readyImage = media({ id: 42, name: 'photo.png', type: 'SlideImage',
 export const errorImage = media({ id: 42, name: 'photo.png', type: 'SlideImage', status: 'Error', errorReason: 'photo.png is not a supported file type.' });
 
 /** Events sendFile emits (the fake sends them back, as the real actor would). */
-export const SEND_FILE_EVENTS = ['upload.created', 'upload.progress', 'upload.sent', 'upload.error'] as const;
+export const SEND_FILE_EVENTS = ['upload.created', 'upload.started', 'upload.progress', 'upload.sent', 'upload.error'] as const;
 
 /** Every event the walk may send. */
 export const uploadPathEvents: AnyEventObject[] = [
   { type: 'upload.cancel' },
+  { type: 'upload.offline' },
   { type: 'upload.online' },
   { type: 'upload.created', mediaId: 41 },
+  { type: 'upload.started', uploadUrl: TUS_URL },
   { type: 'upload.progress', bytesSent: 5, bytesTotal: 10 },
   { type: 'upload.sent', media: null },
   { type: 'upload.sent', media: readyImage },
@@ -50,11 +61,13 @@ export const uploadPathEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.sendFile', error: new Error('sendFile crashed') },
   { type: 'xstate.done.actor.createMedia', output: { media: draftImage, uploadUrl: { uploadUrl: '/api/media/42/upload', uploadToken: 'tok' } } },
   { type: 'xstate.error.actor.createMedia', error: { status: 403, detail: 'Viewers cannot add media.' } },
+  { type: 'xstate.error.actor.createMedia', error: { status: null, message: 'Failed to fetch', offline: true } },
   { type: 'xstate.done.actor.pollMedia', output: draftVideo },
   { type: 'xstate.done.actor.pollMedia', output: readyVideo },
   { type: 'xstate.done.actor.pollMedia', output: errorVideo },
   { type: 'xstate.error.actor.pollMedia', error: { status: 503, detail: 'Service unavailable' } },
   { type: 'xstate.error.actor.pollMedia', error: { status: 404, detail: 'Media not found.' } },
+  { type: 'xstate.error.actor.pollMedia', error: { status: null, message: 'Failed to fetch', offline: true } },
   { type: 'xstate.after.pollInterval.upload.processing.waiting' },
   { type: 'xstate.after.retryDelay.upload.waitingToRetry' },
   { type: 'xstate.after.stallTimeout.upload.uploading.watching' },
@@ -70,7 +83,7 @@ export function uploadEventsFor(snapshot: UploadSnapshot): AnyEventObject[] {
     const delayed = /^xstate\.after\.[^.]+\.(.+)$/.exec(event.type)?.[1];
     if (delayed !== undefined) return active.has(delayed);
     // Only tus (videos) reports a created row; multipart uses the row createMedia made.
-    if (event.type === 'upload.created' && !VIDEO_KINDS.includes(snapshot.context.kind)) return false;
+    if ((event.type === 'upload.created' || event.type === 'upload.started') && !VIDEO_KINDS.includes(snapshot.context.kind)) return false;
     if ((SEND_FILE_EVENTS as readonly string[]).includes(event.type)) return running.includes('sendFile');
     return true;
   });
@@ -79,7 +92,7 @@ export function uploadEventsFor(snapshot: UploadSnapshot): AnyEventObject[] {
 /** Serialization keeping the walk finite: value + the context that steers the chart. */
 export function serializeUploadState(snapshot: UploadSnapshot): string {
   const c = snapshot.context;
-  return JSON.stringify([snapshot.value, c.attempts, c.pollFailures, c.mediaId !== null, c.refusal?.code ?? null]);
+  return JSON.stringify([snapshot.value, c.attempts, c.pollFailures, c.mediaId !== null, c.tusUrl !== null, c.refusal?.code ?? null]);
 }
 
 /** The test model for one input. */

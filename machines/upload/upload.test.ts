@@ -11,12 +11,15 @@ import {
   POLL_INTERVAL_MS,
   classifyUploadError,
   isAcceptedFile,
+  isSameFile,
+  storedUploadOf,
   toUploadError,
   uploadMachine,
+  type UploadContext,
   type UploadInput,
 } from './upload.machine';
-import type { CreateMediaInput, CreateMediaOutput, PollMediaInput, SendFileInput, UploadMedia } from './upload.actors';
-import { SEND_FILE_EVENTS, draftImage, draftVideo, errorImage, readyImage, readyVideo, uploadInputs, uploadPaths } from './upload.paths';
+import type { CreateMediaInput, CreateMediaOutput, PollMediaInput, SendFileInput, StoredUpload, UploadMedia } from './upload.actors';
+import { SEND_FILE_EVENTS, TUS_URL, draftImage, draftVideo, errorImage, readyImage, readyVideo, uploadInputs, uploadPaths } from './upload.paths';
 import { controllableCallback, controllablePromise, deliver, flush } from '../testing/fake-actors';
 import { graphCoverage } from '../testing/graph-coverage';
 import {
@@ -29,13 +32,14 @@ import {
   selectUploadedMedia,
 } from './upload.selectors';
 
-function harness(input: UploadInput) {
+function harness(input: UploadInput, actions: { rememberUpload?: (a: { context: UploadContext }) => void; forgetUpload?: (a: { context: UploadContext }) => void } = {}) {
   const createMedia = controllablePromise<CreateMediaOutput, CreateMediaInput>();
   const pollMedia = controllablePromise<UploadMedia, PollMediaInput>();
   const sendFile = controllableCallback<SendFileInput>();
   const clock = new SimulatedClock();
   const machine = uploadMachine.provide({
     actors: { createMedia: createMedia.logic, pollMedia: pollMedia.logic, sendFile: sendFile.logic },
+    actions,
   });
   const actor = createActor(machine, { input, clock }).start();
   const send = async (event: AnyEventObject) => {
@@ -64,6 +68,8 @@ function checkInvariants(h: ReturnType<typeof harness>) {
     // The row known when the send started (tus reports it later with upload.created).
     if (run?.input.mediaId !== null) expect(run?.input.mediaId).toBe(ctx.mediaId);
     expect(run?.input.uploadUrl === null).toBe(ctx.kind === 'SlideVideo');
+    // A send starts from the tus URL known then (null for multipart or a new tus upload).
+    if (run?.input.resumeUrl !== null) expect(run?.input.resumeUrl).toBe(ctx.tusUrl);
   }
   if (snapshot.matches({ processing: 'checking' })) {
     expect(h.pollMedia.pending).toHaveLength(1);
@@ -86,7 +92,10 @@ describe('upload chart: graph tour', () => {
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);
     expect(coverage.states.covered).toEqual(expect.arrayContaining(['upload.processing.checking', 'upload.paused', 'upload.refused']));
-  });
+    // The tour includes the offline pause and the resumed input.
+    expect(paths.some((p) => p.inputName === 'resumed')).toBe(true);
+    expect(paths.some((p) => p.events.some((e) => e.type === 'upload.offline'))).toBe(true);
+  }, 60_000);
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_label, path) => {
     {
@@ -306,5 +315,93 @@ describe('upload chart: stall detection and replacement', () => {
     expect(image.createMedia.inputs).toEqual([{ accountId: 1, kind: 'SlideImage', name: 'photo.png', replaces: 7 }]);
     const video = harness({ ...uploadInputs().video!, replaces: 9 });
     expect(video.sendFile.runs[0]?.input.replaces).toBe(9);
+  });
+});
+
+describe('upload chart: resume after a reload, offline pause', () => {
+  it('remembers the tus upload when its URL is known, retries from it, forgets it when done', async () => {
+    const remembered: Array<StoredUpload | null> = [];
+    const forgotten: Array<string | null> = [];
+    const input = uploadInputs().video!;
+    const h = harness(input, {
+      rememberUpload: ({ context }) => remembered.push(storedUploadOf(context)),
+      forgetUpload: ({ context }) => forgotten.push(context.tusUrl),
+    });
+    expect(h.sendFile.runs[0]?.input.resumeUrl).toBeNull();
+    await h.send({ type: 'upload.created', mediaId: 41 });
+    await h.send({ type: 'upload.started', uploadUrl: TUS_URL });
+    const file = input.file;
+    expect(remembered).toEqual([
+      { uploadUrl: TUS_URL, mediaId: 41, accountId: 1, kind: 'SlideVideo', replaces: null, name: 'intro.mp4', size: 10, type: 'video/mp4', lastModified: file.lastModified },
+    ]);
+    await h.send({ type: 'upload.error', error: { status: 503, message: 'down' } });
+    await h.tick(1000);
+    expect(h.liveSends()[0]?.input.resumeUrl).toBe(TUS_URL);
+    expect(forgotten).toEqual([]);
+    await h.send({ type: 'upload.sent', media: null });
+    await h.tick(POLL_INTERVAL_MS);
+    await h.send({ type: 'xstate.done.actor.pollMedia', output: readyVideo });
+    expect(selectUploadPhase(h.actor.getSnapshot())).toBe('done');
+    expect(forgotten).toEqual([TUS_URL]);
+  });
+
+  it('a resumed upload continues the stored URL and ends in the stored media (no new record)', async () => {
+    const h = harness(uploadInputs().resumed!);
+    expect(h.actor.getSnapshot().context.mediaId).toBe(41);
+    expect(h.sendFile.runs).toHaveLength(1);
+    expect(h.sendFile.runs[0]?.input).toMatchObject({ resumeUrl: TUS_URL, mediaId: 41 });
+    await h.send({ type: 'upload.progress', bytesSent: 6, bytesTotal: 10 });
+    expect(selectUploadProgress(h.actor.getSnapshot())).toBe(0.6);
+    await h.send({ type: 'upload.sent', media: null });
+    await h.tick(POLL_INTERVAL_MS);
+    expect(h.pollMedia.inputs).toEqual([{ mediaId: 41, accountId: 1 }]);
+    expect(h.createMedia.inputs).toEqual([]);
+  });
+
+  it('upload.offline pauses a send (aborted, not terminated); upload.online continues it from its URL without using an attempt', async () => {
+    const forgotten: Array<string | null> = [];
+    const h = harness(uploadInputs().video!, { forgetUpload: ({ context }) => forgotten.push(context.tusUrl) });
+    await h.send({ type: 'upload.started', uploadUrl: TUS_URL });
+    await h.send({ type: 'upload.offline' });
+    expect(selectUploadPhase(h.actor.getSnapshot())).toBe('paused');
+    expect(h.sendFile.runs[0]).toMatchObject({ stopped: true, received: [] });
+    await h.tick(STALL_TIMEOUT_MS * 3);
+    expect(selectUploadPhase(h.actor.getSnapshot())).toBe('paused');
+    await h.send({ type: 'upload.online' });
+    expect(selectUploadPhase(h.actor.getSnapshot())).toBe('uploading');
+    expect(h.liveSends()[0]?.input.resumeUrl).toBe(TUS_URL);
+    expect(h.actor.getSnapshot().context.attempts).toBe(1);
+    expect(forgotten).toEqual([]);
+  });
+
+  it('an image offline before its record exists makes the record once back online', async () => {
+    const h = harness(uploadInputs().image!);
+    await h.send({ type: 'xstate.error.actor.createMedia', error: { status: null, message: 'Failed to fetch', offline: true } });
+    expect(selectUploadPhase(h.actor.getSnapshot())).toBe('paused');
+    await h.send({ type: 'upload.online' });
+    expect(h.actor.getSnapshot().matches('creatingRecord')).toBe(true);
+    expect(h.createMedia.inputs).toHaveLength(2);
+    await h.send({ type: 'upload.offline' });
+    expect(selectUploadPhase(h.actor.getSnapshot())).toBe('paused');
+  });
+
+  it('polling offline does not count as a poll failure', async () => {
+    const h = harness(uploadInputs().resumed!);
+    await h.send({ type: 'upload.sent', media: null });
+    for (let i = 0; i < 8; i++) {
+      await h.tick(POLL_INTERVAL_MS);
+      await h.send({ type: 'xstate.error.actor.pollMedia', error: { status: null, message: 'Failed to fetch', offline: true } });
+    }
+    expect(h.actor.getSnapshot().matches({ processing: 'waiting' })).toBe(true);
+    expect(h.actor.getSnapshot().context.pollFailures).toBe(0);
+  });
+
+  it('isSameFile compares name, size, type and lastModified', () => {
+    const file = new File([new Uint8Array(10)], 'intro.mp4', { type: 'video/mp4', lastModified: 5 });
+    const stored = { name: 'intro.mp4', size: 10, type: 'video/mp4', lastModified: 5 };
+    expect(isSameFile(stored, file)).toBe(true);
+    expect(isSameFile({ ...stored, lastModified: 6 }, file)).toBe(false);
+    expect(isSameFile({ ...stored, size: 11 }, file)).toBe(false);
+    expect(isSameFile({ ...stored, name: 'other.mp4' }, file)).toBe(false);
   });
 });

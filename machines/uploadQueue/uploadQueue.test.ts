@@ -10,13 +10,18 @@ import type { CreateMediaInput, CreateMediaOutput, PollMediaInput, SendFileEvent
 import { selectUploadPhase } from '../upload/upload.selectors';
 import { flush } from '../testing/fake-actors';
 import { graphCoverage } from '../testing/graph-coverage';
-import { REMOVE_DELAY_MS, UPLOAD_CONCURRENCY, entryIdOfChildEvent, uploadQueueMachine } from './uploadQueue.machine';
-import { imageUpload, queuePaths } from './uploadQueue.paths';
-import { selectQueueBusy, selectQueueEntries, selectRunningCount } from './uploadQueue.selectors';
+import { REMOVE_DELAY_MS, UPLOAD_CONCURRENCY, discardIdOfChildEvent, entryIdOfChildEvent, uploadQueueMachine } from './uploadQueue.machine';
+import { imageUpload, otherVideoFile, queuePaths, sameVideoFile, storedVideo } from './uploadQueue.paths';
+import { selectInterrupted, selectQueueBusy, selectQueueEntries, selectQueueOnline, selectRunningCount } from './uploadQueue.selectors';
+import type { StoredUpload } from '../upload/upload.actors';
 
 /** A queue whose upload charts use fakes: createMedia answers at once; each send waits for the test. */
-function harness(concurrency = UPLOAD_CONCURRENCY) {
-  const sends = new Map<string, { sendBack: (e: SendFileEvent) => void; stopped: boolean; received: string[] }>();
+function harness(concurrency = UPLOAD_CONCURRENCY, online = true) {
+  const sends = new Map<string, { sendBack: (e: SendFileEvent) => void; stopped: boolean; received: string[]; input: SendFileInput }>();
+  const discards: Array<{ input: StoredUpload; resolve: () => void; reject: (e: unknown) => void }> = [];
+  const discardUpload = fromPromise<void, StoredUpload>(
+    ({ input }) => new Promise<void>((resolve, reject) => discards.push({ input, resolve, reject })),
+  );
   let nextId = 100;
   const fakeUpload = uploadMachine.provide({
     actors: {
@@ -25,7 +30,7 @@ function harness(concurrency = UPLOAD_CONCURRENCY) {
         return { media: { id, name: input.name, type: input.kind, status: 'Draft', errorReason: null }, uploadUrl: { uploadUrl: `/api/media/${id}/upload`, uploadToken: 't' } };
       }),
       sendFile: fromCallback<AnyEventObject, SendFileInput>(({ input, sendBack, receive }) => {
-        const run = { sendBack: sendBack as (e: SendFileEvent) => void, stopped: false, received: [] as string[] };
+        const run = { sendBack: sendBack as (e: SendFileEvent) => void, stopped: false, received: [] as string[], input };
         sends.set(input.file.name, run);
         receive((e) => run.received.push(e.type));
         return () => {
@@ -38,12 +43,13 @@ function harness(concurrency = UPLOAD_CONCURRENCY) {
     },
   });
   const clock = new SimulatedClock();
-  const actor = createActor(uploadQueueMachine.provide({ actors: { upload: fakeUpload } }), { input: { concurrency }, clock }).start();
+  const actor = createActor(uploadQueueMachine.provide({ actors: { upload: fakeUpload, discardUpload } }), { input: { concurrency, online }, clock }).start();
   const ready = (name: string, id: number): UploadMedia => ({ id, name, type: 'SlideImage', status: 'Ready', errorReason: null });
   return {
     actor,
     clock,
     sends,
+    discards,
     /** Completes the send of `name` with a Ready media (multipart answer). */
     async finish(name: string) {
       sends.get(name)!.sendBack({ type: 'upload.sent', media: ready(name, 1) });
@@ -81,7 +87,14 @@ describe('upload queue: graph tour', () => {
     for (const event of path.events) {
       [expected] = transition(uploadQueueMachine, expected, event as never);
       const id = entryIdOfChildEvent(event.type);
-      if (id && event.type.startsWith('xstate.error.')) {
+      const discard = discardIdOfChildEvent(event.type);
+      if (discard) {
+        // The discard of an interrupted upload settles.
+        const run = h.discards.shift()!;
+        if (discard.ok) run.resolve();
+        else run.reject((event as { error?: unknown }).error);
+        await flush();
+      } else if (id && event.type.startsWith('xstate.error.')) {
         // A crashed child: the queue hears the error event (delivered as the system would).
         await h.send(event);
       } else if (id) {
@@ -105,6 +118,14 @@ describe('upload queue: graph tour', () => {
       const snapshot = h.actor.getSnapshot();
       expect(snapshot.value, path.description).toEqual(expected.value);
       expect(snapshot.context.entries.map((e) => [e.id, e.status]), path.description).toEqual(expected.context.entries.map((e) => [e.id, e.status]));
+      expect(snapshot.context.interrupted.map((r) => [r.id, r.status, r.mismatch, r.discardFailed]), path.description).toEqual(
+        expected.context.interrupted.map((r) => [r.id, r.status, r.mismatch, r.discardFailed]),
+      );
+      expect(h.discards.length, path.description).toBe(snapshot.context.interrupted.filter((r) => r.status === 'discarding').length);
+      for (const e of snapshot.context.entries) {
+        // A running chart is paused exactly while the queue is offline.
+        if (e.status === 'running' && e.ref) expect(selectUploadPhase(e.ref.getSnapshot()) === 'paused', path.description).toBe(!snapshot.context.online);
+      }
       expect(selectRunningCount(snapshot)).toBeLessThanOrEqual(2);
       for (const e of snapshot.context.entries) {
         if (e.status === 'running') expect(e.ref).not.toBeNull();
@@ -166,6 +187,69 @@ describe('upload queue: journeys', () => {
     expect(selectUploadPhase(ref.getSnapshot())).toBe('paused');
     await h.send({ type: 'queue.online' });
     expect(selectUploadPhase(ref.getSnapshot())).toBe('uploading');
+  });
+
+  it('a chart started while offline is paused at once and resumes when online', async () => {
+    const h = harness(2, false);
+    expect(selectQueueOnline(h.actor.getSnapshot())).toBe(false);
+    await h.send({ type: 'queue.add', uploads: [imageUpload(1)] });
+    const ref = selectQueueEntries(h.actor.getSnapshot())[0]!.ref!;
+    expect(selectUploadPhase(ref.getSnapshot())).toBe('paused');
+    expect(h.sends.size).toBe(0);
+    await h.send({ type: 'queue.online' });
+    expect(selectUploadPhase(ref.getSnapshot())).toBe('uploading');
+    await h.send({ type: 'queue.offline' });
+    expect(selectUploadPhase(ref.getSnapshot())).toBe('paused');
+    expect(h.sends.get('photo-1.png')!.stopped).toBe(true);
+  });
+
+  it('restores a stored upload as interrupted; the same file resumes it (same URL and media), another file is refused', async () => {
+    const h = harness();
+    await h.send({ type: 'queue.restore', uploads: [storedVideo] });
+    await h.send({ type: 'queue.restore', uploads: [storedVideo] }); // known already: not doubled
+    expect(selectInterrupted(h.actor.getSnapshot()).map((r) => [r.id, r.status, r.mismatch])).toEqual([['interrupted-1', 'waitingForFile', false]]);
+    expect(h.actor.getSnapshot().value).toBe('idle');
+
+    await h.send({ type: 'queue.resume', id: 'interrupted-1', file: otherVideoFile() });
+    expect(selectInterrupted(h.actor.getSnapshot())[0]?.mismatch).toBe(true);
+    expect(h.sends.size).toBe(0);
+
+    await h.send({ type: 'queue.resume', id: 'interrupted-1', file: sameVideoFile() });
+    expect(selectInterrupted(h.actor.getSnapshot())).toEqual([]);
+    const [entry] = selectQueueEntries(h.actor.getSnapshot());
+    expect(entry?.input).toMatchObject({ kind: 'SlideVideo', accountId: 1, replaces: null, resume: { uploadUrl: storedVideo.uploadUrl, mediaId: 41 } });
+    expect(h.sends.get('intro.mp4')?.input).toMatchObject({ resumeUrl: storedVideo.uploadUrl, mediaId: 41 });
+  });
+
+  it('adding the same file through Add resumes the interrupted upload; a different file starts a new one', async () => {
+    const h = harness();
+    await h.send({ type: 'queue.restore', uploads: [storedVideo] });
+    await h.send({ type: 'queue.add', uploads: [{ file: otherVideoFile(), kind: 'SlideVideo', accountId: 1 }] });
+    expect(selectQueueEntries(h.actor.getSnapshot())[0]?.input.resume).toBeUndefined();
+    expect(selectInterrupted(h.actor.getSnapshot())).toHaveLength(1);
+    await h.send({ type: 'queue.add', uploads: [{ file: sameVideoFile(), kind: 'SlideVideo', accountId: 2 }] });
+    expect(selectInterrupted(h.actor.getSnapshot())).toHaveLength(1); // another account's file
+    await h.send({ type: 'queue.add', uploads: [{ file: sameVideoFile(), kind: 'SlideVideo', accountId: 1 }] });
+    expect(selectInterrupted(h.actor.getSnapshot())).toEqual([]);
+    expect(selectQueueEntries(h.actor.getSnapshot())[2]?.input.resume).toEqual({ uploadUrl: storedVideo.uploadUrl, mediaId: 41 });
+  });
+
+  it('discard terminates the stored upload; a failed discard keeps it to try again', async () => {
+    const h = harness();
+    await h.send({ type: 'queue.restore', uploads: [storedVideo] });
+    await h.send({ type: 'queue.discard', id: 'interrupted-1' });
+    expect(selectInterrupted(h.actor.getSnapshot())[0]?.status).toBe('discarding');
+    expect(h.discards.map((d) => d.input)).toEqual([storedVideo]);
+    // Choosing a file while it is being discarded does nothing.
+    await h.send({ type: 'queue.resume', id: 'interrupted-1', file: sameVideoFile() });
+    expect(selectQueueEntries(h.actor.getSnapshot())).toEqual([]);
+    h.discards.shift()!.reject({ status: null, message: 'offline' });
+    await flush();
+    expect(selectInterrupted(h.actor.getSnapshot())[0]).toMatchObject({ status: 'waitingForFile', discardFailed: true });
+    await h.send({ type: 'queue.discard', id: 'interrupted-1' });
+    h.discards.shift()!.resolve();
+    await flush();
+    expect(selectInterrupted(h.actor.getSnapshot())).toEqual([]);
   });
 
   it('names child events by entry id', () => {

@@ -6,25 +6,34 @@
  * - sendFile, videos: tus-js-client to `/api/media/tus` — chunk 150 MB, retry delays [0, 1000],
  *   headers Authorization (fresh ID token per request) + Account-Id, metadata name + type; the
  *   `Media-Id` answer header reports the created row (metadata `replaces` for a replacement). Resumes a previous upload of the same file
- *   (fingerprint: account, kind, name, size, lastModified). On `upload.terminate` the stop also
- *   terminates the upload on the server (removing the Draft row).
+ *   (fingerprint: account, kind, name, size, lastModified), or the URL given as `resumeUrl` (a retry,
+ *   or a StoredUpload after a page reload: HEAD → continue from `Upload-Offset`), and reports the
+ *   upload's URL (`upload.started`). On `upload.terminate` the stop also terminates the upload on the
+ *   server (removing the Draft row).
+ * - rememberUpload / forgetUpload: the chart's StoredUpload in localStorage (./resumeStore.ts).
+ * - discardUpload (queue): tus termination of an interrupted upload (the server removes its Draft
+ *   media; an upload already gone, 404/410, counts as discarded), then it is forgotten.
  * - sendFile, images: multipart XMLHttpRequest (upload progress events) to `uploadUrl` with
  *   Authorization and Upload-Token, field `file`, timeout 5 minutes.
  * - pollMedia: GET /media/{id}.
  *
- * Failures become `UploadError { status, message, offline, retryAfterMs }` for the retry table.
+ * Failures become `UploadError { status, message, offline, retryAfterMs }` for the retry table
+ * (`offline` when navigator.onLine is false at the time of the failure).
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { DetailedError, Upload } from 'tus-js-client';
+import { DetailedError, Upload, defaultOptions as tusDefaults } from 'tus-js-client';
 import { api } from '../../api/client';
 import { getIdToken } from '../session/amplify';
-import { isVideoKind, uploadMachine } from '../../../machines/upload/upload.machine';
+import { isVideoKind, storedUploadOf, uploadMachine } from '../../../machines/upload/upload.machine';
+import { uploadQueueMachine } from '../../../machines/uploadQueue/uploadQueue.machine';
+import { forgetStoredUpload, rememberStoredUpload } from './resumeStore';
 import type {
   CreateMediaInput,
   CreateMediaOutput,
   PollMediaInput,
   SendFileEvent,
   SendFileInput,
+  StoredUpload,
   UploadError,
   UploadMedia,
   UploadTarget,
@@ -33,6 +42,14 @@ import type { Media } from './media.types';
 
 /** tus endpoint (DESIGN §3). */
 export const TUS_ENDPOINT = '/api/media/tus';
+
+/**
+ * The tus endpoint as an absolute URL: tus-js-client resolves the server's relative `Location`
+ * against it with `new URL(location, endpoint)`, which needs an absolute base.
+ */
+function tusEndpointUrl(): string {
+  return new URL(TUS_ENDPOINT, globalThis.location?.origin ?? 'http://localhost').href;
+}
 /** Spec 001 §4, §9: resumable chunk 150 MB. */
 export const TUS_CHUNK_SIZE = 150 * 1024 * 1024;
 /** Spec 001 §4: retry delays 0 and 1000 ms. */
@@ -79,6 +96,47 @@ function toUploadMedia(media: Media): UploadMedia {
   return media;
 }
 
+/** Rethrows a failure of an API call marked `offline` when the browser has no connection. */
+function markOffline(error: unknown): never {
+  if (isOffline() && typeof error === 'object' && error !== null) throw Object.assign(error, { offline: true });
+  throw error;
+}
+
+/** Sets Authorization (a fresh ID token) on a tus request. */
+async function authorizeTusRequest(req: { setHeader: (name: string, value: string) => void }): Promise<void> {
+  const token = await getIdToken();
+  if (token) req.setHeader('Authorization', `Bearer ${token}`);
+}
+
+/** Drops tus-js-client's own fingerprint records that point at `uploadUrl`. */
+async function forgetTusFingerprints(uploadUrl: string): Promise<void> {
+  const storage = tusDefaults.urlStorage;
+  const records = await storage.findAllUploads();
+  await Promise.all(
+    records.filter((r) => r.uploadUrl === uploadUrl && r.urlStorageKey).map((r) => storage.removeUpload(r.urlStorageKey as string)),
+  );
+}
+
+/**
+ * Terminates a stored tus upload (DELETE; the server removes its Draft media) and forgets it.
+ * An upload the server no longer has (404, 410) counts as discarded. Throws the UploadError of any
+ * other failure (the record is kept so it can be tried again).
+ */
+export async function discardStoredUpload(upload: StoredUpload): Promise<void> {
+  try {
+    await Upload.terminate(upload.uploadUrl, {
+      headers: { 'Account-Id': String(upload.accountId) },
+      retryDelays: TUS_RETRY_DELAYS,
+      onBeforeRequest: authorizeTusRequest,
+    });
+  } catch (error) {
+    const failure = error instanceof Error ? tusError(error) : { status: null, message: 'Unexpected error' };
+    if (failure.status !== 404 && failure.status !== 410) throw failure;
+  }
+  forgetStoredUpload(upload.uploadUrl);
+  await forgetTusFingerprints(upload.uploadUrl).catch(() => undefined);
+}
+
 /** A running tus send: `stop` aborts it; after `markTerminate` the abort also discards it on the server. */
 interface TusSend {
   stop: () => void;
@@ -89,7 +147,7 @@ function sendWithTus(input: SendFileInput, sendBack: (event: SendFileEvent) => v
   let terminate = false;
   let stopped = false;
   const upload = new Upload(input.file, {
-    endpoint: TUS_ENDPOINT,
+    endpoint: tusEndpointUrl(),
     chunkSize: TUS_CHUNK_SIZE,
     retryDelays: TUS_RETRY_DELAYS,
     headers: { 'Account-Id': String(input.accountId) },
@@ -100,11 +158,13 @@ function sendWithTus(input: SendFileInput, sendBack: (event: SendFileEvent) => v
       ...(input.replaces !== null ? { replaces: String(input.replaces) } : {}),
     },
     removeFingerprintOnSuccess: true,
+    // A known upload (retry, or resumed after a reload): HEAD it and continue from its offset.
+    uploadUrl: input.resumeUrl,
     fingerprint: async (file) =>
       ['vidbot-tus', input.accountId, input.kind, input.replaces ?? 'new', file.name, file.size, file.lastModified].join('-'),
-    onBeforeRequest: async (req) => {
-      const token = await getIdToken();
-      if (token) req.setHeader('Authorization', `Bearer ${token}`);
+    onBeforeRequest: authorizeTusRequest,
+    onUploadUrlAvailable: () => {
+      if (!stopped && upload.url) sendBack({ type: 'upload.started', uploadUrl: upload.url });
     },
     onAfterResponse: (_req, res) => {
       const id = Number(res.getHeader('Media-Id'));
@@ -120,17 +180,22 @@ function sendWithTus(input: SendFileInput, sendBack: (event: SendFileEvent) => v
       if (!stopped) sendBack({ type: 'upload.error', error: tusError(error) });
     },
   });
-  void upload
-    .findPreviousUploads()
-    .then((previous) => {
-      if (stopped) return;
-      const last = previous[previous.length - 1];
-      if (last) upload.resumeFromPreviousUpload(last);
-      upload.start();
-    })
-    .catch(() => {
-      if (!stopped) upload.start();
-    });
+  if (input.resumeUrl !== null) {
+    upload.start();
+  } else {
+    // No known URL: an upload of the same file begun earlier (tus fingerprint) is continued.
+    void upload
+      .findPreviousUploads()
+      .then((previous) => {
+        if (stopped) return;
+        const last = previous[previous.length - 1];
+        if (last) upload.resumeFromPreviousUpload(last);
+        upload.start();
+      })
+      .catch(() => {
+        if (!stopped) upload.start();
+      });
+  }
   return {
     stop: () => {
       stopped = true;
@@ -189,17 +254,26 @@ function sendMultipart(input: SendFileInput, target: UploadTarget, sendBack: (ev
 /** The upload chart with the real actors. */
 export function createUploadMachine() {
   return uploadMachine.provide({
+    actions: {
+      rememberUpload: ({ context }) => {
+        const stored = storedUploadOf(context);
+        if (stored) rememberStoredUpload(stored);
+      },
+      forgetUpload: ({ context }) => {
+        if (context.tusUrl !== null) forgetStoredUpload(context.tusUrl);
+      },
+    },
     actors: {
       createMedia: fromPromise<CreateMediaOutput, CreateMediaInput>(async ({ input, signal }) => {
         // A replacement (spec 001 §2 replace) gets its row from POST /media/{id}/replace.
-        const created =
-          input.replaces !== null
-            ? await api.post<Media & { uploadUrl?: UploadTarget | null }>(`/media/${input.replaces}/replace`, {}, { signal })
-            : await api.post<Media & { uploadUrl?: UploadTarget | null }>(
-                '/media',
-                { type: input.kind, name: input.name, accountId: input.accountId },
-                { signal },
-              );
+        const created = await (input.replaces !== null
+          ? api.post<Media & { uploadUrl?: UploadTarget | null }>(`/media/${input.replaces}/replace`, {}, { signal })
+          : api.post<Media & { uploadUrl?: UploadTarget | null }>(
+              '/media',
+              { type: input.kind, name: input.name, accountId: input.accountId },
+              { signal },
+            )
+        ).catch(markOffline);
         const { uploadUrl = null, ...media } = created;
         return { media: toUploadMedia(media), uploadUrl };
       }),
@@ -218,8 +292,18 @@ export function createUploadMachine() {
         return sendMultipart(input, input.uploadUrl, sendBack);
       }),
       pollMedia: fromPromise<UploadMedia, PollMediaInput>(async ({ input, signal }) =>
-        toUploadMedia(await api.get<Media>(`/media/${input.mediaId}`, { signal })),
+        toUploadMedia(await api.get<Media>(`/media/${input.mediaId}`, { signal }).catch(markOffline)),
       ),
+    },
+  });
+}
+
+/** The upload queue with the real actors (upload charts above; discardUpload = discardStoredUpload). */
+export function createUploadQueueMachine() {
+  return uploadQueueMachine.provide({
+    actors: {
+      upload: createUploadMachine(),
+      discardUpload: fromPromise<void, StoredUpload>(({ input }) => discardStoredUpload(input)),
     },
   });
 }

@@ -1,6 +1,7 @@
 /**
  * React binding of the upload chart: `start(file)` spawns one chart with the real actors, `cancel()`
- * sends `upload.cancel`; the browser's `online` event resumes a paused upload. Unmounting cancels a
+ * sends `upload.cancel`; the browser's `offline` / `online` events (and navigator.onLine at the
+ * start) pause and resume it. Unmounting cancels a
  * running upload. `active` is true while the chart runs. Views read the snapshot through machines/upload/upload.selectors.ts.
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
@@ -31,9 +32,13 @@ export function useUpload(kind: MediaKind, accountId: number | null) {
   useEffect(() => {
     if (!actor) return;
     const online = () => actor.send({ type: 'upload.online' });
+    const offline = () => actor.send({ type: 'upload.offline' });
     window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    if (navigator.onLine === false) offline();
     return () => {
       window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
       if (actor.getSnapshot().status === 'active') actor.send({ type: 'upload.cancel' });
     };
   }, [actor]);
