@@ -87,7 +87,7 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
     if (refusal) toast.error(refusalText(refusal));
     else if (failure) toast.error(failure === 'Unexpected error' ? t`Unexpected error` : failure);
     else if (selectUploadPhase(snapshot) === 'done') toast.success(t`${entry.input.file.name} is ready`);
-  });
+  }, account.id, () => void invalidateMediaLists(queryClient));
 
   useEffect(() => setName(search.name), [search.name]);
   useEffect(() => () => clearTimeout(sortTimer.current), []);
@@ -200,7 +200,13 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
         </Link>
       </nav>
 
-      <UploadQueuePanel entries={queue.entries} onCancel={queue.cancel} />
+      <UploadQueuePanel
+        entries={queue.entries}
+        onCancel={queue.cancel}
+        interrupted={queue.interrupted}
+        onResume={queue.resume}
+        onDiscard={queue.discard}
+      />
 
       <form className="search-form" role="search" onSubmit={submitSearch}>
         <label htmlFor={searchId}>
@@ -248,7 +254,7 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
                           </span>
                         </button>
                       ) : (
-                        c.label
+                        <span className="col-label">{c.label}</span>
                       )}
                     </th>
                   );
@@ -369,7 +375,12 @@ function MediaRow({ media: m, type, canEdit, onPlay, onCrop, onRename, onDelete,
       <td className="actions-cell">
         <details className="row-actions" ref={menu}>
           <summary className="button small" aria-label={t`Actions for ${name}`}>
-            <Trans>Actions</Trans>
+            <span className="wide-only">
+              <Trans>Actions</Trans>
+            </span>
+            <span className="narrow-only" aria-hidden="true">
+              ⋯
+            </span>
           </summary>
           {/* Choosing an action closes the menu. */}
           <div
@@ -414,27 +425,47 @@ function MediaRow({ media: m, type, canEdit, onPlay, onCrop, onRename, onDelete,
 
 /**
  * Spec 001 §2 "Error shows a red badge with the reason on hover": the badge is a focusable button
- * described by a tooltip (`aria-describedby`) that shows on hover and on keyboard focus; Escape
- * hides it (WCAG 1.4.13) until the pointer or focus comes back.
+ * described by its reason (`aria-describedby`); the reason shows as a tooltip on hover and on
+ * keyboard focus, placed with `position: fixed` next to the badge so the table's scroll box does
+ * not clip it. Escape, blur, leaving the badge or scrolling hides it (WCAG 1.4.13).
  */
 function ErrorBadge({ reason }: { reason: string | null }) {
   const tipId = useId();
-  const [dismissed, setDismissed] = useState(false);
+  const [at, setAt] = useState<{ top: number; left: number } | null>(null);
+  const show = (target: HTMLElement) => {
+    const r = target.getBoundingClientRect();
+    setAt({ top: r.bottom + 6, left: Math.max(8, Math.min(r.left, window.innerWidth - 264)) });
+  };
+  const hide = () => setAt(null);
+  useEffect(() => {
+    if (!at) return;
+    window.addEventListener('scroll', hide, true);
+    window.addEventListener('resize', hide);
+    return () => {
+      window.removeEventListener('scroll', hide, true);
+      window.removeEventListener('resize', hide);
+    };
+  }, [at]);
   return (
-    <span className={dismissed ? 'error-badge dismissed' : 'error-badge'} onPointerEnter={() => setDismissed(false)}>
+    <span className="error-badge">
       <button
         type="button"
         className="badge badge-danger"
         aria-describedby={reason ? tipId : undefined}
-        onFocus={() => setDismissed(false)}
+        onFocus={(e) => show(e.currentTarget)}
+        onBlur={hide}
+        onPointerEnter={(e) => show(e.currentTarget)}
+        onPointerLeave={(e) => {
+          if (document.activeElement !== e.currentTarget) hide();
+        }}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') setDismissed(true);
+          if (e.key === 'Escape') hide();
         }}
       >
         <Trans>Error</Trans>
       </button>
       {reason && (
-        <span role="tooltip" id={tipId} className="error-tip">
+        <span role="tooltip" id={tipId} className="error-tip" hidden={at === null} style={at ?? undefined}>
           {reason}
         </span>
       )}
