@@ -75,6 +75,11 @@ export interface FakeGoogleState {
   files: FakeDriveFile[];
   /** 'allow' (default) or 'deny' — what the user answers on the consent screen. */
   consent: 'allow' | 'deny';
+  /**
+   * Granular consent: when set, the user grants only the requested scopes in this list (Google lets
+   * people untick scopes); null (default) grants every requested scope.
+   */
+  grantOnly: string[] | null;
   /** Every `/token` request: grant type and whether it succeeded. */
   tokenRequests: { grantType: string; ok: boolean }[];
   /** Tokens sent to `/revoke` (also unknown ones). */
@@ -276,6 +281,7 @@ export async function startFakeGoogle(opts: FakeGoogleOptions): Promise<FakeGoog
     clientSecret: opts.clientSecret ?? 'fake-client-secret',
     files: opts.files,
     consent: 'allow',
+    grantOnly: null,
     tokenRequests: [],
     revokedTokens: [],
     driveRequests: [],
@@ -323,16 +329,17 @@ export async function startFakeGoogle(opts: FakeGoogleOptions): Promise<FakeGoog
       redirect.searchParams.set('error', 'access_denied');
     } else {
       const code = token('4/0A');
+      const granted = state.grantOnly ? scopes.filter((s) => state.grantOnly?.includes(s)) : scopes;
       codes.set(code, {
         clientId: state.clientId,
         redirectUri,
-        scope: scopes.join(' '),
+        scope: granted.join(' '),
         offline: p.get('access_type') === 'offline',
         expiresAt: Date.now() + CODE_TTL_MS,
         used: false,
       });
       redirect.searchParams.set('code', code);
-      redirect.searchParams.set('scope', scopes.join(' '));
+      redirect.searchParams.set('scope', granted.join(' '));
     }
     if (stateParam !== null) redirect.searchParams.set('state', stateParam);
     res.writeHead(302, { location: redirect.toString() });

@@ -51,7 +51,7 @@ export class GoogleApiError extends Error {
   }
   /** The grant is gone (revoked, expired refresh token) or the token is refused: the connection is dead. */
   get isAuthFailure(): boolean {
-    return this.status === 401 || this.code === 'invalid_grant' || this.code === 'no_refresh_token';
+    return this.status === 401 || this.code === 'invalid_grant' || this.code === 'no_refresh_token' || this.code === 'insufficientPermissions';
   }
 }
 
@@ -90,6 +90,13 @@ export function toGoogleError(err: unknown): GoogleApiError {
   }
   if (status === 0 && /No refresh token/i.test(message)) code = 'no_refresh_token';
   return new GoogleApiError(status, code, message.slice(0, 300));
+}
+
+/** Whether Google granted Drive read access (space-separated `scope` of a token answer; null = not said, assumed). */
+export function grantsDriveRead(scope: string | null): boolean {
+  if (scope === null) return true;
+  const granted = scope.split(' ');
+  return granted.includes(DRIVE_SCOPE) || granted.includes('https://www.googleapis.com/auth/drive');
 }
 
 /** Whether GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */

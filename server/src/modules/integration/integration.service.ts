@@ -16,7 +16,7 @@ import { MAX_BYTES } from '../../media/sniff';
 import { findAccountById } from '../account/account.repo';
 import { allFlags, userLanguage } from '../feature/feature.repo';
 import { insertMedia } from '../media/media.repo';
-import { authorizationUrl, DriveClient, exchangeCode, GoogleApiError, googleConfigured, revokeToken } from './integration.google';
+import { authorizationUrl, DriveClient, exchangeCode, GoogleApiError, googleConfigured, grantsDriveRead, revokeToken } from './integration.google';
 import { consumeOauthState, deleteConnection, getConnection, insertOauthState, updateConnectionTokens, upsertConnection } from './integration.repo';
 import { assertCanImport, assertGoogleDriveFeature } from './integration.policy';
 import type { CallbackBody, DriveListJson } from './integration.schemas';
@@ -52,7 +52,8 @@ export async function createAuthState(deps: AppDeps, user: AuthUser): Promise<{ 
 /**
  * `POST /integration/google/auth/callback`: spends the state, exchanges the code, stores the tokens.
  * @throws 409 google_not_configured; 422 `errors.state` (unknown, another user's, used or expired
- *   state); 422 google_oauth_error (Google refused the code); 502 google_unavailable (Google unreachable).
+ *   state); 422 google_oauth_error (Google refused the code, or the person did not grant Drive access —
+ *   the token is revoked then); 502 google_unavailable (Google unreachable).
  */
 export async function completeAuth(deps: AppDeps, user: AuthUser, body: CallbackBody): Promise<{ connected: true }> {
   assertConfigured(deps);
@@ -69,6 +70,11 @@ export async function completeAuth(deps: AppDeps, user: AuthUser, body: Callback
     const e = err instanceof GoogleApiError ? err : new GoogleApiError(0, null, 'Google request failed');
     if (e.status === 0 || e.status >= 500) throw new HttpError(502, 'Google could not be reached. Please try again.', 'google_unavailable');
     throw new HttpError(422, 'There was an error with Google OAuth. Please try again or contact support.', 'google_oauth_error');
+  }
+  if (!grantsDriveRead(tokens.scope)) {
+    const granted = tokens.refreshToken ?? tokens.accessToken;
+    if (granted) await revokeToken(deps.env, granted);
+    throw new HttpError(422, 'Google Drive access was not granted. Please try again and allow access to your Drive files.', 'google_oauth_error');
   }
   await upsertConnection(deps.db, user.id, tokens);
   return { connected: true };

@@ -156,6 +156,21 @@ describe('Google Drive connection', () => {
     expect(fake.state.tokenRequests.at(-1)).toEqual({ grantType: 'authorization_code', ok: false });
     expect(await connectionOf('owner@example.com')).toBeNull();
   });
+
+  it('refuses a consent without Drive access (granular consent) and revokes what was granted', async () => {
+    fake.state.grantOnly = ['openid'];
+    try {
+      const { code, state } = await authorize(tok.owner!);
+      const refused = await json<{ code: string; detail: string }>(await call('POST', '/api/integration/google/auth/callback', tok.owner, { code, state }), 422);
+      expect(refused.code).toBe('google_oauth_error');
+      expect(refused.detail).toMatch(/Drive access was not granted/);
+    } finally {
+      fake.state.grantOnly = null;
+    }
+    expect(await connectionOf('owner@example.com')).toBeNull();
+    const lastRevoked = fake.state.revokedTokens.at(-1);
+    expect(lastRevoked && fake.state.refreshTokens.get(lastRevoked)?.revoked).toBe(true);
+  });
 });
 
 describe('Google Drive list', () => {
