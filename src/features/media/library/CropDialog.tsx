@@ -53,7 +53,7 @@ function CropForm({ media, onClose }: { media: Media; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [crop, setCrop] = useState<MediaCrop>(clampCrop(media.crop ?? DEFAULT_CROP));
   const [ratio, setRatio] = useState<CoverRatio>('story');
-  const ids = { x: useId(), y: useId(), scale: useId(), ratio: useId() };
+  const ids = { x: useId(), y: useId(), scale: useId(), ratio: useId(), hint: useId() };
   const save = useMutation({
     mutationFn: () => cropMedia(media.id, crop),
     onSuccess: async () => {
@@ -84,7 +84,8 @@ function CropForm({ media, onClose }: { media: Media; onClose: () => void }) {
         style={{ width: CROP_PREVIEW_WIDTH, height }}
         tabIndex={0}
         role="group"
-        aria-label={t`Crop preview: use the arrow keys to move the crop by 1 %`}
+        aria-label={t`Crop preview`}
+        aria-describedby={ids.hint}
         onKeyDown={onKey}
         data-autofocus
       >
@@ -100,6 +101,9 @@ function CropForm({ media, onClose }: { media: Media; onClose: () => void }) {
           />
         )}
       </div>
+      <p id={ids.hint} className="muted crop-hint">
+        <Trans>Click the preview and use the arrow keys to move the crop by 1 %.</Trans>
+      </p>
       <div className="field">
         <label htmlFor={ids.ratio}>
           <Trans>Cover ratio</Trans>

@@ -72,20 +72,28 @@ function SubtitlesBody({ media: initial }: { media: Media }) {
         </p>
       ) : (
         <ul className="caption-list" aria-label={t`Subtitles`}>
-          {media.captions.map((c) => (
-            <li key={c.id}>
-              <span className="caption-language">
-                {nameOf(c.languageCode)} <span className="muted">({c.languageCode})</span>
-              </span>
-              <span className="muted">{formatUploadDate(c.createdAt)}</span>
-              <button type="button" className="button small" onClick={() => void downloadCaption(media.id, c.id).catch(() => toast.error(t`An error occurred`))}>
-                <Trans>Download</Trans>
-              </button>
-              <button type="button" className="button small danger" disabled={remove.isPending} onClick={() => remove.mutate(c.id)}>
-                <Trans>Delete</Trans>
-              </button>
-            </li>
-          ))}
+          {media.captions.map((c) => {
+            const language = nameOf(c.languageCode);
+            return (
+              <li key={c.id}>
+                <span className="caption-language">
+                  {language} <span className="muted">({c.languageCode})</span>
+                </span>
+                <span className="muted">{formatUploadDate(c.createdAt)}</span>
+                <button
+                  type="button"
+                  className="button small"
+                  aria-label={t`Download ${language} subtitles (.vtt)`}
+                  onClick={() => void downloadCaption(media.id, c.id).catch(() => toast.error(t`An error occurred`))}
+                >
+                  <Trans>Download</Trans>
+                </button>
+                <button type="button" className="button small danger" aria-label={t`Delete ${language} subtitles`} disabled={remove.isPending} onClick={() => remove.mutate(c.id)}>
+                  <Trans>Delete</Trans>
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       <form
