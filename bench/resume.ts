@@ -40,6 +40,8 @@ import {
 const CLIENT_KILL_RUNS = 20;
 const BASELINE_RUNS = 3;
 const KILL_CHUNK = 256 * 1024;
+/** Repetitions of each throughput measurement. */
+const REPS = 5;
 const MiB = 1024 * 1024;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 const median = (xs: number[]) => {
@@ -167,9 +169,12 @@ async function transfer(log: (s: string) => void): Promise<void> {
     mkdirSync(rawDir, { recursive: true });
     const rows: { chunk: string; tus: number; disk: number }[] = [];
     for (const chunk of [1 * MiB, 8 * MiB, video.length]) {
-      for (let rep = 0; rep < 3; rep++) {
+      for (let rep = 0; rep < REPS; rep++) {
+        // Each measurement starts with no dirty pages: fsync on ext4 can also flush earlier unsynced writes.
+        execFileSync('sync');
         const tusMs = await tusUploadMs(s.server, s.token, s.accountId, video, `bench-throughput-${chunk}-${rep}.mkv`, chunk);
         const target = path.join(rawDir, `raw-${chunk}-${rep}.bin`);
+        execFileSync('sync');
         const d0 = performance.now();
         const fd = openSync(target, 'w');
         for (let off = 0; off < video.length; off += MiB) writeSync(fd, video, off, Math.min(MiB, video.length - off));
@@ -184,7 +189,7 @@ async function transfer(log: (s: string) => void): Promise<void> {
     log(
       `One tus upload (tus-js-client in the bench process → server process, loopback) of a ${mb.toFixed(1)} MB video, upload start → last PATCH answered ` +
         `(includes the magic-byte check and the move into storage); then the same bytes written with \`fs.writeSync\` in 1 MiB pieces + \`fsync\` to a file on the same disk (the server's DATA_DIR). ` +
-        'Three alternating repetitions per chunk size; medians. The tus file store does not fsync.\n',
+        `${REPS} alternating repetitions per chunk size, \`sync\` before each; medians. The tus file store does not fsync.\n`,
     );
     log('| tus chunk size | tus MB/s | raw write + fsync MB/s | ratio tus / raw |\n|---|---:|---:|---:|');
     for (const chunk of [...new Set(rows.map((r) => r.chunk))]) {
