@@ -265,3 +265,4 @@ export * from './schema.idp';
 export * from './schema.email';
 export * from './schema.media';
 export * from './schema.integration';
+export * from './schema.tus';
