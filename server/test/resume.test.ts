@@ -163,4 +163,66 @@ describe.skipIf(dbVariant === 'postgres')('tus resume across killed processes', 
     },
     BOOT_TIMEOUT,
   );
+
+  it('a finished upload whose last answer was lost: resuming it (endpoint set, as the SPA does) reports it complete, without a new upload or media row', async () => {
+    const name = `lost-answer-${SEED}.webm`;
+    const headers = { Authorization: `Bearer ${token}`, 'Account-Id': String(accountId) };
+    let uploadUrl = '';
+    let mediaId = 0;
+    await new Promise<void>((resolve, reject) => {
+      const upload = new tus.Upload(source, {
+        endpoint: `${server!.url}/api/media/tus`,
+        chunkSize: CHUNK,
+        retryDelays: null,
+        storeFingerprintForResuming: false,
+        headers,
+        metadata: { name, type: 'SlideVideo', filename: name },
+        onAfterResponse(_req, res) {
+          const id = res.getHeader('Media-Id');
+          if (id) mediaId = Number(id);
+        },
+        onUploadUrlAvailable: () => (uploadUrl = new URL(upload.url ?? '', server!.url).toString()),
+        onSuccess: () => resolve(),
+        onError: reject,
+      });
+      upload.start();
+    });
+    // The client never saw that answer (connection lost, tab closed): it resumes the same URL.
+    const methods: string[] = [];
+    let head = { status: 0, offset: '', length: '', mediaId: '' };
+    await new Promise<void>((resolve, reject) => {
+      new tus.Upload(source, {
+        endpoint: `${server!.url}/api/media/tus`,
+        uploadUrl,
+        chunkSize: CHUNK,
+        retryDelays: null,
+        storeFingerprintForResuming: false,
+        headers,
+        metadata: { name, type: 'SlideVideo', filename: name },
+        onAfterResponse(req, res) {
+          methods.push(req.getMethod());
+          if (req.getMethod() === 'HEAD') {
+            head = {
+              status: res.getStatus(),
+              offset: res.getHeader('Upload-Offset') ?? '',
+              length: res.getHeader('Upload-Length') ?? '',
+              mediaId: res.getHeader('Media-Id') ?? '',
+            };
+          }
+        },
+        onSuccess: () => resolve(),
+        onError: reject,
+      }).start();
+    });
+    expect(methods).toEqual(['HEAD']);
+    expect(head).toEqual({ status: 200, offset: String(source.length), length: String(source.length), mediaId: String(mediaId) });
+    expect(await countMediaNamed(server!.url, token, accountId, name)).toBe(1);
+    // Access as for an unfinished upload: staff may upload to any account, a Viewer may not.
+    const other = await fetch(uploadUrl, { method: 'HEAD', headers: { authorization: `Bearer ${await signIn(server!.url, 'superadmin@example.com')}`, 'tus-resumable': '1.0.0' } });
+    expect(other.status).toBe(200);
+    const viewer = await fetch(uploadUrl, { method: 'HEAD', headers: { authorization: `Bearer ${await signIn(server!.url, 'viewer@example.com')}`, 'tus-resumable': '1.0.0' } });
+    expect(viewer.status).toBe(403);
+    const media = await waitForProcessed(server!.url, token, mediaId);
+    expect(await sha256File(storedSourcePath(dataDir, media))).toBe(sourceSha);
+  }, BOOT_TIMEOUT);
 });

@@ -17,6 +17,9 @@
  *   the media to Error (answer 422 naming the file); an accepted one is moved into storage and a
  *   `media.process` job is queued. On S3 the check reads only the object's first bytes (a ranged
  *   GetObject) and the move is a CopyObject to the media's source key; the tus objects are deleted.
+ * - A finished upload is remembered (`tus_finished_uploads`): a later `HEAD` of it — a client that
+ *   lost the last answer and resumes — answers 200 with `Upload-Offset` = `Upload-Length` and
+ *   `Media-Id`, so the client completes instead of creating a second upload and media row.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -33,6 +36,8 @@ import { mediaAccess } from './media.policy';
 import { TusMetadata } from './media.schemas';
 import { acceptUploadedFile } from './media.service';
 import { recordAudit } from '../../lib/audit';
+import { eq } from 'drizzle-orm';
+import { tusFinishedUploads } from '../../db/schema';
 
 export const TUS_PATH = '/api/media/tus';
 
@@ -93,6 +98,33 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
   const terminatedMedia = new WeakMap<Request, number>();
   /** S3: upload id a DELETE targets; @tus/s3-store's remove() leaves its `.part` remainder behind. */
   const terminatedUploads = new WeakMap<Request, string>();
+  /** Remembers that upload `id` (its URL segment) finished as media `mediaId` (see `finishedHead`). */
+  const rememberFinished = async (id: string, mediaId: number, size: number) => {
+    const uploadId = s3 ? id.slice(tusPrefix.length) : id;
+    await deps.db.insert(tusFinishedUploads).values({ uploadId, mediaId, size }).onConflictDoNothing();
+  };
+  /**
+   * `HEAD` of an upload the tus store no longer has (answered 404): when it finished, the completed
+   * answer (200, offset = length, Media-Id); a Viewer gets 403; otherwise the 404 stands (null).
+   */
+  const finishedHead = async (request: Request, user: AuthUser, notFound: Response): Promise<Response | null> => {
+    const uploadId = new URL(request.url).pathname.split('/').pop() ?? '';
+    const [done] = await deps.db.select().from(tusFinishedUploads).where(eq(tusFinishedUploads.uploadId, uploadId)).limit(1);
+    const row = done ? await getMedia(deps.db, done.mediaId) : null;
+    if (!done || !row) return null;
+    const access = mediaAccess(user, row.accountId);
+    if (access === 'none') return null;
+    const headers = new Headers(notFound.headers);
+    headers.delete('content-type');
+    headers.delete('content-length');
+    if (access === 'read') return new Response(null, { status: 403, headers });
+    headers.set('Tus-Resumable', '1.0.0');
+    headers.set('Cache-Control', 'no-store');
+    headers.set('Upload-Offset', String(done.size));
+    headers.set('Upload-Length', String(done.size));
+    headers.set('Media-Id', String(row.id));
+    return new Response(null, { status: 200, headers });
+  };
   const callerOf = (req: Request): AuthUser => {
     const user = callers.get(req);
     if (!user) throw tusError(401, 'Not authenticated.', { code: 'unauthorized' });
@@ -183,6 +215,7 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
         throw tusError(404, 'Media not found.', { code: 'not_found' });
       }
       const fileName = upload.metadata?.filename || upload.metadata?.name || row.name;
+      await rememberFinished(upload.id, row.id, upload.size ?? upload.offset);
       let rejected: Awaited<ReturnType<typeof acceptUploadedFile>>['rejected'];
       if (s3Key) {
         try {
@@ -206,6 +239,10 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
     async handle(request, user) {
       callers.set(request, user);
       const response = await server.handleWeb(request);
+      if (request.method === 'HEAD' && response.status === 404) {
+        const finished = await finishedHead(request, user, response);
+        if (finished) return finished;
+      }
       const cancelled = terminatedMedia.get(request);
       if (cancelled !== undefined && response.status === 204) await deleteDraftWithoutFile(deps.db, cancelled);
       const terminated = terminatedUploads.get(request);
