@@ -24,7 +24,7 @@ export function usePhaseText(): (phase: UploadPhase) => string {
       preparing: t`Preparing…`,
       uploading: t`Uploading…`,
       retrying: t`Connection problem, retrying…`,
-      paused: t`Offline, the upload continues when you are back online.`,
+      paused: t`Paused — offline`,
       processing: t`Processing…`,
       done: t`Uploaded`,
       failed: t`Upload failed`,
@@ -63,6 +63,11 @@ function RunningUpload({ entry, upload, onCancel }: { entry: QueueEntry; upload:
       <progress className="upload-progress" max={1} value={progress} aria-label={t`Upload progress of ${name}`}>
         {Math.round(progress * 100)}%
       </progress>
+      {phase === 'paused' && (
+        <p className="upload-note">
+          <Trans>The upload continues when you are back online.</Trans>
+        </p>
+      )}
       {canCancel && (
         <button type="button" className="button small" onClick={onCancel}>
           <Trans>Cancel upload</Trans>
