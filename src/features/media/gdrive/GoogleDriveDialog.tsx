@@ -66,6 +66,13 @@ function GoogleDriveImport({ accountId, returnTo, onClose, onQueued, edge }: Omi
   const actor = useActorRef(machine, { input: { accountId, returnTo } });
   const screen = useSelector(actor, selectScreen);
   const failure = useSelector(actor, selectFailure);
+  // Focus follows the screen: when the focused control went away (or focus is outside the
+  // content, e.g. on the close button after opening), the new screen's main control gets it.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = content.current;
+    if (box && !box.contains(document.activeElement)) box.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [screen]);
   // `done` is final: this runs once per import; the parent closes the dialog.
   const onQueuedRef = useRef(onQueued);
   onQueuedRef.current = onQueued;
@@ -82,73 +89,81 @@ function GoogleDriveImport({ accountId, returnTo, onClose, onQueued, edge }: Omi
     disconnectFailed: t`Google Drive could not be disconnected. Please try again.`,
   };
 
-  switch (screen) {
-    case 'checking':
-      return (
-        <p role="status" className="gdrive-status">
-          <Trans>Checking the Google Drive connection…</Trans>
-        </p>
-      );
-    case 'checkFailed':
-      return (
-        <>
-          <p className="alert alert-error" role="alert">
-            {failureText.checkFailed}
+  return (
+    <div ref={content} className="gdrive-content">
+      {renderScreen()}
+    </div>
+  );
+
+  function renderScreen() {
+    switch (screen) {
+      case 'checking':
+        return (
+          <p role="status" className="gdrive-status">
+            <Trans>Checking the Google Drive connection…</Trans>
           </p>
-          <div className="actions">
-            <button type="button" className="button" onClick={onClose}>
-              <Trans>Close</Trans>
-            </button>
-            <button type="button" className="button primary" data-autofocus onClick={() => actor.send({ type: 'gdrive.retry' })}>
-              <Trans>Try again</Trans>
-            </button>
-          </div>
-        </>
-      );
-    case 'notConfigured':
-      return (
-        <>
-          <p className="alert alert-warning" role="alert">
-            <Trans>Google Drive import is not set up on this server. Ask your administrator to configure a Google client.</Trans>
-          </p>
-          <div className="actions">
-            <button type="button" className="button" data-autofocus onClick={onClose}>
-              <Trans>Close</Trans>
-            </button>
-          </div>
-        </>
-      );
-    case 'disconnected':
-    case 'connecting':
-      return (
-        <>
-          <p>
-            <Trans>Connect your Google account to choose videos from your Google Drive.</Trans>
-          </p>
-          {failure?.kind === 'connectFailed' && (
+        );
+      case 'checkFailed':
+        return (
+          <>
             <p className="alert alert-error" role="alert">
-              {failureText.connectFailed}
+              {failureText.checkFailed}
             </p>
-          )}
-          <div className="actions">
-            <button type="button" className="button" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button
-              type="button"
-              className="button primary"
-              data-autofocus
-              disabled={screen === 'connecting'}
-              aria-busy={screen === 'connecting'}
-              onClick={() => actor.send({ type: 'gdrive.connect' })}
-            >
-              {screen === 'connecting' ? <Trans>Connecting…</Trans> : <Trans>Connect Google Drive</Trans>}
-            </button>
-          </div>
-        </>
-      );
-    default:
-      return <DriveFilePicker actor={actor} failureText={failureText} onClose={onClose} />;
+            <div className="actions end">
+              <button type="button" className="button" onClick={onClose}>
+                <Trans>Close</Trans>
+              </button>
+              <button type="button" className="button primary" data-autofocus onClick={() => actor.send({ type: 'gdrive.retry' })}>
+                <Trans>Try again</Trans>
+              </button>
+            </div>
+          </>
+        );
+      case 'notConfigured':
+        return (
+          <>
+            <p className="alert alert-warning" role="alert">
+              <Trans>Google Drive import is not set up on this server. Ask your administrator to configure a Google client.</Trans>
+            </p>
+            <div className="actions end">
+              <button type="button" className="button" data-autofocus onClick={onClose}>
+                <Trans>Close</Trans>
+              </button>
+            </div>
+          </>
+        );
+      case 'disconnected':
+      case 'connecting':
+        return (
+          <>
+            <p>
+              <Trans>Connect your Google account to choose videos from your Google Drive.</Trans>
+            </p>
+            {failure?.kind === 'connectFailed' && (
+              <p className="alert alert-error" role="alert">
+                {failureText.connectFailed}
+              </p>
+            )}
+            <div className="actions end">
+              <button type="button" className="button" onClick={onClose}>
+                <Trans>Cancel</Trans>
+              </button>
+              <button
+                type="button"
+                className="button primary"
+                data-autofocus
+                disabled={screen === 'connecting'}
+                aria-busy={screen === 'connecting'}
+                onClick={() => actor.send({ type: 'gdrive.connect' })}
+              >
+                {screen === 'connecting' ? <Trans>Connecting…</Trans> : <Trans>Connect Google Drive</Trans>}
+              </button>
+            </div>
+          </>
+        );
+      default:
+        return <DriveFilePicker actor={actor} failureText={failureText} onClose={onClose} />;
+    }
   }
 }
 
@@ -298,9 +313,7 @@ function DriveFileOption({ file, group, checked, onChoose }: DriveFileOptionProp
         <span id={nameId} className="gdrive-file-name">
           {file.name}
         </span>
-        <span className="gdrive-file-meta muted">
-          {[modified, formatSize(file.size)].filter(Boolean).join(' · ')}
-        </span>
+        <span className="gdrive-file-meta muted">{[modified, formatSize(file.size)].filter(Boolean).join(' · ')}</span>
       </span>
     </label>
   );
