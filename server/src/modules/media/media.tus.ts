@@ -98,10 +98,17 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
   const terminatedMedia = new WeakMap<Request, number>();
   /** S3: upload id a DELETE targets; @tus/s3-store's remove() leaves its `.part` remainder behind. */
   const terminatedUploads = new WeakMap<Request, string>();
+  /**
+   * Request → the upload it finished and had accepted. @tus/server's POST (creation-with-upload of a
+   * whole file) reads the upload back after onUploadFinish, finds it gone and answers 404; `handle`
+   * turns that into the 201 the client is owed.
+   */
+  const acceptedIn = new WeakMap<Request, { uploadId: string; size: number; mediaId: number }>();
   /** Remembers that upload `id` (its URL segment) finished as media `mediaId` (see `finishedHead`). */
   const rememberFinished = async (id: string, mediaId: number, size: number) => {
     const uploadId = s3 ? id.slice(tusPrefix.length) : id;
     await deps.db.insert(tusFinishedUploads).values({ uploadId, mediaId, size }).onConflictDoNothing();
+    return uploadId;
   };
   /**
    * `HEAD` of an upload the tus store no longer has (answered 404): when it finished, the completed
@@ -215,7 +222,7 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
         throw tusError(404, 'Media not found.', { code: 'not_found' });
       }
       const fileName = upload.metadata?.filename || upload.metadata?.name || row.name;
-      await rememberFinished(upload.id, row.id, upload.size ?? upload.offset);
+      const finishedId = await rememberFinished(upload.id, row.id, upload.size ?? upload.offset);
       let rejected: Awaited<ReturnType<typeof acceptUploadedFile>>['rejected'];
       if (s3Key) {
         try {
@@ -231,6 +238,7 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
         }
       }
       if (rejected) throw tusError(422, rejected.reason, { code: rejected.zeroLength ? 'zero_length' : 'unsupported_media_type' });
+      acceptedIn.set(req as unknown as Request, { uploadId: finishedId, size: upload.size ?? upload.offset, mediaId: row.id });
       return { headers: { 'Media-Id': String(row.id) } };
     },
   });
@@ -242,6 +250,17 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
       if (request.method === 'HEAD' && response.status === 404) {
         const finished = await finishedHead(request, user, response);
         if (finished) return finished;
+      }
+      const accepted = acceptedIn.get(request);
+      if (request.method === 'POST' && response.status === 404 && accepted) {
+        const headers = new Headers(response.headers);
+        headers.delete('content-type');
+        headers.delete('content-length');
+        headers.set('Tus-Resumable', '1.0.0');
+        headers.set('Location', `${TUS_PATH}/${accepted.uploadId}`);
+        headers.set('Upload-Offset', String(accepted.size));
+        headers.set('Media-Id', String(accepted.mediaId));
+        return new Response(null, { status: 201, headers });
       }
       const cancelled = terminatedMedia.get(request);
       if (cancelled !== undefined && response.status === 204) await deleteDraftWithoutFile(deps.db, cancelled);
