@@ -99,7 +99,9 @@ describe('GoogleDriveDialog', () => {
     calls.requestGoogleCsrf.mockResolvedValue({ state: 'st-9', authorizationUrl: 'https://accounts.example/auth?state=st-9' });
     const { storage, leave } = renderDialog({ connected: false });
     expect(screen.getByRole('heading', { name: 'Import from Google Drive' })).toBeTruthy();
-    fireEvent.click(await screen.findByRole('button', { name: 'Connect Google Drive' }));
+    const connectButton = await screen.findByRole('button', { name: 'Connect Google Drive' });
+    await waitFor(() => expect(document.activeElement).toBe(connectButton));
+    fireEvent.click(connectButton);
     await waitFor(() => expect(leave).toHaveBeenCalledWith('https://accounts.example/auth?state=st-9'));
     expect(JSON.parse(storage.map.get(GOOGLE_OAUTH_RETURN_KEY) ?? 'null')).toEqual({ state: 'st-9', returnTo: '/dashboard/demo/media/video?gdrive=true' });
     expect(calls.listDriveFiles).not.toHaveBeenCalled();
@@ -128,6 +130,8 @@ describe('GoogleDriveDialog', () => {
     // Thumbnails carry the file name as alt text; a file without one has no broken image.
     expect(within(group).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['echo-hereweare.webm', 'sample.mp4']);
     expect(calls.listDriveFiles).toHaveBeenCalledWith('', expect.anything());
+    // Focus moved from the close button to the search field once the files screen showed.
+    expect(document.activeElement).toBe(screen.getByLabelText('Search Google Drive by name'));
     const importButton = screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement;
     expect(importButton.disabled).toBe(true);
 
