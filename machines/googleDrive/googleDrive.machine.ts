@@ -12,7 +12,7 @@
  *     │ done / 409 google_not_connected
  *  connected ─────────────────────────────────────────────────────────────────────────────┐
  *  │ listing (GET drive/list) ──done──► browsing ──gdrive.select──► browsing (selection)   │
- *  │    │ error ──► listFailed ──gdrive.retry──► listing                                   │
+ *  │    │ error ──► listFailed ──gdrive.retry──► listing (409 google_not_configured ──► notConfigured)
  *  │  gdrive.search (listing | browsing | listFailed | debouncing) ──► debouncing          │
  *  │      ──searchDebounce (300 ms, restarts on each keystroke)──► listing                 │
  *  │  browsing ──gdrive.import [a file is selected]──► importing (POST drive/upload/{id})  │
@@ -261,6 +261,7 @@ export const googleDriveMachine = setup({
             onDone: { target: 'browsing', actions: 'storeFiles' },
             onError: [
               { guard: 'isNotConnected', target: '#googleDrive.disconnected', actions: 'forgetFiles' },
+              { guard: 'isNotConfigured', target: '#googleDrive.notConfigured', actions: 'forgetFiles' },
               { target: 'listFailed', actions: 'failList' },
             ],
           },

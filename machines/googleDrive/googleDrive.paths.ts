@@ -53,6 +53,7 @@ export const googleDrivePathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.listFiles', output: allFiles },
   { type: 'xstate.done.actor.listFiles', output: introFiles },
   { type: 'xstate.error.actor.listFiles', error: notConnectedError },
+  { type: 'xstate.error.actor.listFiles', error: notConfiguredError },
   { type: 'xstate.error.actor.listFiles', error: serverError },
   { type: 'xstate.done.actor.importFile', output: { mediaId: 77 } },
   { type: 'xstate.error.actor.importFile', error: notConnectedError },

@@ -132,7 +132,7 @@ describe('googleDrive chart: graph tour', () => {
     // checkingConnection, checkFailed, notConfigured, disconnected, requestingCsrf, redirecting,
     // connected + its 7 children, done.
     expect(coverage.states.covered).toHaveLength(15);
-  });
+  }, 60_000);
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_label, path) => {
     const h = harness();
@@ -255,6 +255,14 @@ describe('googleDrive chart: journeys', () => {
     expect(h.listFiles.inputs).toHaveLength(2);
     await h.send({ type: 'xstate.error.actor.listFiles', error: notConnectedError });
     expect(selectScreen(h.actor.getSnapshot())).toBe('disconnected');
+  });
+
+  it('a list answering 409 google_not_configured shows the not-configured screen', async () => {
+    const h = harness();
+    await h.send({ type: 'xstate.done.actor.checkConnection', output: { connected: true } });
+    await h.send({ type: 'xstate.error.actor.listFiles', error: notConfiguredError });
+    expect(selectScreen(h.actor.getSnapshot())).toBe('notConfigured');
+    expect(selectFiles(h.actor.getSnapshot())).toEqual([]);
   });
 
   it('import refused: 403 stays on the list with importForbidden, 409 not connected goes to Connect', async () => {
