@@ -74,8 +74,8 @@ export async function startServerProcess(opts: { dataDir: string; port: number; 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`server did not start within ${opts.timeoutMs ?? 60_000} ms:\n${output}`));
-    }, opts.timeoutMs ?? 60_000);
+      reject(new Error(`server did not start within ${opts.timeoutMs ?? 120_000} ms:\n${output}`));
+    }, opts.timeoutMs ?? 120_000);
     const onData = (b: Buffer) => {
       output += b.toString();
       if (output.includes('Vidbot is running at')) {
