@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -214,7 +215,8 @@ export const media = pgTable(
     playbackKey: text('playback_key'),
     playbackMime: text('playback_mime'),
     posterKey: text('poster_key'),
-    size: integer('size'),
+    /** Bytes; bigint because the tus maximum (2 GiB) does not fit a 32-bit integer. */
+    size: bigint('size', { mode: 'number' }),
     duration: doublePrecision('duration'),
     width: integer('width'),
     height: integer('height'),
