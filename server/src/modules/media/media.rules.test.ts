@@ -392,3 +392,12 @@ describe('processing: at most 1080p, portrait stays portrait, faststart', () => 
     expect(poster.video).toMatchObject({ width: 1080, height: 1920 });
   }, 120_000);
 });
+
+describe('media size (docs/api.md "Media": the tus maximum is 2 GiB)', () => {
+  it('stores and answers a size at the documented maximum (beyond a 32-bit integer)', async () => {
+    const { insertMedia, updateMedia, getMedia } = await import('./media.repo');
+    const row = await insertMedia(ctx.deps.db, { accountId: demoId, name: 'huge.mp4', type: 'SlideVideo', createdBy: null, uploadToken: null });
+    await updateMedia(ctx.deps.db, row.id, { size: MAX_BYTES.VIDEO });
+    expect((await getMedia(ctx.deps.db, row.id))?.size).toBe(2 * 1024 ** 3);
+  });
+});
