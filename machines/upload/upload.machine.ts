@@ -297,7 +297,10 @@ export const uploadMachine = setup({
      * Supplied at the app edge (localStorage); does nothing by default.
      */
     rememberUpload: () => undefined,
-    /** Drops the StoredUpload of this chart (it ended). Supplied at the app edge; nothing by default. */
+    /**
+     * Drops the StoredUpload of `context.tusUrl` (the chart ended, or tus reports a new URL; no-op
+     * while null). Supplied at the app edge; nothing by default.
+     */
     forgetUpload: () => undefined,
     countAttempt: assign(({ context }) => ({ attempts: context.attempts + 1 })),
     storeProgress: assign(({ event, context }) => {
@@ -418,7 +421,8 @@ export const uploadMachine = setup({
       },
       on: {
         'upload.created': { actions: 'storeMediaId' },
-        'upload.started': { actions: ['storeTusUrl', 'rememberUpload'] },
+        // A new URL (the stored one was gone and tus made a new upload) replaces the stored record.
+        'upload.started': { actions: ['forgetUpload', 'storeTusUrl', 'rememberUpload'] },
         'upload.offline': { target: 'paused' },
         'upload.sent': [
           { guard: 'isMediaReady', target: 'done', actions: ['storeSent', 'complete'] },

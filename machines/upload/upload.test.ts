@@ -325,7 +325,9 @@ describe('upload chart: resume after a reload, offline pause', () => {
     const input = uploadInputs().video!;
     const h = harness(input, {
       rememberUpload: ({ context }) => remembered.push(storedUploadOf(context)),
-      forgetUpload: ({ context }) => forgotten.push(context.tusUrl),
+      forgetUpload: ({ context }) => {
+        if (context.tusUrl !== null) forgotten.push(context.tusUrl);
+      },
     });
     expect(h.sendFile.runs[0]?.input.resumeUrl).toBeNull();
     await h.send({ type: 'upload.created', mediaId: 41 });
@@ -338,11 +340,16 @@ describe('upload chart: resume after a reload, offline pause', () => {
     await h.tick(1000);
     expect(h.liveSends()[0]?.input.resumeUrl).toBe(TUS_URL);
     expect(forgotten).toEqual([]);
+    // The stored upload was gone: tus made a new one; its URL replaces the stored record.
+    await h.send({ type: 'upload.created', mediaId: 43 });
+    await h.send({ type: 'upload.started', uploadUrl: `${TUS_URL}-new` });
+    expect(forgotten).toEqual([TUS_URL]);
+    expect(remembered.at(-1)).toMatchObject({ uploadUrl: `${TUS_URL}-new`, mediaId: 43 });
     await h.send({ type: 'upload.sent', media: null });
     await h.tick(POLL_INTERVAL_MS);
     await h.send({ type: 'xstate.done.actor.pollMedia', output: readyVideo });
     expect(selectUploadPhase(h.actor.getSnapshot())).toBe('done');
-    expect(forgotten).toEqual([TUS_URL]);
+    expect(forgotten).toEqual([TUS_URL, `${TUS_URL}-new`]);
   });
 
   it('a resumed upload continues the stored URL and ends in the stored media (no new record)', async () => {
@@ -360,7 +367,9 @@ describe('upload chart: resume after a reload, offline pause', () => {
 
   it('upload.offline pauses a send (aborted, not terminated); upload.online continues it from its URL without using an attempt', async () => {
     const forgotten: Array<string | null> = [];
-    const h = harness(uploadInputs().video!, { forgetUpload: ({ context }) => forgotten.push(context.tusUrl) });
+    const h = harness(uploadInputs().video!, { forgetUpload: ({ context }) => {
+        if (context.tusUrl !== null) forgotten.push(context.tusUrl);
+      } });
     await h.send({ type: 'upload.started', uploadUrl: TUS_URL });
     await h.send({ type: 'upload.offline' });
     expect(selectUploadPhase(h.actor.getSnapshot())).toBe('paused');
