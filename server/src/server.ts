@@ -16,6 +16,7 @@ import type { AppDeps } from './lib/context';
 import { createStorage, S3Storage } from './media/storage.s3';
 import { startJobWorker } from './jobs/worker';
 import { mediaJobHandlers } from './media/process';
+import { scheduleMediaSweep } from './media/sweep';
 import { integrationJobHandlers } from './modules/integration/integration.job';
 
 export interface RunningServer {
@@ -40,6 +41,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   // START_WORKERS
   const integrationWorker = startJobWorker(deps, integrationJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
   const mediaWorker = startJobWorker(deps, mediaJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
+  // Abandoned uploads are swept now and every 6 h (media/sweep.ts).
+  if (env.jobConcurrency > 0) await scheduleMediaSweep(database.db);
   // HTTPS when TLS_CERT_FILE and TLS_KEY_FILE are set (env.ts): aws-amplify's OAuth flow needs https.
   const tls = env.tlsCertFile && env.tlsKeyFile ? { key: readFileSync(env.tlsKeyFile), cert: readFileSync(env.tlsCertFile) } : undefined;
   const server = tls

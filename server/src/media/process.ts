@@ -14,6 +14,7 @@ import { getMedia, updateMedia } from '../modules/media/media.repo';
 import { applyReplacement } from '../modules/media/media.service';
 import { displaySize, extractPoster, ffprobe, FfmpegError, isBrowserPlayable, posterTime, targetSize, transcodeToMp4 } from './ffmpeg';
 import { keyFolder } from './storage';
+import { MEDIA_SWEEP, mediaSweepJob } from './sweep';
 import { findAccountById } from '../modules/account/account.repo';
 
 export const MEDIA_PROCESS = 'media.process';
@@ -148,4 +149,4 @@ export const processMediaJob: JobHandler = {
 };
 
 /** Job handlers of the media area, for `startJobWorker` / `runNextJob`. */
-export const mediaJobHandlers: JobHandlers = { [MEDIA_PROCESS]: processMediaJob };
+export const mediaJobHandlers: JobHandlers = { [MEDIA_PROCESS]: processMediaJob, [MEDIA_SWEEP]: mediaSweepJob };

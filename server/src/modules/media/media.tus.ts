@@ -25,12 +25,12 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import * as v from 'valibot';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { issuesToFields } from '../../lib/validate';
 import { MAX_BYTES, VIDEO_KINDS, ZERO_LENGTH } from '../../media/sniff';
-import { S3_PART_SIZE, s3ClientConfig, S3Storage } from '../../media/storage.s3';
+import { S3Storage } from '../../media/storage.s3';
+import { createTusDatastore } from '../../media/tus-store';
 import { deleteDraftWithoutFile, getMedia, insertMedia } from './media.repo';
 import { mediaAccess } from './media.policy';
 import { TusMetadata } from './media.schemas';
@@ -60,7 +60,6 @@ export interface TusEndpoint {
 
 /** Storage-key folder of tus uploads in the S3 bucket (`tus/<32 hex>` under `S3_PREFIX`). */
 export const TUS_S3_FOLDER = 'tus';
-const TUS_EXPIRATION_MS = 7 * 24 * 3600_000;
 const UPLOAD_ID_RE = /^[0-9a-f]{32}$/;
 
 /**
@@ -76,14 +75,7 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
   }
   /** Object-key prefix of tus uploads (S3 only): upload ids are `${tusPrefix}<32 hex>`. */
   const tusPrefix = s3 ? `${s3.prefix}${TUS_S3_FOLDER}/` : '';
-  const datastore = s3
-    ? new S3Store({
-        partSize: S3_PART_SIZE,
-        expirationPeriodInMilliseconds: TUS_EXPIRATION_MS,
-        useTags: false,
-        s3ClientConfig: { bucket: s3.bucket, ...s3ClientConfig(s3) },
-      })
-    : new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRATION_MS });
+  const datastore = createTusDatastore(deps);
   /** On S3: upload ids carry the key prefix, URLs only the 32 hex digits. */
   const s3Naming = s3
     ? {
