@@ -14,20 +14,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
 
-const PASSWORD = 'Vidbot-demo-1';
 const QUEUED = 'Video upload is queued, it may take a few minutes for the video to be shown up.';
 const OAUTH_ERROR = 'There was an error with Google OAuth. Please try again or contact support.';
 const shot = (name: string) => path.join(os.tmpdir(), `gdrive-${name}.png`);
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard\/demo\//);
-}
 
 /** Rows of the video tab filtered by `name`, newest first. */
 async function newestIdNamed(page: Page, name: string): Promise<number> {

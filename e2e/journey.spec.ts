@@ -7,18 +7,9 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
 
 const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
-const PASSWORD = 'Vidbot-demo-1';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
 /** In the open media chooser: upload `file` and wait until the chooser closes with it chosen. */
 async function uploadThroughChooser(page: Page, button: 'Upload video' | 'Upload image', file: string) {
   const dialog = page.getByRole('dialog');

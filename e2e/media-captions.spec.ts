@@ -14,9 +14,9 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { signIn } from './support';
 
 const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
-const PASSWORD = 'Vidbot-demo-1';
 const RUN = Date.now().toString(36);
 
 /** Where a screenshot goes: SCREENSHOT_DIR when set, else the test's output folder. */
@@ -30,15 +30,6 @@ function parseCues(file: string): { start: number; end: number; text: string }[]
     .map((block) => /^(\S+) --> (\S+)[^\n]*\n([\s\S]+)$/m.exec(block.trim()))
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => ({ start: seconds(m[1]!), end: seconds(m[2]!), text: m[3]!.trim() }));
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard\/demo\//);
 }
 
 /** A copy of a fixture under a name unique to this run (the media's name is the file's name). */

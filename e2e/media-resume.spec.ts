@@ -14,20 +14,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support';
 
 const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
-const PASSWORD = 'Vidbot-demo-1';
 /** 3.4 MB: at 256 KiB/s the upload takes ~13 s, long enough to act mid-way. */
 const SOURCE = path.join(MEDIA_DIR, 'echo-hereweare.webm');
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard\/demo\//);
-}
 
 /** A copy of the fixture under a name of its own (so the list can be filtered to this test's rows). */
 function copyOf(name: string): string {

@@ -9,9 +9,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support';
 
 const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
-const PASSWORD = 'Vidbot-demo-1';
 const VIDEOS = ['sample.mp4', 'sample_with_increasing_timestamps_360p.mp4', 'echo-hereweare.webm', 'sample.avi', 'sample.mkv', 'video_desks.3gp'];
 const IMAGES = ['big_buck_bunny.jpg', 'echo-hereweare.jpg'];
 
@@ -23,15 +23,6 @@ function displayAspect(file: string): number {
   const stream = (JSON.parse(out) as { streams: { width: number; height: number; sample_aspect_ratio?: string }[] }).streams[0]!;
   const [n, d] = (stream.sample_aspect_ratio && stream.sample_aspect_ratio !== 'N/A' && stream.sample_aspect_ratio !== '0:1' ? stream.sample_aspect_ratio : '1:1').split(':').map(Number);
   return (stream.width * (n! / d!)) / stream.height;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard\/demo\//);
 }
 
 const row = (page: Page, name: string): Locator => page.locator('tr[data-media-id]').filter({ has: page.getByRole('cell', { name, exact: true }) });
