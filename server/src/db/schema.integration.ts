@@ -3,8 +3,10 @@
  * spec 000 §3 `User.hasGoogleDriveIntegration`; issue 5).
  *
  * - `google_drive_connections`: one Google OAuth connection per user — the refresh token (offline
- *   access, scope drive.readonly), the latest access token and its expiry. Secrets: never answered by
- *   the API and never logged.
+ *   access, scope drive.readonly), the latest access token and its expiry. Secrets: both tokens are
+ *   stored sealed (compact JWE, A256GCM under the identity provider's secret, purpose
+ *   'google-drive-token'; see modules/integration/integration.repo.ts), never answered by the API and
+ *   never logged.
  * - `google_oauth_states`: one-time `state` tokens of `POST /integration/google/auth/csrf`, bound to
  *   the caller, valid 10 minutes; only a SHA-256 hash (hex) of the token is stored. `used_at` is set
  *   when a callback spends it.

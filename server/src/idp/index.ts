@@ -17,7 +17,7 @@ import { CognitoError } from './errors';
 import { loadOrCreateKeys } from './keys';
 import { createOperations } from './operations';
 import { createOAuthRoutes } from './oauth/routes';
-import { sealClientSecret } from './oauth/secrets';
+import { openSecret, sealClientSecret, sealSecret, type SecretPurpose } from './oauth/secrets';
 import { createSessionCodec } from './session';
 import { createLockout } from './lockout';
 import { rateLimit } from './rate-limit';
@@ -140,6 +140,12 @@ export async function createIdp(opts: { db: Db; env: Env; now?: () => number }):
     },
     sealClientSecret(plain: string) {
       return sealClientSecret(keys.secret, plain);
+    },
+    sealSecret(purpose: SecretPurpose, plain: string) {
+      return sealSecret(keys.secret, purpose, plain);
+    },
+    openSecret(purpose: SecretPurpose, sealed: string) {
+      return openSecret(keys.secret, purpose, sealed);
     },
     createCredentials(username: string, password: string) {
       const { salt, verifier } = createVerifier(poolName, username, password);

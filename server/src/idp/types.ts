@@ -4,6 +4,7 @@
  */
 import type { Hono } from 'hono';
 import type { CreateSystemUserInput, UserRow } from './users';
+import type { SecretPurpose } from './oauth/secrets';
 
 /** Claims of a verified ID token (RS256, 60 min). */
 export interface IdTokenClaims {
@@ -23,6 +24,10 @@ export interface IdpService {
   verifyIdToken(token: string): Promise<IdTokenClaims>;
   /** Encrypts an SSO client secret for `sso_configs.client_secret_enc` (A256GCM, idp secret; issue 3). */
   sealClientSecret(plain: string): Promise<string>;
+  /** Encrypts a secret at rest for `purpose` under the idp secret (A256GCM; oauth/secrets.ts `sealSecret`). */
+  sealSecret(purpose: SecretPurpose, plain: string): Promise<string>;
+  /** Decrypts a `sealSecret` value. @throws when forged, of another purpose or sealed under another key. */
+  openSecret(purpose: SecretPurpose, sealed: string): Promise<string>;
   /** SRP credentials for a password (hex salt and verifier); the password itself is never stored. */
   createCredentials(username: string, password: string): { srpSalt: string; srpVerifier: string };
   /**

@@ -4,6 +4,7 @@
  * purpose so one kind of sealed value can never be opened as another (issue 3).
  *
  * - SSO client secrets at rest (`sso_configs.client_secret_enc`, no expiry).
+ * - Other secrets at rest by purpose (`sealSecret`/`openSecret`, e.g. Google Drive OAuth tokens).
  * - The in-flight OAuth state cookie (PKCE verifier, state, nonce; 10 minutes).
  */
 import { CompactEncrypt, EncryptJWT, compactDecrypt, jwtDecrypt } from 'jose';
@@ -19,6 +20,21 @@ export async function sealClientSecret(key: Uint8Array, plain: string): Promise<
 export async function openClientSecret(key: Uint8Array, sealed: string): Promise<string> {
   const { plaintext, protectedHeader } = await compactDecrypt(sealed, key);
   if (protectedHeader.cty !== SECRET_CTY) throw new Error('not an SSO client secret');
+  return new TextDecoder().decode(plaintext);
+}
+
+/** Purposes of `sealSecret` values; a value sealed for one can never be opened as another. */
+export type SecretPurpose = 'google-drive-token';
+
+/** Encrypts a secret of `purpose` for storage (compact JWE, dir + A256GCM, `cty` vidbot-<purpose>). */
+export async function sealSecret(key: Uint8Array, purpose: SecretPurpose, plain: string): Promise<string> {
+  return new CompactEncrypt(new TextEncoder().encode(plain)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: `vidbot-${purpose}` }).encrypt(key);
+}
+
+/** Decrypts a `sealSecret` value of `purpose`. @throws when forged, of another purpose or another key. */
+export async function openSecret(key: Uint8Array, purpose: SecretPurpose, sealed: string): Promise<string> {
+  const { plaintext, protectedHeader } = await compactDecrypt(sealed, key);
+  if (protectedHeader.cty !== `vidbot-${purpose}`) throw new Error(`not a sealed ${purpose}`);
   return new TextDecoder().decode(plaintext);
 }
 

@@ -55,9 +55,9 @@ export const gdriveImportJob: JobHandler = {
       return { skipped: 'already imported' };
     }
     if (!googleConfigured(deps.env)) throw new PermanentJobError(failed(row.name, 'Google Drive is not configured on this server.'));
-    const conn = await getConnection(deps.db, userId);
+    const conn = await getConnection(deps.db, deps.idp, userId);
     if (!conn) throw new PermanentJobError(failed(row.name, 'Google Drive is not connected. Connect it and import the file again.'));
-    const client = new DriveClient(deps.env, conn, (t) => updateConnectionTokens(deps.db, userId, t));
+    const client = new DriveClient(deps.env, conn, (t) => updateConnectionTokens(deps.db, deps.idp, userId, t));
 
     const dir = path.join(deps.env.dataDir, 'tmp', `gdrive-${mediaId}`);
     await rm(dir, { recursive: true, force: true });
@@ -83,7 +83,7 @@ export const gdriveImportJob: JobHandler = {
       if (err instanceof PermanentJobError || signal.aborted) throw err;
       if (err instanceof GoogleApiError) {
         if (err.isAuthFailure) {
-          await deleteConnection(deps.db, userId);
+          await deleteConnection(deps.db, deps.idp, userId);
           throw new PermanentJobError(failed(row.name, 'Google Drive access was revoked. Connect it again and import the file again.'));
         }
         if (err.status === 404) throw new PermanentJobError(failed(row.name, 'the file was not found in Google Drive.'));

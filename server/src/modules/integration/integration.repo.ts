@@ -1,12 +1,27 @@
 /**
  * SQL of the Google Drive integration (issue 5; tables in db/schema.integration.ts): one-time OAuth
  * `state` tokens (stored as SHA-256 hex) and the per-user Google connection. Services hold the rules.
+ * The connection's refresh and access tokens are stored sealed (A256GCM under the identity
+ * provider's secret, purpose 'google-drive-token'): the functions here take plain tokens and the
+ * `TokenSealer`, and answer plain tokens.
  */
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { IdpService } from '../../idp/types';
 import { googleDriveConnections, googleOauthStates } from '../../db/schema';
 
 export type GoogleConnectionRow = typeof googleDriveConnections.$inferSelect;
+
+/** Seals and opens the stored tokens (`deps.idp`). */
+export type TokenSealer = Pick<IdpService, 'sealSecret' | 'openSecret'>;
+
+const seal = (box: TokenSealer, token: string | null) => (token === null ? null : box.sealSecret('google-drive-token', token));
+const open = (box: TokenSealer, sealed: string | null) => (sealed === null ? null : box.openSecret('google-drive-token', sealed));
+
+/** The row with its tokens opened. @throws when a stored token was sealed under another key or tampered with. */
+async function opened(box: TokenSealer, row: GoogleConnectionRow): Promise<GoogleConnectionRow> {
+  return { ...row, refreshToken: await open(box, row.refreshToken), accessToken: await open(box, row.accessToken) };
+}
 
 /** Stores a state hash for `userId`, valid `ttlMs` from the database clock; drops the user's spent or expired states. */
 export async function insertOauthState(db: Db, userId: number, stateHash: string, ttlMs: number): Promise<void> {
@@ -36,9 +51,13 @@ export async function consumeOauthState(db: Db, userId: number, stateHash: strin
   return rows.length > 0;
 }
 
-export async function getConnection(db: Db, userId: number): Promise<GoogleConnectionRow | null> {
+/**
+ * The user's connection with plain tokens, or null — also when its tokens cannot be opened (sealed
+ * under a key that was replaced): such a connection is unusable, so the person connects again.
+ */
+export async function getConnection(db: Db, box: TokenSealer, userId: number): Promise<GoogleConnectionRow | null> {
   const [row] = await db.select().from(googleDriveConnections).where(eq(googleDriveConnections.userId, userId)).limit(1);
-  return row ?? null;
+  return row ? opened(box, row).catch(() => null) : null;
 }
 
 /** Whether the user has a Google Drive connection (User.hasGoogleDriveIntegration). */
@@ -50,9 +69,11 @@ export async function hasConnection(db: Db, userId: number): Promise<boolean> {
 /** Creates or replaces the user's connection with fresh tokens. */
 export async function upsertConnection(
   db: Db,
+  box: TokenSealer,
   userId: number,
-  t: { refreshToken: string | null; accessToken: string | null; accessTokenExpiresAt: Date | null; scope: string | null },
+  plain: { refreshToken: string | null; accessToken: string | null; accessTokenExpiresAt: Date | null; scope: string | null },
 ): Promise<void> {
+  const t = { ...plain, refreshToken: await seal(box, plain.refreshToken), accessToken: await seal(box, plain.accessToken) };
   await db
     .insert(googleDriveConnections)
     .values({ userId, ...t })
@@ -72,9 +93,15 @@ export async function upsertConnection(
 /** Stores tokens refreshed while calling Google (does nothing when the connection was removed meanwhile). */
 export async function updateConnectionTokens(
   db: Db,
+  box: TokenSealer,
   userId: number,
-  t: { accessToken: string | null; accessTokenExpiresAt: Date | null; refreshToken?: string | null },
+  plain: { accessToken: string | null; accessTokenExpiresAt: Date | null; refreshToken?: string | null },
 ): Promise<void> {
+  const t = {
+    accessToken: await seal(box, plain.accessToken),
+    accessTokenExpiresAt: plain.accessTokenExpiresAt,
+    refreshToken: plain.refreshToken ? await seal(box, plain.refreshToken) : null,
+  };
   await db
     .update(googleDriveConnections)
     .set({
@@ -86,7 +113,8 @@ export async function updateConnectionTokens(
     .where(eq(googleDriveConnections.userId, userId));
 }
 
-export async function deleteConnection(db: Db, userId: number): Promise<GoogleConnectionRow | null> {
+/** Deletes the user's connection; answers it with plain tokens (to revoke them at Google), or null. */
+export async function deleteConnection(db: Db, box: TokenSealer, userId: number): Promise<GoogleConnectionRow | null> {
   const [row] = await db.delete(googleDriveConnections).where(eq(googleDriveConnections.userId, userId)).returning();
-  return row ?? null;
+  return row ? opened(box, row).catch(() => ({ ...row, refreshToken: null, accessToken: null })) : null;
 }

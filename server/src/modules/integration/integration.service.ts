@@ -76,13 +76,13 @@ export async function completeAuth(deps: AppDeps, user: AuthUser, body: Callback
     if (granted) await revokeToken(deps.env, granted);
     throw new HttpError(422, 'Google Drive access was not granted. Please try again and allow access to your Drive files.', 'google_oauth_error');
   }
-  await upsertConnection(deps.db, user.id, tokens);
+  await upsertConnection(deps.db, deps.idp, user.id, tokens);
   return { connected: true };
 }
 
 /** `POST /integration/google/auth/logout`: deletes the connection and revokes its token at Google (failures ignored). */
 export async function disconnect(deps: AppDeps, user: AuthUser): Promise<void> {
-  const row = await deleteConnection(deps.db, user.id);
+  const row = await deleteConnection(deps.db, deps.idp, user.id);
   const token = row?.refreshToken ?? row?.accessToken;
   if (token && googleConfigured(deps.env)) await revokeToken(deps.env, token);
 }
@@ -93,15 +93,15 @@ export async function disconnect(deps: AppDeps, user: AuthUser): Promise<void> {
  * @throws 409 google_not_connected; 502 google_drive_error for other Google failures.
  */
 export async function withDrive<T>(deps: AppDeps, userId: number, fn: (client: DriveClient) => Promise<T>): Promise<T> {
-  const conn = await getConnection(deps.db, userId);
+  const conn = await getConnection(deps.db, deps.idp, userId);
   if (!conn) throw notConnected();
-  const client = new DriveClient(deps.env, conn, (t) => updateConnectionTokens(deps.db, userId, t));
+  const client = new DriveClient(deps.env, conn, (t) => updateConnectionTokens(deps.db, deps.idp, userId, t));
   try {
     return await fn(client);
   } catch (err) {
     if (err instanceof GoogleApiError) {
       if (err.isAuthFailure) {
-        await deleteConnection(deps.db, userId);
+        await deleteConnection(deps.db, deps.idp, userId);
         throw notConnected();
       }
       throw new HttpError(502, `Google Drive answered an error: ${err.message}`, 'google_drive_error');

@@ -18,6 +18,7 @@ import { mediaJobHandlers } from '../../media/process';
 import { integrationJobHandlers } from './integration.job';
 import { escapeDriveString } from './integration.google';
 import { GDRIVE_IMPORT } from './integration.service';
+import { getConnection } from './integration.repo';
 
 const MEDIA_DIR = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/media');
 const PUBLIC_URL = 'http://127.0.0.1:3998';
@@ -71,7 +72,13 @@ async function connect(token: string): Promise<void> {
   expect(await json(await call('POST', '/api/integration/google/auth/callback', token, { code, state, token: 'ignored' }), 200)).toEqual({ connected: true });
 }
 
+/** The user's connection with its tokens opened (as the service sees them). */
 async function connectionOf(email: string) {
+  return getConnection(ctx.deps.db, ctx.deps.idp, await userIdByEmail(ctx, email));
+}
+
+/** The user's connection row as stored (tokens sealed). */
+async function storedConnectionOf(email: string) {
   const userId = await userIdByEmail(ctx, email);
   const [row] = await ctx.deps.db.select().from(googleDriveConnections).where(eq(googleDriveConnections.userId, userId));
   return row ?? null;
@@ -118,6 +125,11 @@ describe('Google Drive connection', () => {
     expect(row?.refreshToken).toMatch(/^1\/\/0g/);
     expect(row?.accessToken).toMatch(/^ya29\./);
     expect(row?.accessTokenExpiresAt?.getTime()).toBeGreaterThan(Date.now());
+    // At rest the tokens are sealed (compact JWE), never the plain values.
+    const stored = await storedConnectionOf('editor@example.com');
+    expect(stored?.refreshToken).toMatch(/^eyJ[\w-]*\.\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(stored?.refreshToken).not.toContain(row!.refreshToken!);
+    expect(stored?.accessToken).not.toContain(row!.accessToken!);
     expect(text).not.toContain(row?.refreshToken ?? 'x');
     expect(text).not.toContain(row?.accessToken ?? 'x');
     const user = await me(tok.editor!);
@@ -315,6 +327,19 @@ describe('Google Drive upload', () => {
     expect((await json<{ code: string }>(await upload(tok.superadmin, otherId), 403)).code).toBe('feature_disabled');
     expect((await json<{ code: string }>(await upload(tok.owner, demoId), 409)).code).toBe('google_not_connected');
     expect((await upload(undefined, demoId)).status).toBe(401);
+  });
+});
+
+describe('Google Drive tokens at rest', () => {
+  it('treats tokens that no longer open (sealed under a replaced key, or tampered) as not connected', async () => {
+    await connect(tok.owner!);
+    const userId = await userIdByEmail(ctx, 'owner@example.com');
+    await ctx.deps.db.update(googleDriveConnections).set({ refreshToken: 'plain-or-foreign', accessToken: null }).where(eq(googleDriveConnections.userId, userId));
+    expect((await json<{ code: string }>(await call('GET', '/api/integration/google/drive/list', tok.owner), 409)).code).toBe('google_not_connected');
+    // Connecting again replaces the unusable row.
+    await connect(tok.owner!);
+    expect((await call('GET', '/api/integration/google/drive/list', tok.owner)).status).toBe(200);
+    expect((await call('POST', '/api/integration/google/auth/logout', tok.owner)).status).toBe(204);
   });
 });
 
