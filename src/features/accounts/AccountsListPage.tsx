@@ -5,7 +5,7 @@
  * actions: 'Log in to account' for all, Edit for superusers and customer success, Delete with a
  * confirmation. Power-user mode adds the ID and public id columns.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -17,6 +17,7 @@ import { usePowerUserMode } from '../chrome/powerUser';
 import { ACCOUNTS_PAGE_SIZE, accountsPageOptions, deleteAccount, invalidateAccounts, type AccountDetail } from './accounts.api';
 import type { AccountsSearch } from './accountsSearch';
 import { Pagination } from '../../ui/Pagination';
+import { SearchForm } from '../../ui/SearchForm';
 import { TableFallback } from '../../ui/TableFallback';
 import { tableState } from '../../ui/tableState';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -35,10 +36,7 @@ export function AccountsListPage({ search }: { search: AccountsSearch }) {
     enabled: scope !== 'none',
     placeholderData: (prev) => prev,
   });
-  const [name, setName] = useState(search.business_name);
   const [toDelete, setToDelete] = useState<AccountDetail | null>(null);
-  const searchId = useId();
-  useEffect(() => setName(search.business_name), [search.business_name]);
 
   if (scope === 'none') {
     return (
@@ -55,10 +53,6 @@ export function AccountsListPage({ search }: { search: AccountsSearch }) {
   }
 
   const go = (next: Partial<AccountsSearch>) => void navigate({ to: '/dashboard/accounts', search: { ...search, ...next } });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    go({ business_name: name.trim(), page: 1 });
-  };
   const sortBy = (column: AccountsSearch['order_by']) =>
     go({ order_by: column, order_direction: search.order_by === column && search.order_direction === 'asc' ? 'desc' : 'asc', page: 1 });
   const state = tableState(list.data, list.isPending);
@@ -96,20 +90,7 @@ export function AccountsListPage({ search }: { search: AccountsSearch }) {
           <Trans>Showing the accounts you have joined.</Trans>
         </p>
       )}
-      <form className="search-form" role="search" onSubmit={submit}>
-        <label htmlFor={searchId}>
-          <Trans>Search by business name</Trans>
-        </label>
-        <input id={searchId} type="search" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-        <button type="submit" className="button">
-          <Trans>Search</Trans>
-        </button>
-        {search.business_name && (
-          <button type="button" className="button link" onClick={() => go({ business_name: '', page: 1 })}>
-            <Trans>Clear search</Trans>
-          </button>
-        )}
-      </form>
+      <SearchForm label={<Trans>Search by business name</Trans>} query={search.business_name} maxLength={200} onSearch={(q) => go({ business_name: q, page: 1 })} />
 
       {state !== 'rows' ? (
         <TableFallback state={list.isError ? 'noData' : state} />

@@ -4,7 +4,7 @@
  * page numbers (1 sibling slot each side below 767 px, else 3), and the Create dialog (disabled for
  * a Viewer). The URL search (order_by, order_direction, page, bot_name) is the state.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import './vidbots.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -17,6 +17,7 @@ import { StatusBadge } from './StatusBadge';
 import { rememberListSearch } from './listMemory';
 import type { VidbotListSearch } from './listSearch';
 import { Pagination } from '../../ui/Pagination';
+import { SearchForm } from '../../ui/SearchForm';
 import { canCreateVidbot } from './permissions';
 import { BOT_PAGE_SIZE, botListOptions, vidbotKeys } from './vidbot.queries';
 import { usePowerUserMode } from '../chrome/powerUser';
@@ -45,8 +46,6 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
   const me = useQuery(meOptions());
   const list = useQuery({ ...botListOptions({ accountId: account.id, ...search }), placeholderData: (prev) => prev });
   const [createOpen, setCreateOpen] = useState(false);
-  const [name, setName] = useState(search.bot_name);
-  const searchId = useId();
   const sortTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const canCreate = canCreateVidbot(account.role, me.data);
   // Power-user mode (spec 001 §2): an ID column and the star toggle / starred column.
@@ -58,7 +57,6 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
   };
 
   useEffect(() => rememberListSearch(account.publicId, search), [account.publicId, search]);
-  useEffect(() => setName(search.bot_name), [search.bot_name]);
   useEffect(() => () => clearTimeout(sortTimer.current), []);
 
   const go = (next: Partial<VidbotListSearch>) =>
@@ -68,11 +66,6 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
     const direction = search.order_by === column && search.order_direction === 'asc' ? 'desc' : 'asc';
     clearTimeout(sortTimer.current);
     sortTimer.current = setTimeout(() => go({ order_by: column, order_direction: direction, page: 1 }), SORT_DEBOUNCE_MS);
-  };
-
-  const submitSearch = (e: FormEvent) => {
-    e.preventDefault();
-    go({ bot_name: name.trim(), page: 1 });
   };
 
   const records = list.data?.records ?? [];
@@ -102,20 +95,7 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
         </p>
       )}
 
-      <form className="search-form" role="search" onSubmit={submitSearch}>
-        <label htmlFor={searchId}>
-          <Trans>Search by name</Trans>
-        </label>
-        <input id={searchId} type="search" value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
-        <button type="submit" className="button">
-          <Trans>Search</Trans>
-        </button>
-        {search.bot_name && (
-          <button type="button" className="button link" onClick={() => go({ bot_name: '', page: 1 })}>
-            <Trans>Clear search</Trans>
-          </button>
-        )}
-      </form>
+      <SearchForm label={<Trans>Search by name</Trans>} query={search.bot_name} onSearch={(q) => go({ bot_name: q, page: 1 })} />
 
       {list.isError ? (
         <p className="alert alert-error" role="alert">

@@ -9,7 +9,7 @@
  * published vidbots).
  */
 import './library.css';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,6 +18,7 @@ import { isSupported as isTusSupported } from 'tus-js-client';
 import { configOptions, featuresOptions, meOptions } from '../../../api/queries';
 import type { Account } from '../../../api/types';
 import { Pagination } from '../../../ui/Pagination';
+import { SearchForm } from '../../../ui/SearchForm';
 import { canCreateVidbot } from '../../vidbots/permissions';
 import { ACCEPTED_IMAGE_TYPES, ACCEPTED_VIDEO_TYPES, type UploadRefusal } from '../../../../machines/upload/upload.machine';
 import { selectFailure, selectRefusal, selectUploadPhase } from '../../../../machines/upload/upload.selectors';
@@ -63,9 +64,7 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
   const config = useQuery(configOptions());
   const features = useQuery(featuresOptions(account.id));
   const gdriveOffered = type === 'video' && googleDriveOffered(config.data, features.data?.features);
-  const [name, setName] = useState(search.name);
   const [dialog, setDialog] = useState<DialogState>(null);
-  const searchId = useId();
   const addInput = useRef<HTMLInputElement>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
   const replaceTarget = useRef<Media | null>(null);
@@ -89,7 +88,6 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
     else if (selectUploadPhase(snapshot) === 'done') toast.success(t`${entry.input.file.name} is ready`);
   }, account.id, () => void invalidateMediaLists(queryClient));
 
-  useEffect(() => setName(search.name), [search.name]);
   useEffect(() => () => clearTimeout(sortTimer.current), []);
 
   const go = (next: Partial<MediaLibrarySearch>, nextType: LibraryType = type) =>
@@ -112,11 +110,6 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
     const direction = search.order_by === column && search.order_direction === 'asc' ? 'desc' : 'asc';
     clearTimeout(sortTimer.current);
     sortTimer.current = setTimeout(() => go({ order_by: column, order_direction: direction, page: 1 }), SORT_DEBOUNCE_MS);
-  };
-
-  const submitSearch = (e: FormEvent) => {
-    e.preventDefault();
-    go({ name: name.trim(), page: 1 });
   };
 
   const onAddFiles = (e: ChangeEvent<HTMLInputElement>) => {
@@ -208,20 +201,7 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
         onDiscard={queue.discard}
       />
 
-      <form className="search-form" role="search" onSubmit={submitSearch}>
-        <label htmlFor={searchId}>
-          <Trans>Search by name</Trans>
-        </label>
-        <input id={searchId} type="search" value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
-        <button type="submit" className="button">
-          <Trans>Search</Trans>
-        </button>
-        {search.name && (
-          <button type="button" className="button link" onClick={() => go({ name: '', page: 1 })}>
-            <Trans>Clear search</Trans>
-          </button>
-        )}
-      </form>
+      <SearchForm label={<Trans>Search by name</Trans>} query={search.name} onSearch={(q) => go({ name: q, page: 1 })} />
 
       {list.isError ? (
         <p className="alert alert-error" role="alert">
