@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { and, eq } from 'drizzle-orm';
-import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { expectJson, tusUploadMedia } from '../../../test/media';
 import { accounts, auditEvents, media } from '../../db/schema';
 import { runNextJob } from '../../jobs/queue';
 import { mediaJobHandlers } from '../../media/process';
@@ -44,11 +44,7 @@ afterAll(async () => {
 
 type Created = MediaJson & { uploadUrl: { uploadUrl: string; uploadToken: string } };
 
-async function json<T>(res: Response, status: number): Promise<T> {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-}
+const json = expectJson;
 
 async function multipart(url: string, fields: { token?: string; uploadToken?: string; file: Blob; filename: string }, method = 'POST') {
   const form = new FormData();
@@ -65,27 +61,9 @@ async function image(file = 'big_buck_bunny.jpg', name = 'Bunny', accountId = de
   return json<MediaJson>(await multipart(created.uploadUrl.uploadUrl, { token, uploadToken: created.uploadUrl.uploadToken, file: new Blob([bytes]), filename: file }), 200);
 }
 
-/** A real tus upload (tus-js-client); answers the Media-Id. */
-function tusUpload(file: Buffer, metadata: Record<string, string>, token = tokens.editor!): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let mediaId: number | null = null;
-    const upload = new tus.Upload(file, {
-      endpoint: `${baseUrl}/api/media/tus`,
-      chunkSize: 4 * 1024 * 1024,
-      retryDelays: [],
-      storeFingerprintForResuming: false,
-      headers: { Authorization: `Bearer ${token}`, 'Account-Id': String(demoId) },
-      metadata,
-      onAfterResponse(_req, res) {
-        const id = res.getHeader('Media-Id');
-        if (id) mediaId = Number(id);
-      },
-      onSuccess: () => (mediaId ? resolve(mediaId) : reject(new Error('no Media-Id'))),
-      onError: (err) => reject(err),
-    });
-    upload.start();
-  });
-}
+/** A real tus upload to the demo account (server/test/media.ts); resolves with the Media-Id. */
+const tusUpload = (file: Buffer, metadata: Record<string, string>, token = tokens.editor!) =>
+  tusUploadMedia({ baseUrl, token, accountId: demoId, file, metadata });
 
 const getMedia = async (id: number, token = tokens.editor!) => json<MediaJson>(await ctx.call('GET', `/api/media/${id}`, { token }), 200);
 const fileStatus = async (url: string) => (await fetch(`${baseUrl}${url}`)).status;

@@ -14,9 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { expectJson, tusUploadMedia } from '../../../test/media';
+import * as tus from 'tus-js-client';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD } from '../../../test/accounts';
 import { accounts, jobs, media } from '../../db/schema';
 import { runNextJob } from '../../jobs/queue';
@@ -52,33 +53,11 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-async function json<T>(res: Response, status: number): Promise<T> {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return JSON.parse(body) as T;
-}
+const json = expectJson;
 
-/** A real tus upload (tus-js-client); resolves with the Media-Id, rejects with the tus error. */
-function tusUpload(file: Buffer, metadata: Record<string, string>, token = tokens.editor!): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let mediaId: number | null = null;
-    const upload = new tus.Upload(file, {
-      endpoint: `${baseUrl}/api/media/tus`,
-      chunkSize: 4 * 1024 * 1024,
-      retryDelays: [],
-      storeFingerprintForResuming: false,
-      headers: { Authorization: `Bearer ${token}`, 'Account-Id': String(demoId) },
-      metadata,
-      onAfterResponse(_req, res) {
-        const id = res.getHeader('Media-Id');
-        if (id) mediaId = Number(id);
-      },
-      onSuccess: () => (mediaId ? resolve(mediaId) : reject(new Error('no Media-Id'))),
-      onError: (err) => reject(err),
-    });
-    upload.start();
-  });
-}
+/** A real tus upload to the demo account (server/test/media.ts); resolves with the Media-Id. */
+const tusUpload = (file: Buffer, metadata: Record<string, string>, token = tokens.editor!) =>
+  tusUploadMedia({ baseUrl, token, accountId: demoId, file, metadata });
 
 const getMedia = async (id: number, token = tokens.editor!) => json<MediaJson>(await ctx.call('GET', `/api/media/${id}`, { token }), 200);
 const mediaRow = async (id: number) => (await ctx.deps.db.select().from(media).where(eq(media.id, id)))[0]!;
