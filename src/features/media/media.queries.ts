@@ -22,6 +22,7 @@ export function chooserMediaOptions(accountId: number, kinds: readonly MediaKind
   return queryOptions({
     queryKey: mediaKeys.chooser(accountId, kinds, name),
     queryFn: ({ signal }) =>
+      // Phase 2: the document describes media_types as an array (transform output); the wire value is a comma list.
       api.get<ListResponse<Media>>('/media', {
         query: {
           account_id: accountId,
