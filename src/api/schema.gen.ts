@@ -1644,7 +1644,7 @@ export interface operations {
                 page?: string;
                 size?: string;
                 name?: string;
-                media_types?: ("SlideVideo" | "LogoVideo" | "SlideImage" | "LogoImage" | "CoverImage" | "ProfileImage" | "VIDEO" | "IMAGE")[];
+                media_types?: string;
                 order_by?: "name" | "created_at" | "updated_at" | "duration" | "status" | "type";
                 order_direction?: "asc" | "desc";
             };

@@ -104,9 +104,20 @@ const idString = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v
 export function idParams<const K extends string = 'id'>(what: string, ...names: K[]) {
   const keys = (names.length ? names : ['id']) as K[];
   const schema = v.object(Object.fromEntries(keys.map((k) => [k, idString])) as Record<K, typeof idString>);
-  return validator('param', schema, (result) => {
-    if (!result.success) throw notFound(`${what} not found.`);
-  });
+  return validator(
+    'param',
+    schema,
+    (result) => {
+      if (!result.success) throw notFound(`${what} not found.`);
+    },
+    // The document says what a client sends: a positive integer (the SPA passes numbers).
+    {
+      options: {
+        typeMode: 'input',
+        overrideSchema: ({ valibotSchema }: { valibotSchema: unknown }) => (valibotSchema === idString ? { type: 'integer', minimum: 1, maximum: 999_999_999 } : undefined),
+      },
+    } as never,
+  );
 }
 
 /** JSON body of a `{ records, metadata }` list answer (DESIGN §3). */

@@ -22,11 +22,20 @@ export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<
   return out;
 }
 
+/** Options of @valibot/to-json-schema for request schemas: the input side of a pipeline. */
+export const REQUEST_SCHEMA_OPTIONS = { options: { typeMode: 'input' } } as never;
+
 /** `validate('json', Schema)` — Hono middleware; read the parsed value with `c.req.valid('json')`. */
 export function validate<T extends v.GenericSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return validator(target, schema, (result) => {
-    if (!result.success) throw unprocessable('Validation failed.', issuesToFields(result.error as readonly v.BaseIssue<unknown>[]));
-  });
+  return validator(
+    target,
+    schema,
+    (result) => {
+      if (!result.success) throw unprocessable('Validation failed.', issuesToFields(result.error as readonly v.BaseIssue<unknown>[]));
+    },
+    // The document describes what the client sends (query values are strings before their transforms).
+    REQUEST_SCHEMA_OPTIONS,
+  );
 }
 
 /** Parses `value` with `schema` or throws 422 with field messages. */

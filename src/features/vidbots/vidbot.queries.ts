@@ -2,7 +2,6 @@
  * queryOptions factories and calls of the vidbot area (docs/api.md "Bots"; spec 001 §2, §7).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/client';
 import { typedApi } from '../../api/contract';
 import type { Bot, BotContent, BotListItem, BotOrderBy, BotPrivacy, OrderDirection } from './vidbot.types';
 
@@ -47,27 +46,26 @@ export function botListOptions(params: BotListParams) {
 export function botOptions(id: number) {
   return queryOptions({
     queryKey: vidbotKeys.detail(id),
-    // Phase 2 (issue 10 §4): the SPA's Bot/Slide types disagree with the contract (see the report).
-    queryFn: ({ signal }) => api.get<Bot>(`/bot/${id}`, { signal }),
+    queryFn: ({ signal }) => typedApi.get('/bot/{id}', { path: { id }, signal }),
   });
 }
 
 /** POST /bot `{ accountId, name, privacy }` → the new Bot (revision 1, Draft). */
 export function createBot(body: { accountId: number; name: string; privacy: BotPrivacy }): Promise<Bot> {
-  return api.post<Bot>('/bot', body);
+  return typedApi.post('/bot', { body });
 }
 
 /** PATCH /bot/{id} `{ content }` → a new Draft revision; answers the Bot. */
 export function saveBotContent(botId: number, content: BotContent): Promise<Bot> {
-  return api.patch<Bot>(`/bot/${botId}`, { content });
+  return typedApi.patch('/bot/{id}', { path: { id: botId }, body: { content } });
 }
 
 /** PATCH /bot/{id} `{ status: 'Published' }` (422 noSlidesPublish without an INTRO slide). */
 export function setBotPublished(botId: number): Promise<Bot> {
-  return api.patch<Bot>(`/bot/${botId}`, { status: 'Published' });
+  return typedApi.patch('/bot/{id}', { path: { id: botId }, body: { status: 'Published' } });
 }
 
 /** PATCH /bot/{id}/revision/{revisionId}/status `{ status: 'Published' }`. */
 export function publishBotRevision(botId: number, revisionId: number): Promise<Bot> {
-  return api.patch<Bot>(`/bot/${botId}/revision/${revisionId}/status`, { status: 'Published' });
+  return typedApi.patch('/bot/{id}/revision/{revisionId}/status', { path: { id: botId, revisionId }, body: { status: 'Published' } });
 }

@@ -29,8 +29,7 @@ export function mediaLibraryOptions(accountId: number, type: LibraryType, search
   return queryOptions({
     queryKey: libraryKeys.list(accountId, type, search),
     queryFn: ({ signal }) =>
-      // Phase 2: media_types is a comma list on the wire, an array in the document.
-      api.get<ListResponse<Media>>('/media', {
+      typedApi.get('/media', {
         query: {
           account_id: accountId,
           media_types: type === 'image' ? 'IMAGE' : 'VIDEO',
