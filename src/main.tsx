@@ -8,7 +8,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
-import { api, setIdTokenProvider } from './api/client';
+import { setIdTokenProvider } from './api/client';
+import { typedApi } from './api/contract';
 import { createQueryClient } from './api/queryClient';
 import { configOptions } from './api/queries';
 import type { RuntimeConfig } from './api/types';
@@ -36,7 +37,7 @@ async function boot(): Promise<void> {
   );
 
   const [config] = await Promise.all([
-    queryClient.fetchQuery({ ...configOptions(), queryFn: () => api.get<RuntimeConfig>('/config') }),
+    queryClient.fetchQuery({ ...configOptions(), queryFn: () => typedApi.get('/config') }),
     activateLocale(getStoredLocale()),
   ]);
 

@@ -39,7 +39,7 @@ export interface SlideOption {
 export interface Slide {
   id: number;
   name: string;
-  description?: string;
+  description?: string | null;
   category: SlideCategory;
   type: SlideType;
   videoId: number | null;
@@ -72,7 +72,8 @@ export interface PublishBot {
   status: BotStatus;
   hasDraft: boolean;
   botRevisionId: number | null;
-  revNumber: number;
+  /** Null only for a bot without a revision (the contract allows it; every bot has revision 1). */
+  revNumber: number | null;
   revisionStatus: string | null;
 }
 

@@ -22,6 +22,10 @@ import { oauthSettings, type OAuthSettings } from './idp/oauth/routes';
 import { accountUserRoutes, invitationPublicRoutes, userRoleRoutes } from './modules/invitation/invitation.routes';
 import { outboxRoutes } from './email';
 import { integrationRoutes } from './modules/integration/integration.routes';
+import { route } from './lib/contract';
+import { mountOpenApi } from './lib/openapi';
+import { RuntimeConfig } from './modules/config/config.schemas';
+import { serverVersion } from './modules/global/global.service';
 
 /** The OAuth fields amplify reads (`Auth.Cognito.loginWith.oauth`). */
 function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 'redirectSignIn' | 'redirectSignOut'> {
@@ -38,7 +42,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.onError(errorHandler);
 
   /** Runtime configuration for the SPA (DESIGN §1): one build serves every deployment. */
-  api.get('/config', (c) =>
+  api.get('/config', route({ summary: 'Runtime configuration of the SPA', tags: ['Config'], auth: 'public', responses: { 200: RuntimeConfig }, errors: [] }), (c) =>
     c.json({
       userPoolId: deps.env.userPoolId,
       userPoolClientId: deps.env.userPoolClientId,
@@ -52,8 +56,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       google: !!(deps.env.googleClientId && deps.env.googleClientSecret),
       // Google Drive import (issue 5): same Google client as sign-in.
       googleDrive: !!(deps.env.googleClientId && deps.env.googleClientSecret),
-    }),
+    } satisfies RuntimeConfig),
   );
+
+  // The contract: GET /api/openapi.json and the reference at /api/docs (issue 10 §4), public.
+  mountOpenApi(api, serverVersion());
 
   // --- public (no token) API routes: mount here -------------------------------------------------
   // PUBLIC_ROUTES

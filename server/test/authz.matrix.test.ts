@@ -124,6 +124,9 @@ const demoMember = (role: RoleName, status: 'Active' | 'Invited' = 'Active') => 
 const TABLE: Record<string, Row> = {
   // --- public ---------------------------------------------------------------------------------
   'GET /api/config': { req: () => ({ url: '/api/config' }), expect: open(200) },
+  // The contract and its reference page are public (issue 10 §4).
+  'GET /api/openapi.json': { req: () => ({ url: '/api/openapi.json' }), expect: open(200) },
+  'GET /api/docs': { req: () => ({ url: '/api/docs' }), expect: open(200) },
   'POST /api/auth/sso/discover': { req: () => ({ url: '/api/auth/sso/discover', body: { email: 'someone@no-sso.example' } }), expect: open(404) },
   'GET /api/auth/invitation': { req: () => ({ url: '/api/auth/invitation?token=not-a-token' }), expect: open(404) },
   'POST /api/auth/join': {

@@ -17,6 +17,7 @@ import { loadEnv, type Env } from '../src/env';
 import { createIdp } from '../src/idp';
 import type { AppDeps } from '../src/lib/context';
 import { createStorage } from '../src/media/storage.s3';
+import { checkResponse, declaredRoutes } from './contract-check';
 
 export const dbVariant = process.env.VIDBOT_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -26,7 +27,10 @@ export interface TestContext {
   env: Env;
   /** ID token for a demo user (password Vidbot-demo-1 unless given). */
   signIn(email: string, password?: string): Promise<string>;
-  /** `app.request` with JSON body and bearer token helpers. */
+  /**
+   * `app.request` with JSON body and bearer token helpers. The answer is checked against its route's
+   * declared contract (contract-check.ts): a body that drifts from its schema fails the test.
+   */
   call(method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   close(): Promise<void>;
 }
@@ -61,8 +65,9 @@ export async function createTestContext(overrides: Record<string, string> = {}):
   const deps: AppDeps = { env, db: database.db, database, idp, storage: createStorage(env) };
   await seedDemo(database.db, idp);
   const app = createApp(deps);
+  const routes = declaredRoutes(app);
 
-  const call: TestContext['call'] = (method, url, opts = {}) => {
+  const call: TestContext['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | undefined;
@@ -70,7 +75,9 @@ export async function createTestContext(overrides: Record<string, string> = {}):
       headers['content-type'] ??= 'application/json';
       body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
     }
-    return Promise.resolve(app.request(url, { method, headers, body }));
+    const res = await app.request(url, { method, headers, body });
+    await checkResponse(routes, method.toUpperCase(), url, res);
+    return res;
   };
 
   return {

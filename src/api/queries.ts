@@ -5,6 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
+import { typedApi } from './contract';
 import type { Account, FeatureList, GlobalData, ListResponse, RuntimeConfig, User } from './types';
 
 /** Staleness of global data: 60 s (spec 000 §9). */
@@ -27,7 +28,7 @@ export const queryKeys = {
 export function configOptions() {
   return queryOptions({
     queryKey: queryKeys.config,
-    queryFn: ({ signal }) => api.get<RuntimeConfig>('/config', { signal }),
+    queryFn: ({ signal }) => typedApi.get('/config', { signal }),
     staleTime: Infinity,
   });
 }

@@ -2,6 +2,7 @@
  * Response shapes of the spine's API (docs/api.md, spec 000 §7). These mirror the server's contracts;
  * the SPA never invents fields that the server does not send.
  */
+import type { Schema } from './contract';
 
 /** Role names of account members (spec 000 §1, §6). */
 export type RoleName = 'Owner' | 'Admin' | 'Editor' | 'Viewer' | 'Reseller';
@@ -10,32 +11,11 @@ export type RoleStatus = 'Active' | 'Invited';
 /** Supported UI languages (spec 000 §9). */
 export type LanguageCode = 'en' | 'fi';
 
-/** GET /api/config — runtime configuration, no token needed (DESIGN §1). */
-export interface RuntimeConfig {
-  userPoolId: string;
-  userPoolClientId: string;
-  /** May be relative ('/idp'); the SPA resolves it against its own origin. */
-  userPoolEndpoint: string;
-  region: string;
-  /** Sentry starts only when this is a non-empty string. */
-  sentryDsn: string | null;
-  previewAllowedOrigins: string[];
-  /** aws-amplify `loginWith.oauth` for federated sign-in (issue 3); null when not offered. */
-  oauth?: OAuthConfig | null;
-  /** Whether "Sign in with Google" is offered (GOOGLE_CLIENT_ID/SECRET set on the server). */
-  google?: boolean;
-  /** Whether Google Drive import can be offered (the server has a Google client; spec 001 §2). */
-  googleDrive?: boolean;
-}
+/** GET /api/config — runtime configuration, no token needed (DESIGN §1); declared by the server's contract. */
+export type RuntimeConfig = Schema<'RuntimeConfig'>;
 
 /** GET /api/config `oauth` (issue 3): the identity provider's OAuth domain (host + path, no scheme). */
-export interface OAuthConfig {
-  domain: string;
-  scopes: string[];
-  redirectSignIn: string[];
-  redirectSignOut: string[];
-  responseType: 'code';
-}
+export type OAuthConfig = NonNullable<RuntimeConfig['oauth']>;
 
 /** GET /api/global (design). */
 export interface GlobalData {

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../api/client';
+import { typedApi } from '../../api/contract';
 import { Dialog } from '../../ui/Dialog';
 import { ACCEPTED_IMAGE_TYPES, ACCEPTED_VIDEO_TYPES } from '../../../machines/upload/upload.machine';
 import {
@@ -89,7 +89,7 @@ function ChooserBody({ mode, accountId, canUpload, onChoose }: Omit<MediaChooser
 
   const onUploaded = async (mediaId: number) => {
     await queryClient.invalidateQueries({ queryKey: mediaKeys.all });
-    const media = await api.get<Media>(`/media/${mediaId}`);
+    const media = await typedApi.get('/media/{id}', { path: { id: mediaId } });
     choose(media);
   };
 

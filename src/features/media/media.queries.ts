@@ -2,7 +2,7 @@
  * queryOptions of the media used by the chooser (docs/api.md "Media"; spec 001 §2 media chooser).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { typedApi } from '../../api/contract';
 import type { ListResponse } from '../../api/types';
 import type { Media, MediaKind } from './media.types';
 
@@ -22,7 +22,7 @@ export function chooserMediaOptions(accountId: number, kinds: readonly MediaKind
   return queryOptions({
     queryKey: mediaKeys.chooser(accountId, kinds, name),
     queryFn: ({ signal }) =>
-      api.get<ListResponse<Media>>('/media', {
+      typedApi.get('/media', {
         query: {
           account_id: accountId,
           media_types: kinds.join(','),

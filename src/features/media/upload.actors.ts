@@ -22,7 +22,7 @@
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { DetailedError, Upload, defaultOptions as tusDefaults } from 'tus-js-client';
-import { api } from '../../api/client';
+import { typedApi } from '../../api/contract';
 import { getIdToken } from '../session/amplify';
 import { isVideoKind, storedUploadOf, uploadMachine } from '../../../machines/upload/upload.machine';
 import { uploadQueueMachine } from '../../../machines/uploadQueue/uploadQueue.machine';
@@ -267,12 +267,8 @@ export function createUploadMachine() {
       createMedia: fromPromise<CreateMediaOutput, CreateMediaInput>(async ({ input, signal }) => {
         // A replacement (spec 001 §2 replace) gets its row from POST /media/{id}/replace.
         const created = await (input.replaces !== null
-          ? api.post<Media & { uploadUrl?: UploadTarget | null }>(`/media/${input.replaces}/replace`, {}, { signal })
-          : api.post<Media & { uploadUrl?: UploadTarget | null }>(
-              '/media',
-              { type: input.kind, name: input.name, accountId: input.accountId },
-              { signal },
-            )
+          ? typedApi.post('/media/{id}/replace', { path: { id: input.replaces }, signal })
+          : typedApi.post('/media', { body: { type: input.kind, name: input.name, accountId: input.accountId }, signal })
         ).catch(markOffline);
         const { uploadUrl = null, ...media } = created;
         return { media: toUploadMedia(media), uploadUrl };
@@ -292,7 +288,7 @@ export function createUploadMachine() {
         return sendMultipart(input, input.uploadUrl, sendBack);
       }),
       pollMedia: fromPromise<UploadMedia, PollMediaInput>(async ({ input, signal }) =>
-        toUploadMedia(await api.get<Media>(`/media/${input.mediaId}`, { signal }).catch(markOffline)),
+        toUploadMedia(await typedApi.get('/media/{id}', { path: { id: input.mediaId }, signal }).catch(markOffline)),
       ),
     },
   });

@@ -4,7 +4,7 @@
  * revision (`GET /api/bot/{id}?mode=draft`, docs/api.md), whose slides carry resolved media urls.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { typedApi } from '../../api/contract';
 import type { PlayerBot } from '../../../embed/player';
 
 /** The id that means "no stored bot: the data arrives by SET_DATA". */
@@ -20,6 +20,6 @@ export function previewBotOptions(id: string) {
   return queryOptions({
     queryKey: ['bot', id, 'draft'] as const,
     queryFn: ({ signal }) =>
-      api.get<PlayerBot>(`/bot/${encodeURIComponent(id)}`, { query: { mode: 'draft' }, signal }),
+      typedApi.get('/bot/{id}', { path: { id }, query: { mode: 'draft' }, signal }),
   });
 }

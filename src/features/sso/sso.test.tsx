@@ -115,6 +115,8 @@ describe('FederatedSignIn', () => {
   const base: RuntimeConfig = {
     userPoolId: 'p', userPoolClientId: 'c', userPoolEndpoint: '/idp', region: 'eu-west-1', sentryDsn: null, previewAllowedOrigins: [],
     oauth: { domain: 'app.example/idp', scopes: ['email', 'openid'], redirectSignIn: ['https://app.example/oauth-check'], redirectSignOut: ['https://app.example/login'], responseType: 'code' },
+    google: false,
+    googleDrive: false,
   };
   const setup = (config: RuntimeConfig) => {
     const queryClient = new QueryClient();

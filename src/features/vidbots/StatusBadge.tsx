@@ -19,9 +19,10 @@ export function StatusBadge({ status, liveStatus }: { status: BotStatus; liveSta
   );
 }
 
-/** The editor's version badge: revision number and whether that revision is a Draft or Published. */
-export function VersionBadge({ revNumber, revisionStatus }: { revNumber: number; revisionStatus: string | null }) {
+/** The editor's version badge: revision number and whether that revision is a Draft or Published (nothing without a revision). */
+export function VersionBadge({ revNumber, revisionStatus }: { revNumber: number | null; revisionStatus: string | null }) {
   const { t } = useLingui();
+  if (revNumber === null) return null;
   const state = revisionStatus === 'Published' ? t`Published` : revisionStatus === 'Archived' ? t`Archived` : t`Draft`;
   return (
     <span className={revisionStatus === 'Published' ? 'badge badge-success' : 'badge'} aria-label={t`Version ${revNumber}, ${state}`}>

@@ -23,7 +23,7 @@ import { BOT_PAGE_SIZE, botListOptions, vidbotKeys } from './vidbot.queries';
 import { usePowerUserMode } from '../chrome/powerUser';
 import { toast } from 'react-toastify';
 import { errorText } from '../../ui/errorText';
-import { api } from '../../api/client';
+import { typedApi } from '../../api/contract';
 import type { BotOrderBy } from './vidbot.types';
 
 /** Spec 001 §9: sort input debounce. */
@@ -52,7 +52,7 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
   const power = usePowerUserMode(me.data);
   const queryClient = useQueryClient();
   const toggleStar = async (botId: number, isStarred: boolean) => {
-    await api.patch(`/bot/${botId}`, { isStarred });
+    await typedApi.patch('/bot/{id}', { path: { id: botId }, body: { isStarred } });
     await queryClient.invalidateQueries({ queryKey: vidbotKeys.all });
   };
 

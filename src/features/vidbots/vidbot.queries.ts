@@ -2,8 +2,7 @@
  * queryOptions factories and calls of the vidbot area (docs/api.md "Bots"; spec 001 §2, §7).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import type { ListResponse } from '../../api/types';
+import { typedApi } from '../../api/contract';
 import type { Bot, BotContent, BotListItem, BotOrderBy, BotPrivacy, OrderDirection } from './vidbot.types';
 
 /** Vidbot list page size (spec 001 §2, §9). */
@@ -29,7 +28,7 @@ export function botListOptions(params: BotListParams) {
   return queryOptions({
     queryKey: vidbotKeys.list(params),
     queryFn: ({ signal }) =>
-      api.get<ListResponse<BotListItem>>('/bot', {
+      typedApi.get('/bot', {
         query: {
           account_id: params.accountId,
           page: params.page,
@@ -47,26 +46,26 @@ export function botListOptions(params: BotListParams) {
 export function botOptions(id: number) {
   return queryOptions({
     queryKey: vidbotKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Bot>(`/bot/${id}`, { signal }),
+    queryFn: ({ signal }) => typedApi.get('/bot/{id}', { path: { id }, signal }),
   });
 }
 
 /** POST /bot `{ accountId, name, privacy }` → the new Bot (revision 1, Draft). */
 export function createBot(body: { accountId: number; name: string; privacy: BotPrivacy }): Promise<Bot> {
-  return api.post<Bot>('/bot', body);
+  return typedApi.post('/bot', { body });
 }
 
 /** PATCH /bot/{id} `{ content }` → a new Draft revision; answers the Bot. */
 export function saveBotContent(botId: number, content: BotContent): Promise<Bot> {
-  return api.patch<Bot>(`/bot/${botId}`, { content });
+  return typedApi.patch('/bot/{id}', { path: { id: botId }, body: { content } });
 }
 
 /** PATCH /bot/{id} `{ status: 'Published' }` (422 noSlidesPublish without an INTRO slide). */
 export function setBotPublished(botId: number): Promise<Bot> {
-  return api.patch<Bot>(`/bot/${botId}`, { status: 'Published' });
+  return typedApi.patch('/bot/{id}', { path: { id: botId }, body: { status: 'Published' } });
 }
 
 /** PATCH /bot/{id}/revision/{revisionId}/status `{ status: 'Published' }`. */
 export function publishBotRevision(botId: number, revisionId: number): Promise<Bot> {
-  return api.patch<Bot>(`/bot/${botId}/revision/${revisionId}/status`, { status: 'Published' });
+  return typedApi.patch('/bot/{id}/revision/{revisionId}/status', { path: { id: botId, revisionId }, body: { status: 'Published' } });
 }

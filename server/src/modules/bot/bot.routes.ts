@@ -1,48 +1,95 @@
 /**
- * HTTP routes of vidbots (docs/api.md "Bots"; spec 001 §7). Mounted at `/api/bot` (authenticated)
- * and `/api/public/bot` (no token). Routes validate (valibot, 422 with field messages) and delegate
- * to bot.service.ts.
+ * HTTP routes of vidbots (spec 001 §7). Mounted at `/api/bot` (authenticated) and `/api/public/bot`
+ * (no token). Each route declares its contract (lib/contract.ts: request and answer schemas from
+ * bot.schemas.ts, published in `GET /api/openapi.json`), validates (valibot, 422 with field
+ * messages; a non-number id is 404) and delegates to bot.service.ts.
  */
 import { Hono } from 'hono';
+import { validator } from 'hono-openapi';
 import type { AppDeps, AppEnv } from '../../lib/context';
+import { idParams, route } from '../../lib/contract';
 import { notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
-import { BotListQuery, CreateBotBody, GetBotQuery, PatchBotBody, RevisionStatusBody } from './bot.schemas';
+import {
+  BotDetail,
+  BotList,
+  BotListQuery,
+  CreateBotBody,
+  GetBotQuery,
+  PatchBotBody,
+  PlayerBot,
+  PublicIdParam,
+  RevisionStatusBody,
+} from './bot.schemas';
 import { createBot, getBot, getPublicBot, listBots, patchBot, publishRevision } from './bot.service';
 
-/** A numeric path id, or 404 (a non-number names no resource). */
-export function idParam(raw: string | undefined, what = 'Vidbot'): number {
-  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound(`${what} not found.`);
-  return Number(raw);
-}
+const tags = ['Bots'];
 
 /** `/api/bot` routes: list, create, read, update, publish a revision. */
 export function botRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
-  r.get('/', validate('query', BotListQuery), async (c) => c.json(await listBots(deps.db, c.get('user'), c.req.valid('query'))));
-
-  r.post('/', validate('json', CreateBotBody), async (c) =>
-    c.json(await createBot(deps.db, c.get('user'), c.req.valid('json')), 201),
+  r.get(
+    '/',
+    route({
+      summary: 'List the vidbots of an account',
+      description: 'One page of `{ records, metadata }` (spec 001 §2). 404 when the caller has no role in the account. Unknown query parameters are ignored.',
+      tags,
+      responses: { 200: BotList },
+    }),
+    validate('query', BotListQuery),
+    async (c) => c.json(await listBots(deps.db, c.get('user'), c.req.valid('query'))),
   );
 
-  r.get('/:id', validate('query', GetBotQuery), async (c) =>
-    c.json(await getBot(deps.db, c.get('user'), idParam(c.req.param('id')), c.req.valid('query').mode)),
+  r.post(
+    '/',
+    route({
+      summary: 'Create a vidbot',
+      description: 'Creates the bot (Draft, author = caller) and revision 1 with empty content. 403 for a Viewer.',
+      tags,
+      responses: { 201: BotDetail },
+    }),
+    validate('json', CreateBotBody),
+    async (c) => c.json(await createBot(deps.db, c.get('user'), c.req.valid('json')), 201),
   );
 
-  r.patch('/:id', validate('json', PatchBotBody), async (c) =>
-    c.json(await patchBot(deps.db, c.get('user'), idParam(c.req.param('id')), c.req.valid('json'))),
+  r.get(
+    '/:id',
+    route({
+      summary: 'Read a vidbot',
+      description: '`mode=draft` (default) answers the latest revision, `mode=published` the published one (404 when none). Slides carry their media resolved to `/files/` URLs.',
+      tags,
+      responses: { 200: BotDetail },
+    }),
+    idParams('Vidbot'),
+    validate('query', GetBotQuery),
+    async (c) => c.json(await getBot(deps.db, c.get('user'), c.req.valid('param').id, c.req.valid('query').mode)),
   );
 
-  r.patch('/:id/revision/:revisionId/status', validate('json', RevisionStatusBody), async (c) =>
-    c.json(
-      await publishRevision(
-        deps.db,
-        c.get('user'),
-        idParam(c.req.param('id')),
-        idParam(c.req.param('revisionId'), 'Revision'),
-      ),
-    ),
+  r.patch(
+    '/:id',
+    route({
+      summary: 'Update a vidbot',
+      description:
+        'Rename, privacy, star, status (publish / deactivate / reactivate) and content. Writing content to a published revision starts a new draft revision; cross-field rules of the content answer 422 with field paths (spec 001 §4, §5).',
+      tags,
+      responses: { 200: BotDetail },
+      errors: [400, 401, 403, 404, 409, 422],
+    }),
+    idParams('Vidbot'),
+    validate('json', PatchBotBody),
+    async (c) => c.json(await patchBot(deps.db, c.get('user'), c.req.valid('param').id, c.req.valid('json'))),
+  );
+
+  r.patch(
+    '/:id/revision/:revisionId/status',
+    route({ summary: 'Publish a revision', tags, responses: { 200: BotDetail }, errors: [400, 401, 403, 404, 409, 422] }),
+    idParams('Vidbot', 'id', 'revisionId'),
+    validate('json', RevisionStatusBody),
+    async (c) => {
+      const { id, revisionId } = c.req.valid('param');
+      return c.json(await publishRevision(deps.db, c.get('user'), id, revisionId));
+    },
   );
 
   return r;
@@ -51,10 +98,19 @@ export function botRoutes(deps: AppDeps): Hono<AppEnv> {
 /** `/api/public/bot/{publicId}`: the published vidbot for the player, no authentication. */
 export function publicBotRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.get('/:publicId', async (c) => {
-    const publicId = c.req.param('publicId');
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(publicId)) throw notFound('Vidbot not found.');
-    return c.json(await getPublicBot(deps.db, publicId));
-  });
+  r.get(
+    '/:publicId',
+    route({
+      summary: 'The published vidbot for the player',
+      description: 'No token. REGULAR_FORM actions lose their private fields (recipients, integrations). 404 when the bot is not published or is deactivated.',
+      tags,
+      auth: 'public',
+      responses: { 200: PlayerBot },
+    }),
+    validator('param', PublicIdParam, (result) => {
+      if (!result.success) throw notFound('Vidbot not found.');
+    }),
+    async (c) => c.json(await getPublicBot(deps.db, c.req.valid('param').publicId)),
+  );
   return r;
 }

@@ -249,3 +249,89 @@ export type PatchBotBody = v.InferOutput<typeof PatchBotBody>;
 export const RevisionStatusBody = v.strictObject({
   status: v.picklist(['Published'], 'status must be Published.'),
 });
+
+// --- answers (issue 10 §4: declared once, checked by the server tests, typed in the SPA) ----------
+
+/** Path params of `/bot/{id}/revision/{revisionId}/status`. */
+export const BOT_STATUSES = ['Draft', 'Published', 'Deactivated'] as const;
+export const REVISION_STATUSES = ['Draft', 'Published', 'Archived'] as const;
+/** Live status of a published bot (spec 001 §2); live tracking does not exist yet, so always 'inactive'. */
+export const LIVE_STATUSES = ['live', 'offline', 'inactive'] as const;
+export type LiveStatus = (typeof LIVE_STATUSES)[number];
+
+const listItemEntries = {
+  id: v.number(),
+  publicId: v.string(),
+  accountId: v.number(),
+  name: v.string(),
+  status: v.picklist(BOT_STATUSES),
+  privacy: BotPrivacy,
+  isStarred: v.boolean(),
+  author: v.nullable(v.strictObject({ id: v.number(), email: v.string() })),
+  /** ISO 8601. */
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  /** `/files/{key}` of the first INTRO slide's poster, or null. */
+  posterUrl: v.nullable(v.string()),
+  slideCount: v.number(),
+  /** True when the bot has a published revision and a newer (draft) revision. */
+  hasDraft: v.boolean(),
+  revNumber: v.nullable(v.number()),
+  revisionStatus: v.nullable(v.picklist(REVISION_STATUSES)),
+  botRevisionId: v.nullable(v.number()),
+  liveStatus: v.picklist(LIVE_STATUSES),
+};
+
+/** One row of `GET /bot` (spec 001 §2). */
+export const BotListItem = v.pipe(v.strictObject(listItemEntries), v.metadata({ ref: 'BotListItem' }));
+export type BotListItem = v.InferOutput<typeof BotListItem>;
+
+/** A caption track of a slide's video (docs/api.md "Captions"). */
+export const SlideCaption = v.strictObject({ id: v.number(), languageCode: v.string(), url: v.string() });
+
+const { videoUrl: _vu, posterUrl: _pu, previewUrl: _pr, imageUrl: _iu, duration: _du, captions: _ca, ...storedSlideEntries } = Slide.entries;
+
+/** A slide as read: the stored slide plus its media resolved to `/files/` URLs (ignored on write). */
+export const ResolvedSlide = v.pipe(
+  v.strictObject({
+    ...storedSlideEntries,
+    options: v.array(SlideOption),
+    videoUrl: v.nullable(v.string()),
+    posterUrl: v.nullable(v.string()),
+    imageUrl: v.nullable(v.string()),
+    /** Video duration in seconds. */
+    duration: v.nullable(v.number()),
+    captions: v.array(SlideCaption),
+  }),
+  v.metadata({ ref: 'ResolvedSlide' }),
+);
+export type ResolvedSlide = v.InferOutput<typeof ResolvedSlide>;
+
+const contentOut = {
+  slides: v.array(ResolvedSlide),
+  actions: v.array(Action),
+  theme: v.record(v.string(), v.unknown()),
+};
+
+/** `GET|PATCH /bot/{id}`, `POST /bot`: a bot with one revision's content (docs/api.md `Bot`). */
+export const BotDetail = v.pipe(
+  v.strictObject({ ...listItemEntries, publishedRevisionId: v.nullable(v.number()), ...contentOut }),
+  v.metadata({ ref: 'Bot' }),
+);
+export type BotDetail = v.InferOutput<typeof BotDetail>;
+
+/** `GET /bot` answer. */
+export const BotList = v.object({
+  records: v.array(BotListItem),
+  metadata: v.object({ page: v.number(), pageSize: v.number(), pageCount: v.number(), totalCount: v.number() }),
+});
+
+/** `GET /public/bot/{publicId}`: what the public player loads (docs/api.md `PlayerBot`). */
+export const PlayerBot = v.pipe(
+  v.strictObject({ id: v.number(), publicId: v.string(), name: v.string(), revisionId: v.number(), revNumber: v.number(), ...contentOut }),
+  v.metadata({ ref: 'PlayerBot' }),
+);
+export type PlayerBot = v.InferOutput<typeof PlayerBot>;
+
+/** Path param of `/public/bot/{publicId}` (404 when malformed). */
+export const PublicIdParam = v.object({ publicId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)) });

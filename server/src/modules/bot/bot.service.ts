@@ -36,62 +36,11 @@ import {
 
 // --- answer shapes (docs/api.md) ---------------------------------------------------------------------
 
-/** Live status of a published bot (spec 001 §2); live tracking does not exist yet, so always 'inactive'. */
-export type LiveStatus = 'live' | 'offline' | 'inactive';
-
-export interface BotListItem {
-  id: number;
-  publicId: string;
-  accountId: number;
-  name: string;
-  status: BotStatus;
-  privacy: BotPrivacy;
-  isStarred: boolean;
-  author: { id: number; email: string } | null;
-  createdAt: Date;
-  updatedAt: Date;
-  /** `/files/{key}` of the first INTRO slide's poster, or null. */
-  posterUrl: string | null;
-  slideCount: number;
-  /** True when the bot has a published revision and a newer (draft) revision. */
-  hasDraft: boolean;
-  revNumber: number | null;
-  revisionStatus: RevisionStatus | null;
-  botRevisionId: number | null;
-  liveStatus: LiveStatus;
-}
-
-/** A slide with its media resolved to URLs (ignored on write). */
-export interface ResolvedSlide extends StoredSlide {
-  videoUrl: string | null;
-  posterUrl: string | null;
-  imageUrl: string | null;
-  /** Video duration in seconds. */
-  duration: number | null;
-  /** WebVTT subtitles of the slide's video, one per language (docs/api.md "Captions"). */
-  captions: { id: number; languageCode: string; url: string }[];
-}
+/** Answer shapes are declared once as valibot schemas in bot.schemas.ts (issue 10 §4). */
+import type { BotDetail, BotListItem, PlayerBot, ResolvedSlide } from './bot.schemas';
+export type { BotDetail, BotListItem, LiveStatus, PlayerBot, ResolvedSlide } from './bot.schemas';
 
 export interface ResolvedContent {
-  slides: ResolvedSlide[];
-  actions: Action[];
-  theme: Record<string, unknown>;
-}
-
-export interface BotDetail extends BotListItem {
-  publishedRevisionId: number | null;
-  slides: ResolvedSlide[];
-  actions: Action[];
-  theme: Record<string, unknown>;
-}
-
-/** What the public player loads (docs/api.md `PlayerBot`). */
-export interface PlayerBot {
-  id: number;
-  publicId: string;
-  name: string;
-  revisionId: number;
-  revNumber: number;
   slides: ResolvedSlide[];
   actions: Action[];
   theme: Record<string, unknown>;
@@ -211,8 +160,8 @@ function toListItem(row: repo.BotListRow): BotListItem {
     privacy: b.privacy,
     isStarred: b.isStarred,
     author: b.authorId !== null && row.authorEmail !== null ? { id: b.authorId, email: row.authorEmail } : null,
-    createdAt: b.createdAt,
-    updatedAt: b.updatedAt,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
     posterUrl: fileUrl(row.posterKey),
     slideCount: row.slideCount,
     hasDraft: hasDraft(b),
@@ -237,8 +186,8 @@ async function botDetail(db: Db, bot: BotRow, revision: RevisionRow | undefined)
     privacy: bot.privacy,
     isStarred: bot.isStarred,
     author,
-    createdAt: bot.createdAt,
-    updatedAt: bot.updatedAt,
+    createdAt: bot.createdAt.toISOString(),
+    updatedAt: bot.updatedAt.toISOString(),
     posterUrl: intro?.posterUrl ?? null,
     slideCount: content.slides.length,
     hasDraft: hasDraft(bot),

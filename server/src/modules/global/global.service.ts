@@ -65,6 +65,9 @@ function readVersion(): string {
 
 const version = readVersion();
 
+/** package.json version of the running server. */
+export const serverVersion = (): string => version;
+
 /** The `GET /global` answer; the same for every caller. */
 export function getGlobal(): GlobalData {
   return {

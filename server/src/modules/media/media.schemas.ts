@@ -2,7 +2,7 @@
  * Request and response shapes of the media API (docs/api.md "Media"; spec 001 §3, §7).
  */
 import * as v from 'valibot';
-import type { MediaCrop, MediaKind, MediaStatus } from '../../db/schema';
+import type { MediaCrop, MediaStatus } from '../../db/schema';
 import { isCaptionLanguage } from '../../media/languages';
 import { MEDIA_KINDS, VIDEO_KINDS } from '../../media/sniff';
 
@@ -58,37 +58,59 @@ export const ListMediaQuery = v.object({
   order_direction: v.optional(v.picklist(['asc', 'desc'] as const, 'order_direction must be asc or desc.'), 'desc'),
 });
 
-/** The `Media` JSON of docs/api.md. `duration` in seconds, `size` in bytes, urls under `/files/`. */
-export interface MediaJson {
-  id: number;
-  accountId: number;
-  name: string;
-  type: MediaKind;
-  mediaType: 'VIDEO' | 'IMAGE';
-  status: MediaStatus;
-  url: string | null;
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  size: number | null;
-  createdAt: string;
-  errorReason: string | null;
-  /** Crop of spec 001 §3: x, y in percent (0..100), scale 0.5..5; 50, 50, 1 when never set. */
-  crop: MediaCrop;
-  /** Set while this row is an unfinished replacement upload of another media (POST /media/{id}/replace). */
-  replacesId: number | null;
-  captions: CaptionJson[];
-}
-
 /** One caption of a media: `url` is the public `/files/…` address of the .vtt (player text track). */
-export interface CaptionJson {
-  id: number;
-  languageCode: string;
-  createdAt: string;
-  url: string;
-}
+export const CaptionJson = v.strictObject({
+  id: v.number(),
+  languageCode: v.string(),
+  /** ISO 8601. */
+  createdAt: v.string(),
+  url: v.string(),
+});
+export type CaptionJson = v.InferOutput<typeof CaptionJson>;
+
+const mediaEntries = {
+  id: v.number(),
+  accountId: v.number(),
+  name: v.string(),
+  type: v.picklist(MEDIA_KINDS),
+  mediaType: v.picklist(['VIDEO', 'IMAGE']),
+  status: v.picklist(['Draft', 'Ready', 'Error'] as const satisfies readonly MediaStatus[]),
+  url: v.nullable(v.string()),
+  thumbnailUrl: v.nullable(v.string()),
+  previewUrl: v.nullable(v.string()),
+  /** Seconds. */
+  duration: v.nullable(v.number()),
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
+  /** Bytes. */
+  size: v.nullable(v.number()),
+  /** ISO 8601. */
+  createdAt: v.string(),
+  errorReason: v.nullable(v.string()),
+  /** Crop of spec 001 §3: x, y in percent (0..100), scale 0.5..5; 50, 50, 1 when never set. */
+  crop: v.strictObject({ x: v.number(), y: v.number(), scale: v.number() }),
+  /** Set while this row is an unfinished replacement upload of another media (POST /media/{id}/replace). */
+  replacesId: v.nullable(v.number()),
+  captions: v.array(CaptionJson),
+};
+
+/** The `Media` JSON (spec 001 §3). `duration` in seconds, `size` in bytes, urls under `/files/`. */
+export const MediaJson = v.pipe(v.strictObject(mediaEntries), v.metadata({ ref: 'Media' }));
+export type MediaJson = v.InferOutput<typeof MediaJson>;
+
+/** `GET /media` answer. */
+export const MediaList = v.object({
+  records: v.array(MediaJson),
+  metadata: v.object({ page: v.number(), pageSize: v.number(), pageCount: v.number(), totalCount: v.number() }),
+});
+
+/** A published bot that uses a media item. */
+export const BotRef = v.strictObject({ id: v.number(), publicId: v.string(), name: v.string() });
+
+/** `GET /media/{id}/usage`. */
+export const MediaUsage = v.strictObject({ publishedBots: v.array(BotRef) });
+/** `DELETE /media/{id}`: the deleted id and the published bots that lost it. */
+export const MediaDeleted = v.strictObject({ id: v.number(), publishedBots: v.array(BotRef) });
 
 /** Spec 001 §3 "Crop" default. */
 export const DEFAULT_CROP: MediaCrop = { x: 50, y: 50, scale: 1 };
@@ -133,7 +155,9 @@ export const CaptionQuery = v.object({
   ),
 });
 
-/** `POST /media` answer: the media plus where to send the file. */
-export interface CreatedMediaJson extends MediaJson {
-  uploadUrl: { uploadUrl: string; uploadToken: string };
-}
+/** `POST /media`, `POST /media/{id}/replace`: the media plus where to send the file (multipart). */
+export const CreatedMediaJson = v.pipe(
+  v.strictObject({ ...mediaEntries, uploadUrl: v.strictObject({ uploadUrl: v.string(), uploadToken: v.string() }) }),
+  v.metadata({ ref: 'CreatedMedia' }),
+);
+export type CreatedMediaJson = v.InferOutput<typeof CreatedMediaJson>;

@@ -8,7 +8,8 @@ import { useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'react-toastify';
-import { api, isHttpError } from '../../../api/client';
+import { isHttpError } from '../../../api/client';
+import { typedApi } from '../../../api/contract';
 import { Dialog } from '../../../ui/Dialog';
 import type { Media } from '../media.types';
 import { formatUploadDate } from './format';
@@ -27,7 +28,7 @@ export function SubtitlesDialog({ media, onClose }: { media: Media | null; onClo
 function SubtitlesBody({ media: initial }: { media: Media }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: ['media', 'one', initial.id], queryFn: () => api.get<Media>(`/media/${initial.id}`), initialData: initial });
+  const current = useQuery({ queryKey: ['media', 'one', initial.id], queryFn: () => typedApi.get('/media/{id}', { path: { id: initial.id } }), initialData: initial });
   const media = current.data;
   const languages = useMemo(() => subtitleLanguages(i18n.locale), [i18n.locale]);
   const nameOf = (code: string) => languages.find((l) => l.code === code)?.name ?? code;

@@ -4,6 +4,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, toHttpError } from '../../../api/client';
+import { typedApi } from '../../../api/contract';
 import { getIdToken } from '../../session/amplify';
 import type { ListResponse } from '../../../api/types';
 import type { Media, MediaCrop } from '../media.types';
@@ -28,7 +29,7 @@ export function mediaLibraryOptions(accountId: number, type: LibraryType, search
   return queryOptions({
     queryKey: libraryKeys.list(accountId, type, search),
     queryFn: ({ signal }) =>
-      api.get<ListResponse<Media>>('/media', {
+      typedApi.get('/media', {
         query: {
           account_id: accountId,
           media_types: type === 'image' ? 'IMAGE' : 'VIDEO',
@@ -51,19 +52,20 @@ export interface BotRef {
   name: string;
 }
 
-export const renameMedia = (id: number, name: string) => api.patch<Media>(`/media/${id}`, { name });
-export const cropMedia = (id: number, crop: MediaCrop) => api.patch<Media>(`/media/${id}`, { crop });
-export const mediaUsage = (id: number) => api.get<{ publishedBots: BotRef[] }>(`/media/${id}/usage`);
-export const deleteMedia = (id: number) => api.delete<{ id: number; publishedBots: BotRef[] }>(`/media/${id}`);
+export const renameMedia = (id: number, name: string) => typedApi.patch('/media/{id}', { path: { id }, body: { name } });
+export const cropMedia = (id: number, crop: MediaCrop) => typedApi.patch('/media/{id}', { path: { id }, body: { crop } });
+export const mediaUsage = (id: number) => typedApi.get('/media/{id}/usage', { path: { id } });
+export const deleteMedia = (id: number) => typedApi.delete('/media/{id}', { path: { id } });
 
 /** PUT /media/{id}/caption?account_id&language with multipart field `file`. */
 export function uploadCaption(media: Pick<Media, 'id' | 'accountId'>, language: string, file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.put<Media>(`/media/${media.id}/caption`, form, { query: { account_id: media.accountId, language } });
+  return typedApi.put('/media/{id}/caption', { path: { id: media.id }, body: form, query: { account_id: media.accountId, language } });
 }
 
-export const deleteCaption = (mediaId: number, captionId: number) => api.delete<Media>(`/media/${mediaId}/caption/${captionId}`);
+export const deleteCaption = (mediaId: number, captionId: number) =>
+  typedApi.delete('/media/{id}/caption/{captionId}', { path: { id: mediaId, captionId } });
 
 /**
  * Downloads a caption as a .vtt file: GET /media/{id}/caption/{captionId} with the ID token (the

@@ -1,0 +1,109 @@
+/**
+ * The published contract (issue 10 §4): `GET /api/openapi.json` is public and describes the converted
+ * routes; the SPA's generated types (src/api/schema.gen.ts) are not stale; the server tests' response
+ * check fails a drifted body and an undeclared status.
+ *
+ * `npm run api:types` regenerates src/api/schema.gen.ts (this file with UPDATE_API_TYPES=1).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import openapiTS, { astToString } from 'openapi-typescript';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { checkResponse, declaredRoutes } from '../../test/contract-check';
+import { route } from './contract';
+
+const GENERATED = path.resolve(__dirname, '../../../src/api/schema.gen.ts');
+const HEADER = `/**
+ * GENERATED from GET /api/openapi.json by \`npm run api:types\` (openapi-typescript) — do not edit.
+ * The server's valibot schemas are the source (issue 10 §4); server/src/lib/contract.test.ts fails
+ * when this file is stale.
+ */
+
+`;
+
+/** The SPA's types of an OpenAPI document, as committed in src/api/schema.gen.ts. */
+export async function typesOf(doc: unknown): Promise<string> {
+  const ast = await openapiTS(doc as never, { alphabetize: false });
+  return HEADER + astToString(ast);
+}
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('GET /api/openapi.json', () => {
+  it('is public OpenAPI 3.1 describing config, bots, public bots, media and tus, with a bearer scheme', async () => {
+    const res = await t.call('GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      openapi: string;
+      servers: { url: string }[];
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>;
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }>; schemas: Record<string, unknown> };
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: '/api' }]);
+    expect(doc.components.securitySchemes.idToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const [p, methods] of Object.entries({
+      '/config': ['get'],
+      '/bot': ['get', 'post'],
+      '/bot/{id}': ['get', 'patch'],
+      '/bot/{id}/revision/{revisionId}/status': ['patch'],
+      '/public/bot/{publicId}': ['get'],
+      '/media': ['get', 'post'],
+      '/media/{id}': ['get', 'patch', 'delete'],
+      '/media/{id}/usage': ['get'],
+      '/media/{id}/replace': ['post'],
+      '/media/{id}/upload': ['post'],
+      '/media/{id}/caption': ['put'],
+      '/media/{id}/caption/{captionId}': ['get', 'delete'],
+      '/media/tus': ['post'],
+      '/media/tus/{uploadId}': ['head', 'patch', 'delete'],
+    })) {
+      for (const m of methods) expect(doc.paths[p]?.[m], `${m} ${p}`).toBeDefined();
+    }
+    expect(doc.paths['/bot/{id}']!.get!.responses['200']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Bot' } } } });
+    expect(doc.paths['/public/bot/{publicId}']!.get!.security).toEqual([]);
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Bot', 'BotListItem', 'PlayerBot', 'Media', 'RuntimeConfig', 'ErrorBody']));
+  });
+
+  it('serves the interactive reference at /api/docs without sign-in', async () => {
+    const res = await t.call('GET', '/api/docs');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('/api/openapi.json');
+  });
+
+  it('matches the SPA types committed in src/api/schema.gen.ts (npm run api:types)', async () => {
+    const doc = await (await t.call('GET', '/api/openapi.json')).json();
+    const fresh = await typesOf(doc);
+    if (process.env.UPDATE_API_TYPES) writeFileSync(GENERATED, fresh);
+    expect(readFileSync(GENERATED, 'utf8'), 'src/api/schema.gen.ts is stale: run npm run api:types').toBe(fresh);
+  });
+});
+
+describe('response check of the server tests', () => {
+  const app = new Hono();
+  app.get('/api/thing/:id', route({ summary: 'x', tags: ['T'], responses: { 200: v.strictObject({ id: v.number() }) } }), (c) =>
+    c.json({ id: Number(c.req.param('id')) }),
+  );
+  const routes = declaredRoutes(app);
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('accepts a declared answer and an error body', async () => {
+    await expect(checkResponse(routes, 'GET', '/api/thing/1', json({ id: 1 }))).resolves.toBeUndefined();
+    await expect(checkResponse(routes, 'GET', '/api/thing/1', json({ detail: 'Nope.', code: 'not_found' }, 404))).resolves.toBeUndefined();
+  });
+
+  it('fails a body that drifts from its schema, an undeclared status, and an undeclared route', async () => {
+    await expect(checkResponse(routes, 'GET', '/api/thing/1', json({ id: '1' }))).rejects.toThrow(/id: Invalid type/);
+    await expect(checkResponse(routes, 'GET', '/api/thing/1', json({ id: 1, extra: true }))).rejects.toThrow(/does not match/);
+    await expect(checkResponse(routes, 'GET', '/api/thing/1', json({ id: 1 }, 201))).rejects.toThrow(/status not declared/);
+    await expect(checkResponse(routes, 'GET', '/api/thing/1', json({ oops: 1 }, 404))).rejects.toThrow(/does not match/);
+    await expect(checkResponse(routes, 'POST', '/api/other', json({}, 200))).rejects.toThrow(/declares no contract/);
+  });
+});

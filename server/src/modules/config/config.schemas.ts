@@ -1,0 +1,35 @@
+/**
+ * `GET /api/config` answer (DESIGN §1: one build serves every deployment; issue 10 §4 contract).
+ * No token needed; the SPA loads it before anything else.
+ */
+import * as v from 'valibot';
+
+/** aws-amplify `loginWith.oauth` for federated sign-in (issue 3): OAuth domain is host + path, no scheme. */
+export const OAuthConfig = v.strictObject({
+  domain: v.string(),
+  scopes: v.array(v.string()),
+  redirectSignIn: v.array(v.string()),
+  redirectSignOut: v.array(v.string()),
+  responseType: v.literal('code'),
+});
+
+/** Runtime configuration of the SPA. */
+export const RuntimeConfig = v.pipe(
+  v.strictObject({
+    userPoolId: v.string(),
+    userPoolClientId: v.string(),
+    /** May be relative ('/idp'); the SPA resolves it against its own origin. */
+    userPoolEndpoint: v.string(),
+    region: v.string(),
+    /** Sentry starts only when this is a non-empty string. */
+    sentryDsn: v.nullable(v.string()),
+    previewAllowedOrigins: v.array(v.string()),
+    oauth: v.nullable(OAuthConfig),
+    /** Whether "Sign in with Google" is offered (GOOGLE_CLIENT_ID/SECRET set on the server). */
+    google: v.boolean(),
+    /** Whether Google Drive import can be offered (spec 001 §2). */
+    googleDrive: v.boolean(),
+  }),
+  v.metadata({ ref: 'RuntimeConfig' }),
+);
+export type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;
