@@ -31,7 +31,8 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database on the PostgreSQL server at TEST_DATABASE_URL (`drop()` removes it). */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('VIDBOT_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `vidbot_test_${randomBytes(6).toString('hex')}`;
