@@ -10,7 +10,8 @@
  * Needs an ffmpeg with libx264 and drawtext (libfreetype): FFMPEG_PATH, else `ffmpeg` on PATH
  * (Debian's 5.1 and the static 4.1 of @ffmpeg-installer both work). Fonts: SAMPLE_FONT and
  * SAMPLE_FONT_BOLD (TrueType files), default DejaVu Sans from /usr/share/fonts/truetype/dejavu/
- * (Debian `fonts-dejavu-core`).
+ * (Debian `fonts-dejavu-core`). SAMPLE_OUT_DIR writes elsewhere (to compare builds) instead of
+ * server/assets/sample/.
  *
  * Each clip: `SAMPLE_CLIP_SECONDS` s, 1280×720, 25 fps, H.264 High yuv420p (CRF 30, still-image
  * tuning: nothing moves after the first second), a two-note chime as AAC mono 48 kb/s, `+faststart`.
@@ -24,7 +25,7 @@ import path from 'node:path';
 import { SAMPLE_CLIP_SECONDS, SAMPLE_SIZE, SAMPLE_SLIDES, type SampleSlide } from '../server/src/db/sample.content';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outDir = path.join(root, 'server/assets/sample');
+const outDir = process.env.SAMPLE_OUT_DIR ? path.resolve(process.env.SAMPLE_OUT_DIR) : path.join(root, 'server/assets/sample');
 const ffmpeg = process.env.FFMPEG_PATH || 'ffmpeg';
 const dejavu = '/usr/share/fonts/truetype/dejavu';
 const font = process.env.SAMPLE_FONT || path.join(dejavu, 'DejaVuSans.ttf');
