@@ -47,6 +47,13 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // pg's pool.end() resolves before its clients' sockets have closed; a FORCE drop would terminate
+      // those backends and their clients would report FATAL 57P01 outside any test. Let them go first (≤ 5 s).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (!rows[0]?.n) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
