@@ -36,7 +36,13 @@ export async function startServer(env: Env): Promise<RunningServer> {
   });
   const idp = await createIdp({ db: database.db, env });
   const deps: AppDeps = { env, db: database.db, database, idp, storage };
-  const seeded = env.seedDemo ? await seedDemo(database.db, idp, { googleDrive: !!(env.googleClientId && env.googleClientSecret) }) : false;
+  const seeded = env.seedDemo
+    ? await seedDemo(database.db, idp, {
+        googleDrive: !!(env.googleClientId && env.googleClientSecret),
+        // The sample vidbot of issue 10 §2 (server/src/db/sample.ts): its videos are processed by the media worker below.
+        sample: { storage, ffmpeg: { ffmpegPath: env.ffmpegPath, ffprobePath: env.ffprobePath } },
+      })
+    : false;
   const app = createApp(deps);
   // START_WORKERS
   const integrationWorker = startJobWorker(deps, integrationJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });

@@ -35,7 +35,8 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database on the PostgreSQL server at TEST_DATABASE_URL (`drop()` removes it). */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('VIDBOT_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `vidbot_test_${randomBytes(6).toString('hex')}`;
@@ -50,6 +51,13 @@ async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> 
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // pg's pool.end() resolves before its clients' sockets have closed; a FORCE drop would terminate
+      // those backends and their clients would report FATAL 57P01 outside any test. Let them go first (≤ 5 s).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (!rows[0]?.n) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },

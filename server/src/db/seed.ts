@@ -1,6 +1,8 @@
 /**
  * Demo data (DESIGN §3): account "Demo" (publicId `demo`), users superadmin/owner/admin/editor/viewer
- * @example.com, all with password `Vidbot-demo-1`. Created once: does nothing when the demo account
+ * @example.com, all with password `Vidbot-demo-1`, and — when the caller passes `opts.sample` (the
+ * server does; the test harness does not) — the published sample vidbot of issue 10 §2
+ * (server/src/db/sample.ts). Created once, in one transaction: does nothing when the demo account
  * exists already.
  */
 import { eq } from 'drizzle-orm';
@@ -8,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from './client';
 import { accounts, featureFlags, roles, users, type RoleName } from './schema';
 import type { IdpService } from '../idp/types';
+import { insertSampleVidbot, prepareSampleMedia, type PreparedSampleMedia, type SampleSeedOptions } from './sample';
 
 export const DEMO_PASSWORD = 'Vidbot-demo-1';
 
@@ -22,12 +25,27 @@ export const DEMO_USERS: { email: string; firstName: string; lastName: string; r
 /**
  * @param opts.googleDrive Google is configured: also turn the feature flag `integration_google_drive`
  *   on for the demo account (issue 5 Google Drive import), unless a flag of that name exists.
+ * @param opts.sample also create the sample vidbot (issue 10 §2) from the committed media. Its files
+ *   are checked before the transaction and it is written in a savepoint: when it fails, a warning is
+ *   printed and the demo account and users are created without it (the start goes on).
  * @returns true when it created the data, false when it was there already.
  */
-export async function seedDemo(db: Db, idp: Pick<IdpService, 'createCredentials'>, opts: { googleDrive?: boolean } = {}): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  idp: Pick<IdpService, 'createCredentials'>,
+  opts: { googleDrive?: boolean; sample?: SampleSeedOptions } = {},
+): Promise<boolean> {
   const existing = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.publicId, 'demo')).limit(1);
   if (existing.length) return false;
+  let sample: PreparedSampleMedia[] | null = null;
+  if (opts.sample) {
+    sample = await prepareSampleMedia(opts.sample).catch((err: unknown) => {
+      console.warn(`The sample vidbot is left out: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    });
+  }
   await db.transaction(async (tx) => {
+    let ownerId: number | null = null;
     const [account] = await tx
       .insert(accounts)
       .values({ publicId: 'demo', businessName: 'Demo', status: 'Active', options: {} })
@@ -55,7 +73,15 @@ export async function seedDemo(db: Db, idp: Pick<IdpService, 'createCredentials'
         .returning();
       if (u.role && row && account) {
         await tx.insert(roles).values({ userId: row.id, accountId: account.id, role: u.role, status: 'Active' });
+        if (u.role === 'Owner') ownerId = row.id;
       }
+    }
+    if (sample && opts.sample && account && ownerId !== null) {
+      const { storage } = opts.sample;
+      const where = { accountId: account.id, ownerId };
+      await tx.transaction((savepoint) => insertSampleVidbot(savepoint, storage, sample, where)).catch((err: unknown) => {
+        console.warn(`The sample vidbot could not be created: ${err instanceof Error ? err.message : String(err)}`);
+      });
     }
   });
   return true;
