@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './lib/context';
 import { errorHandler, notFound } from './lib/errors';
+import { securityHeaders } from './lib/security-headers';
 import { requireAuth } from './lib/auth';
 import { mediaRoutes } from './modules/media/media.routes';
 import { filesRoutes } from './media/files';
@@ -31,6 +32,8 @@ function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler);
+  // Security headers of every answer, chosen by route class (issue 10 §3; lib/security-headers.ts).
+  app.use('*', securityHeaders(deps.env));
 
   app.route('/idp', deps.idp.routes);
 
