@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './lib/context';
 import { errorHandler, notFound } from './lib/errors';
@@ -96,6 +97,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (existsSync(indexHtml)) {
     const html = readFileSync(indexHtml, 'utf8');
     app.use('/assets/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+    // Host pages on other sites import the embed bundles as ES modules, which are fetched with CORS.
+    app.use('/embed/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }));
     app.use('/embed/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
     app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
     app.get('*', (c) => c.html(html));

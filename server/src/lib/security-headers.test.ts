@@ -181,9 +181,11 @@ describe('headers by route class', () => {
   });
 
   it('/embed/* and /preview/* may be framed by any site and set no cookies', async () => {
-    const player = await ctx.call('GET', '/embed/player.js');
+    const player = await ctx.call('GET', '/embed/player.js', { headers: { origin: 'https://customer.example' } });
     expect(player.status).toBe(200);
     expectFramed(player);
+    // Host pages import the bundle as an ES module (a CORS fetch).
+    expect(player.headers.get('access-control-allow-origin')).toBe('*');
     const preview = await ctx.call('GET', '/preview/12?preview=true');
     expect(preview.status).toBe(200);
     expect(await preview.text()).toContain('<title>Vidbot</title>');
