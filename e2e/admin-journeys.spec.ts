@@ -11,7 +11,8 @@
  *    an account, joins another from a staff invitation, and sees exactly the accounts they joined
  *    (a pending invitation is not listed, Demo never is).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support';
 
 const DEMO_PASSWORD = 'Vidbot-demo-1';
 

@@ -5,7 +5,8 @@
  * flags screen shows the owner a Widget entry; at 390 px the account switcher is a bottom sheet that
  * switches accounts and closes when dragged down beyond 80 px.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support';
 
 const PASSWORD = 'Vidbot-demo-1';
 

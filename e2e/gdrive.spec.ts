@@ -13,8 +13,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { type Page } from '@playwright/test';
+import { expect, test, signIn } from './support';
 
 const QUEUED = 'Video upload is queued, it may take a few minutes for the video to be shown up.';
 const OAUTH_ERROR = 'There was an error with Google OAuth. Please try again or contact support.';

@@ -5,7 +5,8 @@
  * /api/admin/outbox) so that no demo user's password or MFA changes, and each asserts where the
  * person ends.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support';
 import { Secret, TOTP } from 'otpauth';
 
 const DEMO_PASSWORD = 'Vidbot-demo-1';

@@ -4,7 +4,8 @@
  * as the superadmin), the invited person signs up in the browser and lands on the account's
  * vidbots. Someone else signed in on a join link is signed out and sees the loginWrongUser notice.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support';
 
 const PASSWORD = 'Vidbot-demo-1';
 

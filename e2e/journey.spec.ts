@@ -6,8 +6,8 @@
  * Plus: an AVI upload ends Ready (transcoded) and plays; a Viewer cannot create.
  */
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { type Page } from '@playwright/test';
+import { expect, test, signIn } from './support';
 
 const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 /** In the open media chooser: upload `file` and wait until the chooser closes with it chosen. */

@@ -13,8 +13,8 @@
  */
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { signIn } from './support';
+import { type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, signIn } from './support';
 
 const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 const RUN = Date.now().toString(36);

@@ -13,8 +13,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { type CDPSession, type Locator, type Page } from '@playwright/test';
+import { expect, test, signIn } from './support';
 
 const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 /** 3.4 MB: at 256 KiB/s the upload takes ~13 s, long enough to act mid-way. */

@@ -8,8 +8,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test, signIn } from './support';
 
 const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 const VIDEOS = ['sample.mp4', 'sample_with_increasing_timestamps_360p.mp4', 'echo-hereweare.webm', 'sample.avi', 'sample.mkv', 'video_desks.3gp'];

@@ -4,7 +4,8 @@
  * write-only client secret) in the browser, sees it in the list and on the detail page (the secret
  * only as "Set"), and replaces the secret there.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support';
 
 const PASSWORD = 'Vidbot-demo-1';
 

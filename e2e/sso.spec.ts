@@ -15,7 +15,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { request, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support';
 import Provider from 'oidc-provider';
 
 const REPO = path.resolve(import.meta.dirname, '..');

@@ -1,8 +1,66 @@
 /**
- * Shared steps of the Playwright journeys: the demo password (DESIGN §3 demo data) and signing in on
- * /login as a demo user (spec 000 §5 login sequence).
+ * Shared steps of the Playwright journeys: the demo password (DESIGN §3 demo data), signing in on
+ * /login as a demo user (spec 000 §5 login sequence), and the `test`/`expect` every spec imports.
+ *
+ * Every spec imports `test` and `expect` from here, never from '@playwright/test':
+ *   import { expect, test } from './support';
+ * (types such as `Page` may still come from '@playwright/test'). This `test` carries the auto
+ * fixture `cspViolations` (issue 10 §3): it collects every console message and page error that
+ * mentions the Content Security Policy, from every page of every browser context the test uses —
+ * the default context, contexts made with `browser.newContext()`/`browser.newPage()`, popups, and
+ * iframes (their messages reach their page) — and fails the test at teardown listing them, so the
+ * server's policy (server/src/lib/security-headers.ts) is proven by every journey.
  */
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/** Whether a console text or error message reports a Content Security Policy violation. */
+export function isCspViolation(text: string): boolean {
+  return /Content[- ]Security[- ]Policy/i.test(text);
+}
+
+/** Collects the CSP violations of every page of `context` (present and future) into `into`. */
+function watchContext(context: BrowserContext, into: string[], watched: WeakSet<object>): void {
+  if (watched.has(context)) return;
+  watched.add(context);
+  const watchPage = (page: Page) => {
+    if (watched.has(page)) return;
+    watched.add(page);
+    page.on('console', (message) => {
+      if (isCspViolation(message.text())) into.push(`[console ${message.type()}] ${message.location().url || page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => {
+      if (isCspViolation(`${error.name}: ${error.message}`)) into.push(`[pageerror] ${page.url()}: ${error.message}`);
+    });
+  };
+  for (const page of context.pages()) watchPage(page);
+  context.on('page', watchPage);
+}
+
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ browser, context }, use) => {
+      const violations: string[] = [];
+      const watched = new WeakSet<object>();
+      watchContext(context, violations, watched);
+      // Contexts the test makes itself (browser.newPage() goes through newContext too).
+      const newContext = browser.newContext;
+      browser.newContext = async function (this: Browser, ...args: Parameters<Browser['newContext']>) {
+        const made = await newContext.apply(this, args);
+        watchContext(made, violations, watched);
+        return made;
+      } as Browser['newContext'];
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'Content Security Policy violations reported in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** Password of every demo user (owner@, admin@, editor@, viewer@, superadmin@example.com). */
 export const DEMO_PASSWORD = 'Vidbot-demo-1';

@@ -5,9 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './lib/context';
 import { errorHandler, notFound } from './lib/errors';
+import { securityHeaders } from './lib/security-headers';
 import { requireAuth } from './lib/auth';
 import { mediaRoutes } from './modules/media/media.routes';
 import { filesRoutes } from './media/files';
@@ -35,6 +37,8 @@ function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler);
+  // Security headers of every answer, chosen by route class (issue 10 §3; lib/security-headers.ts).
+  app.use('*', securityHeaders(deps.env));
 
   app.route('/idp', deps.idp.routes);
 
@@ -100,6 +104,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (existsSync(indexHtml)) {
     const html = readFileSync(indexHtml, 'utf8');
     app.use('/assets/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+    // Host pages on other sites import the embed bundles as ES modules, which are fetched with CORS.
+    app.use('/embed/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }));
     app.use('/embed/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
     app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
     app.get('*', (c) => c.html(html));

@@ -18,6 +18,7 @@ import { startJobWorker } from './jobs/worker';
 import { mediaJobHandlers } from './media/process';
 import { scheduleMediaSweep } from './media/sweep';
 import { integrationJobHandlers } from './modules/integration/integration.job';
+import { emailJobHandlers } from './email';
 
 export interface RunningServer {
   url: string;
@@ -47,6 +48,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   // START_WORKERS
   const integrationWorker = startJobWorker(deps, integrationJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
   const mediaWorker = startJobWorker(deps, mediaJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
+  // E-mail delivery over SMTP (issue 10 §3): one loop is enough, a send takes a moment.
+  const emailWorker = startJobWorker(deps, emailJobHandlers, { concurrency: Math.min(1, env.jobConcurrency), pollMs: 1000 });
   // Abandoned uploads are swept now and every 6 h (media/sweep.ts).
   if (env.jobConcurrency > 0) await scheduleMediaSweep(database.db);
   // HTTPS when TLS_CERT_FILE and TLS_KEY_FILE are set (env.ts): aws-amplify's OAuth flow needs https.
@@ -65,6 +68,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       // STOP_WORKERS
       await integrationWorker.stop();
       await mediaWorker.stop();
+      await emailWorker.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },

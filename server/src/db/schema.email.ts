@@ -1,9 +1,18 @@
 /**
  * E-mail outbox (DESIGN §1 "e-mail captured in an outbox that staff can read in the app"; issue 3).
- * Every message the product sends is written here first; with SMTP_URL set it is also delivered
- * through nodemailer and `sentAt` (or `error`) records the outcome.
+ * Every message the product sends is written here first, in the transaction of the request that
+ * sends it; with SMTP_URL set an `email.send` job (server/src/email/email.job.ts) delivers it
+ * through nodemailer with retries (issue 10 §3), and `status`, `attempts`, `sentAt` and `error`
+ * record the outcome.
  */
-import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Delivery status of an outbox message: `captured` (no SMTP configured: kept in the outbox only),
+ * `queued` (an `email.send` job will deliver it; also while it waits for a retry), `sent`, `failed`
+ * (the SMTP peer refused it for good, or every attempt failed).
+ */
+export type EmailStatus = 'captured' | 'queued' | 'sent' | 'failed';
 
 /** What a message is for (templates in server/src/email/templates.ts). */
 export type EmailKind = 'forgot-password' | 'invitation' | 'temporary-password' | (string & {});
@@ -19,7 +28,11 @@ export const emailOutbox = pgTable(
     kind: text('kind').$type<EmailKind>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Last delivery error (SMTP), null once sent. */
     error: text('error'),
+    status: text('status').$type<EmailStatus>().notNull().default('captured'),
+    /** SMTP delivery attempts made so far. */
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('email_outbox_created_idx').on(t.createdAt)],
 );

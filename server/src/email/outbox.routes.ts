@@ -12,11 +12,16 @@ import { forbidden } from '../lib/errors';
 import { listMetadata, pageParam, sizeParam } from '../lib/list-query';
 import { isStaff } from '../lib/policy';
 import { validate } from '../lib/validate';
+import type { EmailStatus } from '../db/schema';
 import { listOutbox, type OutboxRow } from './outbox';
 
 const OutboxQuery = v.object({ page: pageParam, size: sizeParam(20, 100) });
 
-/** One outbox message as the API answers it (ISO 8601 times; null when not sent / no error). */
+/**
+ * One outbox message as the API answers it (ISO 8601 times; null when not sent / no error).
+ * `status`: captured (no SMTP) | queued (delivery pending or waiting for a retry) | sent | failed;
+ * `attempts`: SMTP delivery attempts so far; `error`: the last delivery error.
+ */
 export interface OutboxRecord {
   id: number;
   to: string;
@@ -27,6 +32,8 @@ export interface OutboxRecord {
   createdAt: string;
   sentAt: string | null;
   error: string | null;
+  status: EmailStatus;
+  attempts: number;
 }
 
 function toRecord(row: OutboxRow): OutboxRecord {
@@ -40,6 +47,8 @@ function toRecord(row: OutboxRow): OutboxRecord {
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt ? row.sentAt.toISOString() : null,
     error: row.error,
+    status: row.status,
+    attempts: row.attempts,
   };
 }
 

@@ -1,15 +1,16 @@
 /**
  * Sending e-mail (DESIGN §1: "e-mail captured in an outbox that staff can read in the app";
- * `SMTP_URL` → nodemailer). Every message is written to `email_outbox` first; when `env.smtpUrl`
- * is set it is then delivered over SMTP and the row records `sentAt`, or `error` when delivery
- * failed (the outbox row stays, so staff can still read what would have been sent).
+ * `SMTP_URL` → nodemailer; issue 10 §3 "e-mails leave through the job queue, retried, recorded").
+ * `queueEmail` writes the message to `email_outbox` — in the caller's transaction when given one —
+ * and, when `env.smtpUrl` is set, enqueues an `email.send` job in the same transaction; the job
+ * (./email.job.ts) delivers it over SMTP with retries and backoff and records `status`, `attempts`,
+ * `sentAt` and `error` on the row. A request never waits for SMTP.
  */
-import { desc, eq, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
-import type { Transporter } from 'nodemailer';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailOutbox, type EmailKind } from '../db/schema';
 import type { Env } from '../env';
+import { enqueueJob } from '../jobs/queue';
 
 /** A message ready to send: recipient address, subject, plain text and optional HTML body. */
 export interface EmailMessage {
@@ -22,63 +23,33 @@ export interface EmailMessage {
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
-/** What sending needs: the database and the SMTP settings. */
+/** What queueing needs: the database (or the request's transaction) and the SMTP settings. */
 export interface EmailDeps {
   db: Db;
   env: Pick<Env, 'smtpUrl' | 'emailFrom'>;
 }
 
-const transports = new Map<string, Transporter>();
-function transportFor(url: string): Transporter {
-  let t = transports.get(url);
-  if (!t) {
-    t = nodemailer.createTransport(url);
-    transports.set(url, t);
-  }
-  return t;
-}
+/** Job type of an SMTP delivery; payload `{ outboxId }`. */
+export const EMAIL_JOB = 'email.send';
 
-async function deliver(deps: EmailDeps, row: OutboxRow): Promise<OutboxRow> {
-  const url = deps.env.smtpUrl;
-  if (!url) return row;
-  try {
-    await transportFor(url).sendMail({
-      from: deps.env.emailFrom,
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      ...(row.html ? { html: row.html } : {}),
-    });
-    const [updated] = await deps.db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, row.id)).returning();
-    return updated ?? row;
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    console.error('[email] SMTP delivery failed for outbox row', row.id, message);
-    const [updated] = await deps.db.update(emailOutbox).set({ error: message.slice(0, 2000) }).where(eq(emailOutbox.id, row.id)).returning();
-    return updated ?? row;
-  }
-}
+/** SMTP attempts per message: retried after 10 s, 40 s, 160 s and 640 s (jobs/queue.ts backoffMs). */
+export const EMAIL_MAX_ATTEMPTS = 5;
 
 /**
- * Writes the outbox row and, with SMTP configured, delivers the message.
- *
- * @param opts.background when true, resolves once the outbox row is written and delivers over SMTP
- *   afterwards (used where the answer must not wait for, or reveal, a send — ForgotPassword);
- *   otherwise resolves after the delivery attempt with the row's final `sentAt`/`error`.
- * @returns the outbox row. Never throws for an SMTP failure (it is recorded in `error`); throws only
- *   when the database write fails.
+ * Writes the outbox row and, with SMTP configured, enqueues its delivery (status `queued`; without
+ * SMTP the row is `captured`: kept for staff to read). Pass the request's transaction as `deps.db`
+ * so the message exists exactly when the change that caused it commits.
+ * @returns the outbox row as written. Throws only when the database write fails.
  */
-export async function sendEmail(deps: EmailDeps, msg: EmailMessage, opts: { background?: boolean } = {}): Promise<OutboxRow> {
+export async function queueEmail(deps: EmailDeps, msg: EmailMessage): Promise<OutboxRow> {
+  const smtp = !!deps.env.smtpUrl;
   const [row] = await deps.db
     .insert(emailOutbox)
-    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? null, kind: msg.kind })
+    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? null, kind: msg.kind, status: smtp ? 'queued' : 'captured' })
     .returning();
   if (!row) throw new Error('email_outbox insert returned nothing');
-  if (opts.background) {
-    void deliver(deps, row).catch((err: unknown) => console.error('[email] recording delivery failed', err));
-    return row;
-  }
-  return deliver(deps, row);
+  if (smtp) await enqueueJob(deps.db, EMAIL_JOB, { outboxId: row.id }, { maxAttempts: EMAIL_MAX_ATTEMPTS });
+  return row;
 }
 
 /** One page of the outbox, newest first, and the total count (GET /api/admin/outbox). */

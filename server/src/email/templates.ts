@@ -1,6 +1,6 @@
 /**
  * E-mail templates (issue 3; spec 000 §4 "Forgot password", "Join team", staff-created users).
- * Each returns an `EmailMessage` (to, subject, plain text, HTML, kind) for `sendEmail`, in English
+ * Each returns an `EmailMessage` (to, subject, plain text, HTML, kind) for `queueEmail`, in English
  * or Finnish (`language`, default 'en', the user's spec 000 §3 language). Values put into HTML are
  * escaped.
  */

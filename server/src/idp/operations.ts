@@ -18,7 +18,7 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../db/client';
 import { idpPasswordResetCodes, users } from '../db/schema';
-import { forgotPasswordEmail, sendEmail } from '../email';
+import { forgotPasswordEmail, queueEmail } from '../email';
 import type { EmailDeps } from '../email';
 import { CognitoError, codeMismatch, invalidParameter, notAuthorized } from './errors';
 import type { IdpKeys } from './keys';
@@ -567,8 +567,8 @@ export function createOperations(deps: OperationsDeps): Record<string, Operation
           expiresAt: new Date(now() + RESET_CODE_TTL_MS),
           createdAt: at,
         });
-        // Written now, delivered in the background: the answer does not wait for (or reveal) SMTP.
-        await sendEmail({ db, env: deps.email }, forgotPasswordEmail({ to: user.email, code, language: user.language }), { background: true });
+        // Written to the outbox now, delivered by the email.send job: the answer does not wait for (or reveal) SMTP.
+        await queueEmail({ db, env: deps.email }, forgotPasswordEmail({ to: user.email, code, language: user.language }));
       }
       return { CodeDeliveryDetails: { Destination: destination, DeliveryMedium: 'EMAIL', AttributeName: 'email' } };
     },

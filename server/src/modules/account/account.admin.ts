@@ -188,23 +188,21 @@ export async function createAccount(deps: AppDeps, user: AuthUser, body: CreateA
 }
 
 async function createAccountOnce(deps: AppDeps, user: AuthUser, body: CreateAccountBody): Promise<AccountDetailDto> {
-  const { account, invite } = await deps.db.transaction(async (tx) => {
+  const account = await deps.db.transaction(async (tx) => {
     const publicId = await uniquePublicId(tx, body.businessName);
     const [account] = await tx
       .insert(accounts)
       .values({ publicId, businessName: body.businessName, options: body.options ?? {}, ...billingSet(body) })
       .returning();
     if (!account) throw new Error('account insert returned nothing');
-    let invite: { send(): Promise<void> };
     if (body.ownerEmail === user.email.toLowerCase()) {
       // The creator names themselves as owner: an Active Owner role, nothing to e-mail.
       await tx.insert(roles).values({ userId: user.id, accountId: account.id, role: 'Owner', status: 'Active' });
-      invite = { send: () => Promise.resolve() };
     } else {
       if (user.isReseller && !isStaff(user)) {
         await tx.insert(roles).values({ userId: user.id, accountId: account.id, role: 'Reseller', status: 'Active' });
       }
-      invite = await inviteAccountOwner(deps, tx, { account, ownerEmail: body.ownerEmail, invitedBy: user.id });
+      await inviteAccountOwner(deps, tx, { account, ownerEmail: body.ownerEmail, invitedBy: user.id });
     }
     await recordAudit(tx, {
       accountId: account.id,
@@ -215,9 +213,8 @@ async function createAccountOnce(deps: AppDeps, user: AuthUser, body: CreateAcco
       targetName: account.businessName,
       details: { publicId, ownerEmail: body.ownerEmail },
     });
-    return { account, invite };
+    return account;
   });
-  await invite.send();
   return detailDto(deps.db, account, user.id);
 }
 

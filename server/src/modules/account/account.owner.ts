@@ -12,16 +12,15 @@ import { findUserByEmail, insertInvitationToken, insertRole, insertUserWithoutPa
 import { hashInvitationToken, INVITATION_TTL_MS, joinUrl } from '../invitation/invitation.service';
 import { sendInvitationEmail } from '../invitation/invitation.mail';
 
-/** What `inviteAccountOwner` did; `send()` e-mails the invitation (call after the transaction commits). */
+/** What `inviteAccountOwner` did (the invitation e-mail is queued in the same transaction). */
 export interface OwnerInvite {
   userId: number;
   roleId: number;
-  send(): Promise<void>;
 }
 
 /**
  * Inside the account-creating transaction `tx`: finds or creates the owner user, inserts the Owner
- * (Invited) role and, for a user without credentials, a join token.
+ * (Invited) role and, for a user without credentials, a join token, and queues the invitation e-mail.
  */
 export async function inviteAccountOwner(
   deps: AppDeps,
@@ -54,9 +53,6 @@ export async function inviteAccountOwner(
     userId: user.id,
     accountName: p.account.businessName,
   });
-  return {
-    userId: user.id,
-    roleId: role.id,
-    send: () => sendInvitationEmail(deps, { to: user.email, accountName: p.account.businessName, joinUrl: link }),
-  };
+  await sendInvitationEmail({ db: tx, env: deps.env }, { to: user.email, accountName: p.account.businessName, joinUrl: link });
+  return { userId: user.id, roleId: role.id };
 }

@@ -1,18 +1,20 @@
 /**
- * Sends the invitation e-mail (spec 000 §8 "invitation sent") through the e-mail module
- * (server/src/email: written to the outbox, delivered over SMTP when configured).
+ * Queues the invitation e-mail (spec 000 §8 "invitation sent") through the e-mail module
+ * (server/src/email: written to the outbox, delivered over SMTP by the `email.send` job when
+ * configured; issue 10 §3).
  */
-import type { AppDeps } from '../../lib/context';
-import { invitationEmail, sendEmail } from '../../email';
+import { invitationEmail, queueEmail, type EmailDeps } from '../../email';
 
 /**
- * Writes the invitation to `to` with the join link into the outbox (and sends it with SMTP).
+ * Writes the invitation to `to` with the join link into the outbox (and queues its SMTP delivery).
+ * Pass the inviting request's transaction as `deps.db`, so the e-mail exists exactly when the
+ * invitation commits.
  * @param p.language the invitee's language (en default).
- * @throws only when the outbox write fails (an SMTP failure is recorded on the row).
+ * @throws only when the outbox write fails.
  */
 export async function sendInvitationEmail(
-  deps: AppDeps,
+  deps: EmailDeps,
   p: { to: string; accountName: string; joinUrl: string; language?: 'en' | 'fi' },
 ): Promise<void> {
-  await sendEmail(deps, invitationEmail(p));
+  await queueEmail(deps, invitationEmail(p));
 }

@@ -228,21 +228,15 @@ export async function inviteUser(deps: AppDeps, caller: AuthUser, accountId: num
       targetName: user.email,
       details: { role: body.role },
     });
+    // In the same transaction: the e-mail exists exactly when the invitation does (issue 10 §3).
+    await sendInvitationEmail({ db: tx, env: deps.env }, {
+      to: user.email,
+      accountName: account.businessName,
+      language: user.language,
+      joinUrl: joinUrl(deps.env.publicUrl, { token, email: user.email, accountId, roleId: role.id, userId: user.id, accountName: account.businessName }),
+    });
     return { user, role, token };
   }));
-  await sendInvitationEmail(deps, {
-    to: result.user.email,
-    accountName: account.businessName,
-    language: result.user.language,
-    joinUrl: joinUrl(deps.env.publicUrl, {
-      token: result.token,
-      email: result.user.email,
-      accountId,
-      roleId: result.role.id,
-      userId: result.user.id,
-      accountName: account.businessName,
-    }),
-  });
   return toMember(result);
 }
 
@@ -281,20 +275,14 @@ export async function resendInvitation(
       targetName: member.user.email,
       details: { role: body.role },
     });
-    return { user: member.user, role, token };
-  });
-  await sendInvitationEmail(deps, {
-    to: result.user.email,
-    accountName: account.businessName,
-    language: result.user.language,
-    joinUrl: joinUrl(deps.env.publicUrl, {
-      token: result.token,
-      email: result.user.email,
-      accountId,
-      roleId: result.role.id,
-      userId: result.user.id,
+    const invitee = member.user;
+    await sendInvitationEmail({ db: tx, env: deps.env }, {
+      to: invitee.email,
       accountName: account.businessName,
-    }),
+      language: invitee.language,
+      joinUrl: joinUrl(deps.env.publicUrl, { token, email: invitee.email, accountId, roleId: role.id, userId: invitee.id, accountName: account.businessName }),
+    });
+    return { user: invitee, role, token };
   });
   return toMember(result);
 }

@@ -13,7 +13,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { listMetadata, type ListMetadata } from '../../lib/list-query';
 import { isStaff } from '../../lib/policy';
 import { adminSetUserPassword, createSystemUser } from '../../idp/users';
-import { sendEmail, temporaryPasswordEmail } from '../../email';
+import { queueEmail, temporaryPasswordEmail } from '../../email';
 import { listAccountPage } from '../account/account.repo';
 import type { AccountDto } from '../account/account.service';
 import { activeAccountIds, assertMayEditUser, assertStaff, assertSuperuser, mayReadUser } from './user.policy';
@@ -143,12 +143,13 @@ export async function setUserPassword(deps: AppDeps, caller: AuthUser, userId: n
 
 /**
  * `POST /user/resellers {email}` (superuser): finds the user by e-mail or creates one with a
- * temporary password (idp `createSystemUser`, e-mailed after commit), sets isReseller. Audited as
+ * temporary password (idp `createSystemUser`; the e-mail is queued in the same transaction), sets isReseller. Audited as
  * `reseller.add`. Answers `{ created, user }` — the route answers 201 when created, else 200.
  * @throws 403 not superuser, 409 `alreadyReseller`.
  */
 export async function addReseller(deps: AppDeps, caller: AuthUser, email: string): Promise<{ created: boolean; user: UserDto }> {
   assertSuperuser(caller);
+  const loginUrl = `${deps.env.publicUrl}/login`;
   const result = await deps.db.transaction(async (tx) => {
     let user = await findUserByEmailCi(tx, email);
     let temporaryPassword: string | null = null;
@@ -160,22 +161,23 @@ export async function addReseller(deps: AppDeps, caller: AuthUser, email: string
     }
     await tx.update(users).set({ isReseller: true, updatedAt: new Date() }).where(eq(users.id, user.id));
     await recordAudit(tx, { accountId: null, actorUserId: caller.id, type: 'reseller.add', targetType: 'user', targetId: user.id, targetName: user.email, details: { created: temporaryPassword !== null } });
-    return { userId: user.id, email: user.email, language: user.language, temporaryPassword };
+    // In the same transaction: the e-mail exists exactly when the change does (issue 10 §3).
+    const mail = { db: tx, env: deps.env };
+    if (temporaryPassword) {
+      await queueEmail(mail, temporaryPasswordEmail({ to: user.email, temporaryPassword, loginUrl, language: user.language }));
+    } else {
+      await queueEmail(mail, {
+        to: user.email,
+        subject: user.language === 'fi' ? 'Sinusta tehtiin Vidbot-jälleenmyyjä' : 'You are now a Vidbot reseller',
+        text:
+          user.language === 'fi'
+            ? `Voit nyt luoda ja hallita asiakastilejä Vidbotissa.\n\n${loginUrl}`
+            : `You can now create and manage customer accounts on Vidbot.\n\n${loginUrl}`,
+        kind: 'reseller',
+      });
+    }
+    return { userId: user.id, temporaryPassword };
   });
-  const loginUrl = `${deps.env.publicUrl}/login`;
-  if (result.temporaryPassword) {
-    await sendEmail(deps, temporaryPasswordEmail({ to: result.email, temporaryPassword: result.temporaryPassword, loginUrl, language: result.language }));
-  } else {
-    await sendEmail(deps, {
-      to: result.email,
-      subject: result.language === 'fi' ? 'Sinusta tehtiin Vidbot-jälleenmyyjä' : 'You are now a Vidbot reseller',
-      text:
-        result.language === 'fi'
-          ? `Voit nyt luoda ja hallita asiakastilejä Vidbotissa.\n\n${loginUrl}`
-          : `You can now create and manage customer accounts on Vidbot.\n\n${loginUrl}`,
-      kind: 'reseller',
-    });
-  }
   const found = await findUserWithRoles(deps.db, result.userId);
   if (!found) throw notFound('User not found.');
   return { created: result.temporaryPassword !== null, user: toUserDto(found.user, found.roles) };
