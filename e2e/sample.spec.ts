@@ -8,8 +8,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support';
 
 const shot = (name: string) => path.join(os.tmpdir(), `sample-${name}.png`);
 const LINK = 'https://statecharts.dev/';
