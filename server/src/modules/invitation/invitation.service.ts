@@ -16,7 +16,7 @@ import type { AppDeps, AuthUser } from '../../lib/context';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/errors';
-import { listMetadata, type ListMetadata } from '../../lib/list-query';
+import { listMetadata } from '../../lib/list-query';
 import { passwordPolicyViolation } from '../../idp';
 import {
   assertMayActivateRole,
@@ -45,25 +45,11 @@ import {
   type Tx,
   type UserRow,
 } from './invitation.repo';
-import type { AccountUserListQuery, InviteBody, JoinBody, ResendInvitationBody } from './invitation.schemas';
+import type { AccountUser, AccountUserList, AccountUserListQuery, InviteBody, JoinBody, ResendInvitationBody } from './invitation.schemas';
 import { sendInvitationEmail } from './invitation.mail';
 
 /** How long a join token stays valid: 14 days, in milliseconds. */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
-
-/** A member of an account as the users list shows it (docs/api.md `AccountUser`). */
-export interface AccountUserDto {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  external: boolean;
-  multifactor: boolean;
-  roleId: number;
-  role: RoleName;
-  status: RoleStatus;
-  createdAt: Date;
-}
 
 /** `GET /auth/invitation?token` answer: what the join page shows before sign-up (docs/api.md). */
 export interface InvitationInfoDto {
@@ -105,7 +91,8 @@ export interface InvitationClock {
 }
 const systemClock: InvitationClock = { now: () => new Date() };
 
-function toMember({ user, role }: MemberRow): AccountUserDto {
+/** A member row → `AccountUser` (dates as ISO strings). */
+function toMember({ user, role }: MemberRow): AccountUser {
   return {
     id: user.id,
     email: user.email,
@@ -116,7 +103,7 @@ function toMember({ user, role }: MemberRow): AccountUserDto {
     roleId: role.id,
     role: role.role,
     status: role.status,
-    createdAt: user.createdAt,
+    createdAt: user.createdAt.toISOString(),
   };
 }
 
@@ -192,7 +179,7 @@ export async function listAccountUsers(
   caller: AuthUser,
   accountId: number,
   q: AccountUserListQuery,
-): Promise<{ records: AccountUserDto[]; metadata: ListMetadata }> {
+): Promise<AccountUserList> {
   assertMemberManager(caller, accountId);
   if (!(await findAccount(db, accountId))) throw notFound('Account not found.');
   const { rows, totalCount } = await listMembers(db, accountId, q.page, q.size);
@@ -205,7 +192,7 @@ export async function listAccountUsers(
  * @throws 404 account, 403 caller/role not allowed, 409 `alreadyMember` when the user already holds a
  *   role in the account (use the resend for Invited ones).
  */
-export async function inviteUser(deps: AppDeps, caller: AuthUser, accountId: number, body: InviteBody, clock = systemClock): Promise<AccountUserDto> {
+export async function inviteUser(deps: AppDeps, caller: AuthUser, accountId: number, body: InviteBody, clock = systemClock): Promise<AccountUser> {
   assertMemberManager(caller, accountId);
   assertMayInviteAs(caller, body.role);
   const account = await findAccount(deps.db, accountId);
@@ -258,7 +245,7 @@ export async function resendInvitation(
   accountId: number,
   body: ResendInvitationBody,
   clock = systemClock,
-): Promise<AccountUserDto> {
+): Promise<AccountUser> {
   if (body.accountId !== accountId) throw unprocessable('Validation failed.', { accountId: 'accountId must match the account in the path.' });
   assertMemberManager(caller, accountId);
   assertMayInviteAs(caller, body.role);
@@ -331,7 +318,7 @@ export async function removeAccountUser(db: Db, caller: AuthUser, accountId: num
  * @throws 404 account or member, 403 not allowed (own role, Owner target, Reseller), 409 `lastOwner`
  *   when it would leave the account without an Owner.
  */
-export async function changeAccountUserRole(db: Db, caller: AuthUser, accountId: number, userId: number, role: RoleName): Promise<AccountUserDto> {
+export async function changeAccountUserRole(db: Db, caller: AuthUser, accountId: number, userId: number, role: RoleName): Promise<AccountUser> {
   assertMemberManager(caller, accountId);
   return db.transaction(async (tx) => {
     const member = await findMember(tx, accountId, userId);
