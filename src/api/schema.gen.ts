@@ -1854,7 +1854,7 @@ export interface operations {
                 "application/json": {
                     accountId: number;
                     /** @enum {string} */
-                    role: "Admin" | "Editor" | "Viewer" | "Reseller";
+                    role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
                     userEmail: string;
                 };
             };

@@ -41,10 +41,13 @@ export type AccountUserListQuery = v.InferOutput<typeof AccountUserListQuery>;
 export const InviteBody = v.strictObject({ email: EmailField, role: InviteRole });
 export type InviteBody = v.InferOutput<typeof InviteBody>;
 
-/** `POST /account/{accountId}/user/resend-invitation` body (spec 000 §7: accountId, role, userEmail). */
+/**
+ * `POST /account/{accountId}/user/resend-invitation` body (spec 000 §7: accountId, role, userEmail).
+ * `role` Owner only for an invited Owner (the service's rule), so the users list can resend any row.
+ */
 export const ResendInvitationBody = v.strictObject({
   accountId: v.pipe(v.number('accountId must be a number.'), v.integer('accountId must be an integer.'), v.minValue(1, 'accountId must be ≥ 1.')),
-  role: InviteRole,
+  role: AnyRole,
   userEmail: EmailField,
 });
 export type ResendInvitationBody = v.InferOutput<typeof ResendInvitationBody>;

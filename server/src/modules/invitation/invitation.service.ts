@@ -22,6 +22,7 @@ import {
   assertMayActivateRole,
   assertMayChangeRole,
   assertMayInviteAs,
+  assertMayResendAs,
   assertMayRemove,
   assertMemberManager,
 } from './invitation.policy';
@@ -235,7 +236,8 @@ export async function inviteUser(deps: AppDeps, caller: AuthUser, accountId: num
 
 /**
  * Resend invitation `{accountId, role, userEmail}`: the member's role must still be Invited; the role
- * is set to `role` (same rules as an invitation), older tokens are retired and a new link is e-mailed.
+ * is set to `role` (same rules as an invitation; an invited Owner is resent as Owner, see
+ * assertMayResendAs), older tokens are retired and a new link is e-mailed.
  * @throws 422 `accountId` differs from the path, 404 account or no such member, 403 not allowed,
  *   409 `alreadyActive` when the member has joined.
  */
@@ -248,7 +250,7 @@ export async function resendInvitation(
 ): Promise<AccountUser> {
   if (body.accountId !== accountId) throw unprocessable('Validation failed.', { accountId: 'accountId must match the account in the path.' });
   assertMemberManager(caller, accountId);
-  assertMayInviteAs(caller, body.role);
+  if (body.role !== 'Owner') assertMayInviteAs(caller, body.role);
   const account = await findAccount(deps.db, accountId);
   if (!account) throw notFound('Account not found.');
   const now = clock.now();
@@ -257,6 +259,7 @@ export async function resendInvitation(
     const member = user && (await findMember(tx, accountId, user.id));
     if (!member) throw notFound('User not found in this account.');
     if (member.role.status === 'Active') throw conflict('This user has already joined the account.', 'alreadyActive');
+    assertMayResendAs(caller, member.role.role, body.role);
     const role = member.role.role === body.role ? member.role : ((await updateRole(tx, member.role.id, { role: body.role })) ?? member.role);
     const token = await issueInvitationToken(tx, member.user, role.id, accountId, caller.id, now);
     await recordAudit(tx as Db, {

@@ -318,6 +318,20 @@ describe('POST /account/{accountId}/user/resend-invitation', () => {
     expect((await call({ accountId: otherId, role: 'Viewer', userEmail: 'resend@example.org' }, 'owner@example.com', otherId)).status).toBe(404);
     expect(sent).toHaveLength(0);
   });
+
+  it("resends an invited Owner's invitation as Owner, and neither makes nor unmakes an Owner", async () => {
+    const acc = await createAccount(ctx, 'Owner Resend Oy');
+    await createUser(ctx, 'invited-owner@example.org', { roles: [[acc, 'Owner', 'Invited']] });
+    await createUser(ctx, 'invited-viewer@example.org', { roles: [[acc, 'Viewer', 'Invited']] });
+    const call = async (role: string, userEmail: string) =>
+      ctx.call('POST', `/api/account/${acc}/user/resend-invitation`, { token: await token('superadmin@example.com'), body: { accountId: acc, role, userEmail } });
+    const ok = await call('Owner', 'invited-owner@example.org');
+    expect(ok.status).toBe(200);
+    expect((await ok.json()) as AccountUser).toMatchObject({ email: 'invited-owner@example.org', role: 'Owner', status: 'Invited' });
+    expect(sent.map((m) => m.to)).toEqual(['invited-owner@example.org']);
+    expect((await call('Viewer', 'invited-owner@example.org')).status).toBe(403);
+    expect((await call('Owner', 'invited-viewer@example.org')).status).toBe(403);
+  });
 });
 
 describe('PUT /account/{accountId}/user/{userId}/role and DELETE /account/{accountId}/user/{userId}', () => {
