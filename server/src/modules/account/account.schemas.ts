@@ -1,4 +1,4 @@
-/** valibot schemas of the account API (spec 000 §7 "Accounts"; docs/api.md). */
+/** valibot schemas of the account API (spec 000 §7 "Accounts"; issue 10 §4): requests and answers, published in GET /api/openapi.json. */
 import * as v from 'valibot';
 import { listOf, Timestamp } from '../../lib/contract';
 import { pageParam, searchParam, sizeParam } from '../../lib/list-query';

@@ -1,5 +1,5 @@
 /**
- * `GET /account` (spec 000 §4, §6, §7; docs/api.md `Account`): the accounts the caller may see, each
+ * `GET /account` (spec 000 §4, §6, §7; the contract's `Account`, account.schemas.ts): the accounts the caller may see, each
  * with the caller's own role, roleId and roleStatus (null where staff hold no role).
  */
 import type { Db } from '../../db/client';
