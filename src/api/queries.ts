@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { typedApi } from './contract';
-import type { Account, FeatureList, GlobalData, ListResponse, RuntimeConfig, User } from './types';
+import type { FeatureList, GlobalData, RuntimeConfig, User } from './types';
 
 /** Staleness of global data: 60 s (spec 000 §9). */
 export const GLOBAL_STALE_MS = 60_000;
@@ -54,7 +54,7 @@ export function meOptions() {
 export interface AccountListParams {
   page?: number;
   size?: number;
-  order_by?: string;
+  order_by?: 'business_name' | 'created_at';
   order_direction?: 'asc' | 'desc';
   business_name?: string;
   filter?: 'Joined';
@@ -67,7 +67,7 @@ export interface AccountListParams {
 export function accountsOptions(params: AccountListParams = { page: 1, size: ACCOUNTS_CONTEXT_SIZE }) {
   return queryOptions({
     queryKey: queryKeys.accounts(params),
-    queryFn: ({ signal }) => api.get<ListResponse<Account>>('/account', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => typedApi.get('/account', { query: { ...params }, signal }),
   });
 }
 

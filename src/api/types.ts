@@ -54,19 +54,8 @@ export interface User {
   hasGoogleDriveIntegration: boolean;
 }
 
-/** One row of GET /api/account. */
-export interface Account {
-  id: number;
-  publicId: string;
-  businessName: string;
-  role: RoleName | null;
-  roleId: number | null;
-  roleStatus: RoleStatus | null;
-  status: 'Active' | 'Suspended';
-  color: string | null;
-  options: Record<string, unknown> | null;
-  createdAt: string;
-}
+/** One row of GET /api/account, with the caller's role (declared by the server's contract, issue 10 §4). */
+export type Account = Schema<'Account'>;
 
 /** Paging metadata of every list answer (DESIGN §3). */
 export interface ListMetadata {

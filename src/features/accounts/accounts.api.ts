@@ -4,45 +4,26 @@
  * invalidation of the session's account list after changes.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import type { Account, ListResponse } from '../../api/types';
+import { typedApi, type Schema } from '../../api/contract';
+import type { paths } from '../../api/schema.gen';
 
 /** Accounts list page size (spec 000 §2, §9). */
 export const ACCOUNTS_PAGE_SIZE = 10;
 
-/** A person attached to an account (owner, partner). */
-export interface AccountPerson {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}
+/** `GET /account/{id}/detail`, rows of `GET /account/detail`: `Account` plus billing fields, owner, partner (the contract's). */
+export type AccountDetail = Schema<'AccountDetail'>;
+
+/** `POST /account` body (spec 000 §5; the contract's request schema). */
+export type CreateAccountInput = NonNullable<paths['/account']['post']['requestBody']>['content']['application/json'];
+
+/** `PUT /account/{id}` body: any subset (spec 000 §5, §6; the contract's request schema). */
+export type UpdateAccountInput = NonNullable<paths['/account/{accountId}']['put']['requestBody']>['content']['application/json'];
 
 /** Account options (spec 000 §3): maxVideoDuration in seconds. */
-export interface AccountOptions {
-  maxVideoDuration?: number | null;
-  disableAnalytics?: boolean;
-  analyticsConsentRequired?: boolean;
-}
+export type AccountOptions = NonNullable<CreateAccountInput['options']>;
 
-/** Billing fields (spec 000 §3, §5: optional). */
-export interface BillingFields {
-  billingEmail: string | null;
-  phoneNumber: string | null;
-  businessId: string | null;
-  taxId: string | null;
-  address: string | null;
-  zipCode: string | null;
-  country: string | null;
-}
-
-/** `GET /account/{id}/detail`, rows of `GET /account/detail`. */
-export interface AccountDetail extends Omit<Account, 'options'>, BillingFields {
-  options: AccountOptions | null;
-  owner: (AccountPerson & { status: 'Active' | 'Invited' }) | null;
-  partner: AccountPerson | null;
-  updatedAt: string;
-}
+/** Billing fields (spec 000 §3, §5: optional; null clears). */
+export type BillingFields = { [K in 'billingEmail' | 'phoneNumber' | 'businessId' | 'taxId' | 'address' | 'zipCode' | 'country']: AccountDetail[K] };
 
 /** Search of the accounts list (spec 000 §2): page, business_name; sort business_name ascending by default. */
 export interface AccountsListQuery {
@@ -58,7 +39,7 @@ export function accountsPageOptions(q: AccountsListQuery) {
   return queryOptions({
     queryKey: ['account', 'detail-list', q] as const,
     queryFn: ({ signal }) =>
-      api.get<ListResponse<AccountDetail>>('/account/detail', {
+      typedApi.get('/account/detail', {
         query: { page: q.page, size: ACCOUNTS_PAGE_SIZE, order_by: q.order_by, order_direction: q.order_direction, business_name: q.business_name || undefined, filter: q.filter },
         signal,
       }),
@@ -69,7 +50,7 @@ export function accountsPageOptions(q: AccountsListQuery) {
 export function accountDetailOptions(accountId: number) {
   return queryOptions({
     queryKey: ['account', 'detail', accountId] as const,
-    queryFn: ({ signal }) => api.get<AccountDetail>(`/account/${accountId}/detail`, { signal }),
+    queryFn: ({ signal }) => typedApi.get('/account/{accountId}/detail', { path: { accountId }, signal }),
   });
 }
 
@@ -77,29 +58,14 @@ export function accountDetailOptions(accountId: number) {
 export function accountSearchOptions(businessName: string) {
   return queryOptions({
     queryKey: ['account', 'search', businessName] as const,
-    queryFn: ({ signal }) => api.get<ListResponse<Account>>('/account', { query: { page: 1, size: 100, business_name: businessName || undefined }, signal }),
+    queryFn: ({ signal }) => typedApi.get('/account', { query: { page: 1, size: 100, business_name: businessName || undefined }, signal }),
   });
 }
 
-/** `POST /account` body (spec 000 §5). */
-export interface CreateAccountInput extends Partial<BillingFields> {
-  businessName: string;
-  ownerEmail: string;
-  options?: AccountOptions;
-}
-
-/** `PUT /account/{id}` body: any subset (spec 000 §5, §6). */
-export interface UpdateAccountInput extends Partial<BillingFields> {
-  businessName?: string;
-  status?: 'Active' | 'Suspended';
-  newOwnerId?: number;
-  newPartnerId?: number | null;
-  options?: AccountOptions;
-}
-
-export const createAccount = (body: CreateAccountInput) => api.post<AccountDetail>('/account', body);
-export const updateAccount = (id: number, body: UpdateAccountInput) => api.put<AccountDetail>(`/account/${id}`, body);
-export const deleteAccount = (id: number) => api.delete<void>(`/account/${id}`);
+export const createAccount = (body: CreateAccountInput): Promise<AccountDetail> => typedApi.post('/account', { body });
+export const updateAccount = (accountId: number, body: UpdateAccountInput): Promise<AccountDetail> =>
+  typedApi.put('/account/{accountId}', { path: { accountId }, body });
+export const deleteAccount = (accountId: number): Promise<void> => typedApi.delete('/account/{accountId}', { path: { accountId } });
 
 /** After an account change: every account query (lists, details, the session's account context). */
 export function invalidateAccounts(queryClient: QueryClient): Promise<void> {

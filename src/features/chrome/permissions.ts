@@ -182,7 +182,7 @@ export function profileFormDisabled(viewer: Viewer | undefined, role: RoleName |
 }
 
 /** Invite dialog role options Admin, Editor, Viewer: superusers and Owner, Admin, Reseller viewers (spec 000 §6). */
-export function inviteRoleOptions(viewer: Viewer | undefined, role: RoleName | null): RoleName[] {
+export function inviteRoleOptions(viewer: Viewer | undefined, role: RoleName | null): Array<'Admin' | 'Editor' | 'Viewer'> {
   if (viewer?.isSuperuser || role === 'Owner' || role === 'Admin' || role === 'Reseller') return ['Admin', 'Editor', 'Viewer'];
   return [];
 }

@@ -7,15 +7,17 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'react-toastify';
-import type { RoleName } from '../../api/types';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextField } from '../../ui/Field';
 import { errorText, fieldErrorsOf } from '../../ui/errorText';
 import { EMAIL_RE } from '../accounts/validation';
-import { invalidateUsers, inviteUser } from './users.api';
+import { invalidateUsers, inviteUser, type InviteInput } from './users.api';
 import { useRoleLabel } from './roleLabel';
 
-export function InviteDialog({ open, onClose, accountId, roles }: { open: boolean; onClose: () => void; accountId: number; roles: RoleName[] }) {
+/** A role an invitation may grant (the contract's: Admin, Editor, Viewer, Reseller). */
+type InviteRole = InviteInput['role'];
+
+export function InviteDialog({ open, onClose, accountId, roles }: { open: boolean; onClose: () => void; accountId: number; roles: InviteRole[] }) {
   return (
     <Dialog open={open} title={<Trans>Invite user</Trans>} onClose={onClose}>
       <InviteForm accountId={accountId} roles={roles} onDone={onClose} />
@@ -23,12 +25,12 @@ export function InviteDialog({ open, onClose, accountId, roles }: { open: boolea
   );
 }
 
-function InviteForm({ accountId, roles, onDone }: { accountId: number; roles: RoleName[]; onDone: () => void }) {
+function InviteForm({ accountId, roles, onDone }: { accountId: number; roles: InviteRole[]; onDone: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const roleLabel = useRoleLabel();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<RoleName>(roles.includes('Editor') ? 'Editor' : (roles[0] ?? 'Editor'));
+  const [role, setRole] = useState<InviteRole>(roles.includes('Editor') ? 'Editor' : (roles[0] ?? 'Editor'));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 

@@ -5,30 +5,21 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { typedApi, type Schema } from '../../api/contract';
+import type { paths } from '../../api/schema.gen';
 import type { LanguageCode, ListResponse, RoleName, RoleStatus, User } from '../../api/types';
 
 /** Users list page size (spec 000 §9). */
 export const USERS_PAGE_SIZE = 10;
 
-/** A row of `GET /account/{id}/user`. */
-export interface AccountUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  external: boolean;
-  multifactor: boolean;
-  roleId: number;
-  role: RoleName;
-  status: RoleStatus;
-  createdAt: string;
-}
+/** A row of `GET /account/{id}/user`: a member with their role in the account (the contract's). */
+export type AccountUser = Schema<'AccountUser'>;
 
 /** `GET /account/{id}/user?page&size`. */
 export function accountUsersOptions(accountId: number, page: number, size = USERS_PAGE_SIZE) {
   return queryOptions({
     queryKey: ['account-user', accountId, page, size] as const,
-    queryFn: ({ signal }) => api.get<ListResponse<AccountUser>>(`/account/${accountId}/user`, { query: { page, size }, signal }),
+    queryFn: ({ signal }) => typedApi.get('/account/{accountId}/user', { path: { accountId }, query: { page, size }, signal }),
   });
 }
 
@@ -40,12 +31,22 @@ export function userOptions(userId: number) {
   });
 }
 
-export const inviteUser = (accountId: number, body: { email: string; role: RoleName }) => api.post<AccountUser>(`/account/${accountId}/user`, body);
-export const resendInvitation = (accountId: number, body: { accountId: number; role: RoleName; userEmail: string }) =>
-  api.post<void>(`/account/${accountId}/user/resend-invitation`, body);
-export const removeAccountUser = (accountId: number, userId: number) => api.delete<void>(`/account/${accountId}/user/${userId}`);
-export const changeAccountUserRole = (accountId: number, userId: number, role: RoleName) =>
-  api.put<void>(`/account/${accountId}/user/${userId}/role`, { role });
+/** `POST /account/{id}/user` body (the contract's): `role` Admin, Editor, Viewer or Reseller. */
+export type InviteInput = NonNullable<paths['/account/{accountId}/user']['post']['requestBody']>['content']['application/json'];
+/** `POST /account/{id}/user/resend-invitation` body (the contract's). */
+export type ResendInvitationInput = NonNullable<paths['/account/{accountId}/user/resend-invitation']['post']['requestBody']>['content']['application/json'];
+
+/** `POST /account/{id}/user` `{ email, role }` → the member, Invited. */
+export const inviteUser = (accountId: number, body: InviteInput): Promise<AccountUser> =>
+  typedApi.post('/account/{accountId}/user', { path: { accountId }, body });
+/** `POST /account/{id}/user/resend-invitation` → the member with the invited role. */
+export const resendInvitation = (accountId: number, body: ResendInvitationInput): Promise<AccountUser> =>
+  typedApi.post('/account/{accountId}/user/resend-invitation', { path: { accountId }, body });
+export const removeAccountUser = (accountId: number, userId: number): Promise<void> =>
+  typedApi.delete('/account/{accountId}/user/{userId}', { path: { accountId, userId } });
+/** `PUT /account/{id}/user/{userId}/role` → the member with the new role. */
+export const changeAccountUserRole = (accountId: number, userId: number, role: RoleName): Promise<AccountUser> =>
+  typedApi.put('/account/{accountId}/user/{userId}/role', { path: { accountId, userId }, body: { role } });
 export const setUserPassword = (userId: number, password: string) => api.patch<void>(`/user/${userId}/set-password`, { password });
 
 /** Profile fields (spec 000 §5 Profile). */

@@ -8,7 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from '../../../test/accounts';
 import { accounts, auditEvents, emailOutbox, invitationTokens, media, roles, users } from '../../db/schema';
-import { slugify, type AccountDetailDto, type AccountProfileDto } from './account.admin';
+import { slugify } from './account.admin';
+import type { AccountDetail, AccountProfile } from './account.schemas';
 
 let ctx: TestContext;
 let demoId: number;
@@ -42,13 +43,13 @@ describe('slugify', () => {
 
 describe('POST /account', () => {
   it('creates the account, a unique slug, an invited Owner with a join token e-mail, and an audit row', async () => {
-    const a = await json<AccountDetailDto>(
+    const a = await json<AccountDetail>(
       await ctx.call('POST', '/api/account', { token: tok.superadmin, body: { businessName: 'Näyte Oy', ownerEmail: 'New.Owner@Example.org', country: 'FI', options: { maxVideoDuration: 120 } } }),
       201,
     );
     expect(a).toMatchObject({ publicId: 'nayte-oy', businessName: 'Näyte Oy', country: 'FI', status: 'Active', options: { maxVideoDuration: 120 } });
     expect(a.owner).toMatchObject({ email: 'new.owner@example.org', status: 'Invited' });
-    const again = await json<AccountDetailDto>(await ctx.call('POST', '/api/account', { token: tok.cs, body: { businessName: 'Näyte Oy', ownerEmail: 'owner@example.com' } }), 201);
+    const again = await json<AccountDetail>(await ctx.call('POST', '/api/account', { token: tok.cs, body: { businessName: 'Näyte Oy', ownerEmail: 'owner@example.com' } }), 201);
     expect(again.publicId).toBe('nayte-oy-2');
     // an existing user with a password: Owner (Invited), link without token
     const ownerId = await userIdByEmail(ctx, 'owner@example.com');
@@ -68,19 +69,19 @@ describe('POST /account', () => {
     const [a, b] = await Promise.all(
       ['one', 'two'].map((x) => ctx.call('POST', '/api/account', { token: tok.superadmin, body: { businessName: 'Race Oy', ownerEmail: `race-${x}@example.org` } })),
     );
-    const ids = [await json<AccountDetailDto>(a!, 201), await json<AccountDetailDto>(b!, 201)].map((d) => d.publicId).sort();
+    const ids = [await json<AccountDetail>(a!, 201), await json<AccountDetail>(b!, 201)].map((d) => d.publicId).sort();
     expect(ids).toEqual(['race-oy', 'race-oy-2']);
   });
 
   it('makes a creator who names themselves the Active Owner, without an e-mail', async () => {
     const before = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'reseller@example.org'));
-    const a = await json<AccountDetailDto>(await ctx.call('POST', '/api/account', { token: tok.reseller, body: { businessName: 'Own Oy', ownerEmail: 'Reseller@Example.org' } }), 201);
+    const a = await json<AccountDetail>(await ctx.call('POST', '/api/account', { token: tok.reseller, body: { businessName: 'Own Oy', ownerEmail: 'Reseller@Example.org' } }), 201);
     expect(a).toMatchObject({ role: 'Owner', roleStatus: 'Active', owner: { email: 'reseller@example.org', status: 'Active' } });
     expect(await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'reseller@example.org'))).toHaveLength(before.length);
   });
 
   it('gives a reseller a Reseller role; refuses options from a reseller and everyone else', async () => {
-    const a = await json<AccountDetailDto>(await ctx.call('POST', '/api/account', { token: tok.reseller, body: { businessName: 'Resold', ownerEmail: 'r-owner@example.org' } }), 201);
+    const a = await json<AccountDetail>(await ctx.call('POST', '/api/account', { token: tok.reseller, body: { businessName: 'Resold', ownerEmail: 'r-owner@example.org' } }), 201);
     expect(a).toMatchObject({ role: 'Reseller', roleStatus: 'Active' });
     expect((await ctx.call('POST', '/api/account', { token: tok.reseller, body: { businessName: 'X', ownerEmail: 'x@example.org', options: { disableAnalytics: true } } })).status).toBe(403);
     for (const t of ['owner', 'admin', 'editor', 'viewer']) {
@@ -102,16 +103,21 @@ describe('POST /account', () => {
 
 describe('GET /account/{id}, /detail, /account/detail', () => {
   it('answers the account with the caller role; 404 for non-members', async () => {
-    const a = await json<AccountDetailDto>(await ctx.call('GET', `/api/account/${demoId}`, { token: tok.viewer }), 200);
+    const a = await json<AccountDetail>(await ctx.call('GET', `/api/account/${demoId}`, { token: tok.viewer }), 200);
     expect(a).toMatchObject({ id: demoId, publicId: 'demo', role: 'Viewer', roleStatus: 'Active' });
     const other = await createAccount(ctx, 'Hidden Oy');
     expect((await ctx.call('GET', `/api/account/${other}`, { token: tok.owner })).status).toBe(404);
     expect((await ctx.call('GET', `/api/account/${other}`, { token: tok.cs })).status).toBe(200);
     expect((await ctx.call('GET', '/api/account/999999', { token: tok.superadmin })).status).toBe(404);
+    // A non-number id names no account (issue 10 §4: one way to validate ids).
+    for (const path of ['/api/account/abc', '/api/account/0/detail', '/api/account/1e3/profile']) {
+      const res = await ctx.call('GET', path, { token: tok.superadmin });
+      expect(await json<{ detail: string }>(res, 404), path).toMatchObject({ detail: 'Account not found.' });
+    }
   });
 
   it('shows details to Owner, Admin, Reseller and staff only', async () => {
-    const d = await json<AccountDetailDto>(await ctx.call('GET', `/api/account/${demoId}/detail`, { token: tok.admin }), 200);
+    const d = await json<AccountDetail>(await ctx.call('GET', `/api/account/${demoId}/detail`, { token: tok.admin }), 200);
     expect(d.owner).toMatchObject({ email: 'owner@example.com', status: 'Active' });
     expect((await ctx.call('GET', `/api/account/${demoId}/detail`, { token: tok.reseller })).status).toBe(200);
     expect((await ctx.call('GET', `/api/account/${demoId}/detail`, { token: tok.editor })).status).toBe(403);
@@ -119,10 +125,10 @@ describe('GET /account/{id}, /detail, /account/detail', () => {
   });
 
   it('lists details for staff (all) and resellers (joined); 403 for others', async () => {
-    const all = await json<{ records: AccountDetailDto[]; metadata: { totalCount: number } }>(await ctx.call('GET', '/api/account/detail?business_name=demo', { token: tok.cs }), 200);
+    const all = await json<{ records: AccountDetail[]; metadata: { totalCount: number } }>(await ctx.call('GET', '/api/account/detail?business_name=demo', { token: tok.cs }), 200);
     expect(all.records.map((r) => r.publicId)).toEqual(['demo']);
     expect(all.records[0]!.owner?.email).toBe('owner@example.com');
-    const mine = await json<{ records: AccountDetailDto[] }>(await ctx.call('GET', '/api/account/detail?filter=Joined', { token: tok.reseller }), 200);
+    const mine = await json<{ records: AccountDetail[] }>(await ctx.call('GET', '/api/account/detail?filter=Joined', { token: tok.reseller }), 200);
     expect(mine.records.map((r) => r.businessName)).toEqual(['Demo', 'Own Oy', 'Resold']);
     expect((await ctx.call('GET', '/api/account/detail', { token: tok.owner })).status).toBe(403);
   });
@@ -134,7 +140,7 @@ describe('PUT /account/{id}', () => {
     const o = await createUser(ctx, 'ho-owner@example.org', { roles: [[acc, 'Owner']] });
     const e = await createUser(ctx, 'ho-editor@example.org', { roles: [[acc, 'Editor']] });
     const t = await ctx.signIn('ho-owner@example.org', TEST_PASSWORD);
-    const d = await json<AccountDetailDto>(await ctx.call('PUT', `/api/account/${acc}`, { token: t, body: { billingEmail: 'bill@example.org', zipCode: '00100', newOwnerId: e } }), 200);
+    const d = await json<AccountDetail>(await ctx.call('PUT', `/api/account/${acc}`, { token: t, body: { billingEmail: 'bill@example.org', zipCode: '00100', newOwnerId: e } }), 200);
     expect(d).toMatchObject({ billingEmail: 'bill@example.org', zipCode: '00100', role: 'Admin', owner: { id: e } });
     const rs = await ctx.deps.db.select().from(roles).where(eq(roles.accountId, acc));
     expect(rs.map((r) => [r.userId, r.role]).sort()).toEqual([[o, 'Admin'], [e, 'Owner']].sort());
@@ -163,15 +169,15 @@ describe('PUT /account/{id}', () => {
     expect((await put('superadmin', { newPartnerId: resellerId })).status).toBe(403);
     expect((await put('cs', { newPartnerId: resellerId })).status).toBe(403);
     expect((await put('cs', { newPartnerId: null })).status).toBe(200); // unchanged (no partner yet)
-    expect((await json<AccountDetailDto>(await put('supercs', { newPartnerId: resellerId }), 200)).partner).toMatchObject({ id: resellerId });
+    expect((await json<AccountDetail>(await put('supercs', { newPartnerId: resellerId }), 200)).partner).toMatchObject({ id: resellerId });
     const notReseller = await json<{ errors: Record<string, string> }>(await put('supercs', { newPartnerId: await userIdByEmail(ctx, 'editor@example.com') }), 422);
     expect(notReseller.errors.newPartnerId).toBeDefined();
-    expect((await json<AccountDetailDto>(await put('reseller', { status: 'Suspended' }), 200)).status).toBe('Suspended');
+    expect((await json<AccountDetail>(await put('reseller', { status: 'Suspended' }), 200)).status).toBe('Suspended');
     const st = (await audits('account.update')).find((a) => a.accountId === demoId && 'status' in a.details);
     expect(st?.details.status).toEqual({ from: 'Active', to: 'Suspended' });
-    const opts = await json<AccountDetailDto>(await put('cs', { status: 'Active', options: { maxVideoDuration: 60 } }), 200);
+    const opts = await json<AccountDetail>(await put('cs', { status: 'Active', options: { maxVideoDuration: 60 } }), 200);
     expect(opts).toMatchObject({ status: 'Active', options: { maxVideoDuration: 60 } });
-    const merged = await json<AccountDetailDto>(await put('superadmin', { options: { disableAnalytics: true } }), 200);
+    const merged = await json<AccountDetail>(await put('superadmin', { options: { disableAnalytics: true } }), 200);
     expect(merged.options).toEqual({ maxVideoDuration: 60, disableAnalytics: true });
     expect((await put('superadmin', { status: 'Gone' })).status).toBe(422);
   });
@@ -186,10 +192,10 @@ describe('profile', () => {
       appearance: { logoId: m!.id, buttonTextColor: '#fff', stylesRaw: '.a{}' },
       profile: { companyName: 'Demo', socialLinks: [{ url: 'https://x.com/demo', icon: 'X', target: 'new_tab' }], actions: [{ type: 'external_link', name: 'Call', url: 'tel:+358', externalLinkType: 'tel' }] },
     };
-    const p = await json<AccountProfileDto>(await ctx.call('PUT', `/api/account/${demoId}/profile`, { token: tok.admin, body }), 200);
+    const p = await json<AccountProfile>(await ctx.call('PUT', `/api/account/${demoId}/profile`, { token: tok.admin, body }), 200);
     expect(p.appearance).toMatchObject({ logoId: m!.id, logo: { id: m!.id, url: `/files/${demoId}/k/logo.png` }, buttonTextColor: '#fff' });
     expect(p.profile).toMatchObject({ companyName: 'Demo', cover: null });
-    const read = await json<AccountProfileDto>(await ctx.call('GET', `/api/account/${demoId}/profile`, { token: tok.viewer }), 200);
+    const read = await json<AccountProfile>(await ctx.call('GET', `/api/account/${demoId}/profile`, { token: tok.viewer }), 200);
     expect(read).toEqual(p);
     const bad = await json<{ errors: Record<string, string> }>(await ctx.call('PUT', `/api/account/${demoId}/profile`, { token: tok.owner, body: { appearance: { logoId: f!.id } } }), 422);
     expect(bad.errors['appearance.logoId']).toMatch(/does not exist/);

@@ -12,7 +12,7 @@ import type { AppDeps, AuthUser } from '../../lib/context';
 import { recordAudit } from '../../lib/audit';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { isStaff } from '../../lib/policy';
-import { listMetadata, type ListMetadata } from '../../lib/list-query';
+import { listMetadata } from '../../lib/list-query';
 import {
   accountListScope,
   assertMayCreateAccount,
@@ -31,38 +31,28 @@ import {
   publicIdTaken,
   type AccountRow,
 } from './account.repo';
-import type { AccountListQuery, AccountProfileBody, CreateAccountBody, UpdateAccountBody } from './account.schemas';
-import type { AccountDto } from './account.service';
+import type {
+  Account,
+  AccountDetail,
+  AccountDetailList,
+  AccountListQuery,
+  AccountPerson,
+  AccountProfile,
+  AccountProfileBody,
+  CreateAccountBody,
+  ProfileMedia,
+  StoredAppearance,
+  StoredProfile,
+  UpdateAccountBody,
+} from './account.schemas';
 import { inviteAccountOwner } from './account.owner';
 
 type RoleRow = typeof roles.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-/** A user as shown inside an account (owner, partner). */
-export interface AccountPersonDto {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}
+const person = (u: UserRow): AccountPerson => ({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName });
 
-/** `AccountDetail` of docs/api.md: `Account` plus billing fields, owner, partner. */
-export interface AccountDetailDto extends AccountDto {
-  billingEmail: string | null;
-  phoneNumber: string | null;
-  businessId: string | null;
-  taxId: string | null;
-  address: string | null;
-  zipCode: string | null;
-  country: string | null;
-  owner: (AccountPersonDto & { status: RoleRow['status'] }) | null;
-  partner: AccountPersonDto | null;
-  updatedAt: Date;
-}
-
-const person = (u: UserRow): AccountPersonDto => ({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName });
-
-function baseDto(a: AccountRow, role: RoleRow | undefined): AccountDto {
+function baseDto(a: AccountRow, role: RoleRow | undefined): Account {
   return {
     id: a.id,
     publicId: a.publicId,
@@ -73,7 +63,7 @@ function baseDto(a: AccountRow, role: RoleRow | undefined): AccountDto {
     status: a.status,
     color: a.color,
     options: a.options,
-    createdAt: a.createdAt,
+    createdAt: a.createdAt.toISOString(),
   };
 }
 
@@ -81,7 +71,7 @@ function baseDto(a: AccountRow, role: RoleRow | undefined): AccountDto {
  * `AccountDetail` of each row, with three batched queries (caller roles, owners, partners) however
  * many rows there are. The owner shown is the first Owner role (by role id).
  */
-async function detailDtos(db: Db, rows: AccountRow[], callerId: number): Promise<AccountDetailDto[]> {
+async function detailDtos(db: Db, rows: AccountRow[], callerId: number): Promise<AccountDetail[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((a) => a.id);
   const partnerIds = [...new Set(rows.map((a) => a.partnerId).filter((x): x is number => x !== null))];
@@ -109,12 +99,12 @@ async function detailDtos(db: Db, rows: AccountRow[], callerId: number): Promise
       country: a.country,
       owner: owner ? { ...person(owner.user), status: owner.status } : null,
       partner: partner ? person(partner) : null,
-      updatedAt: a.updatedAt,
+      updatedAt: a.updatedAt.toISOString(),
     };
   });
 }
 
-async function detailDto(db: Db, a: AccountRow, callerId: number): Promise<AccountDetailDto> {
+async function detailDto(db: Db, a: AccountRow, callerId: number): Promise<AccountDetail> {
   const [dto] = await detailDtos(db, [a], callerId);
   return dto!;
 }
@@ -173,7 +163,7 @@ function billingSet(body: CreateAccountBody | UpdateAccountBody): Partial<typeof
  * @throws 403 caller may not create (or set options), 422 bad body, 409 `accountConflict` when
  *   concurrent creates keep colliding.
  */
-export async function createAccount(deps: AppDeps, user: AuthUser, body: CreateAccountBody): Promise<AccountDetailDto> {
+export async function createAccount(deps: AppDeps, user: AuthUser, body: CreateAccountBody): Promise<AccountDetail> {
   assertMayCreateAccount(user, body.options !== undefined);
   // A concurrent create may take the same slug or owner e-mail first: run the transaction again
   // (it then sees the other's rows), at most 3 times, then 409.
@@ -187,7 +177,7 @@ export async function createAccount(deps: AppDeps, user: AuthUser, body: CreateA
   }
 }
 
-async function createAccountOnce(deps: AppDeps, user: AuthUser, body: CreateAccountBody): Promise<AccountDetailDto> {
+async function createAccountOnce(deps: AppDeps, user: AuthUser, body: CreateAccountBody): Promise<AccountDetail> {
   const account = await deps.db.transaction(async (tx) => {
     const publicId = await uniquePublicId(tx, body.businessName);
     const [account] = await tx
@@ -219,7 +209,7 @@ async function createAccountOnce(deps: AppDeps, user: AuthUser, body: CreateAcco
 }
 
 /** `GET /account/{id}`: `Account` with the caller's role. 404 unknown or not usable. */
-export async function getAccount(db: Db, user: AuthUser, id: number): Promise<AccountDto> {
+export async function getAccount(db: Db, user: AuthUser, id: number): Promise<Account> {
   assertMayReadAccount(user, id);
   const a = await findAccountById(db, id);
   if (!a) throw notFound('Account not found.');
@@ -227,7 +217,7 @@ export async function getAccount(db: Db, user: AuthUser, id: number): Promise<Ac
 }
 
 /** `GET /account/{id}/detail`: `AccountDetail`. 404 / 403 per policy. */
-export async function getAccountDetail(db: Db, user: AuthUser, id: number): Promise<AccountDetailDto> {
+export async function getAccountDetail(db: Db, user: AuthUser, id: number): Promise<AccountDetail> {
   assertMayReadAccountDetail(user, id);
   const a = await findAccountById(db, id);
   if (!a) throw notFound('Account not found.');
@@ -238,7 +228,7 @@ export async function getAccountDetail(db: Db, user: AuthUser, id: number): Prom
  * `GET /account/detail` — the accounts list (same query and visibility as `GET /account`) with
  * `AccountDetail` records, for the staff and reseller accounts table. 403 for everyone else.
  */
-export async function listAccountDetails(db: Db, user: AuthUser, q: AccountListQuery): Promise<{ records: AccountDetailDto[]; metadata: ListMetadata }> {
+export async function listAccountDetails(db: Db, user: AuthUser, q: AccountListQuery): Promise<AccountDetailList> {
   if (!isStaff(user) && !user.isReseller) throw forbidden('Only staff and resellers can list account details.');
   const { rows, totalCount } = await listAccountPage(db, {
     userId: user.id,
@@ -264,7 +254,7 @@ export async function listAccountDetails(db: Db, user: AuthUser, q: AccountListQ
  * the stored value, so a form may send them back unchanged.
  * @throws 404 unknown / not usable, 403 a field the caller may not change, 422 bad body.
  */
-export async function updateAccount(db: Db, user: AuthUser, id: number, body: UpdateAccountBody): Promise<AccountDetailDto> {
+export async function updateAccount(db: Db, user: AuthUser, id: number, body: UpdateAccountBody): Promise<AccountDetail> {
   assertMayReadAccount(user, id); // 404 before anything is read
   const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
@@ -352,20 +342,6 @@ export async function deleteAccount(deps: AppDeps, user: AuthUser, id: number): 
   await deps.storage.deletePrefix(String(id));
 }
 
-/** A media reference resolved for the profile: `{ id, url, posterUrl }` (urls null until Ready). */
-export interface ProfileMediaDto {
-  id: number;
-  url: string | null;
-  posterUrl: string | null;
-}
-
-/** `AccountProfile` of docs/api.md. */
-export interface AccountProfileDto {
-  accountId: number;
-  appearance: Record<string, unknown> & { logo: ProfileMediaDto | null; chatVideo: ProfileMediaDto | null };
-  profile: Record<string, unknown> & { cover: ProfileMediaDto | null; introduction: ProfileMediaDto | null };
-}
-
 const MEDIA_FIELDS = [
   ['appearance', 'logoId', 'logo'],
   ['appearance', 'chatVideoId', 'chatVideo'],
@@ -378,11 +354,15 @@ const idOf = (obj: Record<string, unknown>, key: string): number | null => {
   return typeof v === 'number' ? v : null;
 };
 
-async function profileDto(db: Db, a: AccountRow): Promise<AccountProfileDto> {
+/**
+ * `AccountProfile` of an account row: the stored parts (written by `PUT /account/{id}/profile`, so of
+ * the body's shape) with the media references resolved (`{ id, url, posterUrl }`, urls null until Ready).
+ */
+async function profileDto(db: Db, a: AccountRow): Promise<AccountProfile> {
   const parts = { appearance: a.appearance, profile: a.profile };
   const ids = MEDIA_FIELDS.map(([part, key]) => idOf(parts[part], key)).filter((x): x is number => x !== null);
   const rows = ids.length ? await db.select().from(media).where(and(eq(media.accountId, a.id), inArray(media.id, ids))) : [];
-  const resolve = (mid: number | null): ProfileMediaDto | null => {
+  const resolve = (mid: number | null): ProfileMedia | null => {
     if (mid === null) return null;
     const m = rows.find((r) => r.id === mid);
     if (!m) return null;
@@ -391,13 +371,14 @@ async function profileDto(db: Db, a: AccountRow): Promise<AccountProfileDto> {
   };
   return {
     accountId: a.id,
-    appearance: { ...a.appearance, logo: resolve(idOf(a.appearance, 'logoId')), chatVideo: resolve(idOf(a.appearance, 'chatVideoId')) },
-    profile: { ...a.profile, cover: resolve(idOf(a.profile, 'coverId')), introduction: resolve(idOf(a.profile, 'introductionId')) },
+    // The columns hold only what AccountProfileBody let through (PUT /account/{id}/profile), or {}.
+    appearance: { ...(a.appearance as StoredAppearance), logo: resolve(idOf(a.appearance, 'logoId')), chatVideo: resolve(idOf(a.appearance, 'chatVideoId')) },
+    profile: { ...(a.profile as StoredProfile), cover: resolve(idOf(a.profile, 'coverId')), introduction: resolve(idOf(a.profile, 'introductionId')) },
   };
 }
 
 /** `GET /account/{id}/profile`: any Active role or staff. 404 otherwise. */
-export async function getAccountProfile(db: Db, user: AuthUser, id: number): Promise<AccountProfileDto> {
+export async function getAccountProfile(db: Db, user: AuthUser, id: number): Promise<AccountProfile> {
   assertMayReadAccount(user, id);
   const a = await findAccountById(db, id);
   if (!a) throw notFound('Account not found.');
@@ -408,7 +389,7 @@ export async function getAccountProfile(db: Db, user: AuthUser, id: number): Pro
  * `PUT /account/{id}/profile {appearance?, profile?}`: each part present replaces the stored one.
  * Media ids must be media of this account (422 naming the field). Audited as `account.profile_update`.
  */
-export async function updateAccountProfile(db: Db, user: AuthUser, id: number, body: AccountProfileBody): Promise<AccountProfileDto> {
+export async function updateAccountProfile(db: Db, user: AuthUser, id: number, body: AccountProfileBody): Promise<AccountProfile> {
   assertMayUpdateProfile(user, id);
   const parts: { appearance?: Record<string, unknown>; profile?: Record<string, unknown> } = {};
   if (body.appearance) parts.appearance = body.appearance;

@@ -1,6 +1,7 @@
-/** valibot schemas of the account API (spec 000 §7 "Accounts"; docs/api.md). */
+/** valibot schemas of the account API (spec 000 §7 "Accounts"; issue 10 §4): requests and answers, published in GET /api/openapi.json. */
 import * as v from 'valibot';
-import { pageParam, positiveIntString, searchParam, sizeParam } from '../../lib/list-query';
+import { listOf, Timestamp } from '../../lib/contract';
+import { pageParam, searchParam, sizeParam } from '../../lib/list-query';
 
 export const ACCOUNT_ORDER_BY = ['business_name', 'created_at'] as const;
 export type AccountOrderBy = (typeof ACCOUNT_ORDER_BY)[number];
@@ -24,9 +25,6 @@ export const AccountListQuery = v.object({
   filter: v.optional(v.picklist(['Joined'], 'filter must be Joined.')),
 });
 export type AccountListQuery = v.InferOutput<typeof AccountListQuery>;
-
-/** Path `{accountId}` (positive integer). */
-export const AccountIdParam = v.object({ accountId: positiveIntString('accountId must be a positive integer.') });
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Trimmed, lower-cased e-mail (spec 000 §5: text, at sign, text, dot, text). */
@@ -157,34 +155,132 @@ const ProfileAction = v.variant('type', [
   }),
 ], 'type must be external_link or contact_form.');
 
+/** `appearance` of the profile (spec 002 §3 Profile): logo, chat video, button colours, raw styles. */
+const appearanceEntries = {
+  logoId: MediaRef('logoId'),
+  chatVideoId: MediaRef('chatVideoId'),
+  buttonTextColor: Colour,
+  buttonBackgroundColor: Colour,
+  stylesRaw: v.optional(v.nullable(v.pipe(v.string('stylesRaw must be text.'), v.maxLength(20_000, 'stylesRaw must be at most 20000 characters.')))),
+};
+
+/** `profile` of the profile (spec 002 §3 Profile): company, description, cover, introduction, links, actions. */
+const profileEntries = {
+  companyName: v.optional(v.nullable(ShortText('companyName'))),
+  description: v.optional(v.nullable(ShortText('description', 2000))),
+  coverId: MediaRef('coverId'),
+  introductionId: MediaRef('introductionId'),
+  socialLinks: v.optional(
+    v.pipe(
+      v.array(v.strictObject({ url: Url, icon: v.picklist(SOCIAL_ICONS, 'icon is not a known social link type.'), target: LinkTarget }), 'socialLinks must be a list.'),
+      v.maxLength(30, 'At most 30 social links.'),
+    ),
+  ),
+  actions: v.optional(v.pipe(v.array(ProfileAction, 'actions must be a list.'), v.maxLength(10, 'At most 10 actions.'))),
+};
+
 /**
  * `PUT /account/{id}/profile` (spec 002 §2 profile tab, §3 Profile): `appearance` and `profile`,
  * each replaced as a whole when present. Media references are ids of the account's media.
  */
 export const AccountProfileBody = v.strictObject({
-  appearance: v.optional(
-    v.strictObject({
-      logoId: MediaRef('logoId'),
-      chatVideoId: MediaRef('chatVideoId'),
-      buttonTextColor: Colour,
-      buttonBackgroundColor: Colour,
-      stylesRaw: v.optional(v.nullable(v.pipe(v.string('stylesRaw must be text.'), v.maxLength(20_000, 'stylesRaw must be at most 20000 characters.')))),
-    }),
-  ),
-  profile: v.optional(
-    v.strictObject({
-      companyName: v.optional(v.nullable(ShortText('companyName'))),
-      description: v.optional(v.nullable(ShortText('description', 2000))),
-      coverId: MediaRef('coverId'),
-      introductionId: MediaRef('introductionId'),
-      socialLinks: v.optional(
-        v.pipe(
-          v.array(v.strictObject({ url: Url, icon: v.picklist(SOCIAL_ICONS, 'icon is not a known social link type.'), target: LinkTarget }), 'socialLinks must be a list.'),
-          v.maxLength(30, 'At most 30 social links.'),
-        ),
-      ),
-      actions: v.optional(v.pipe(v.array(ProfileAction, 'actions must be a list.'), v.maxLength(10, 'At most 10 actions.'))),
-    }),
-  ),
+  appearance: v.optional(v.strictObject(appearanceEntries)),
+  profile: v.optional(v.strictObject(profileEntries)),
 });
 export type AccountProfileBody = v.InferOutput<typeof AccountProfileBody>;
+/** The stored `appearance` and `profile` (columns of `accounts`, written only through AccountProfileBody). */
+export type StoredAppearance = NonNullable<AccountProfileBody['appearance']>;
+export type StoredProfile = NonNullable<AccountProfileBody['profile']>;
+
+// --- answers (issue 10 §4: declared once, checked by the server tests, typed in the SPA) ----------
+
+/** Role names of account members (spec 000 §1, §6). */
+export const ROLE_NAMES = ['Owner', 'Admin', 'Editor', 'Viewer', 'Reseller'] as const;
+/** A role's status in one account (spec 000 §4). */
+export const ROLE_STATUSES = ['Active', 'Invited'] as const;
+/** Account status (spec 000 §3). */
+export const ACCOUNT_STATUSES = ['Active', 'Suspended'] as const;
+
+/** Stored account options as answered (spec 000 §3): maxVideoDuration in seconds. */
+export const AccountOptions = v.strictObject({
+  maxVideoDuration: v.optional(v.nullable(v.number())),
+  disableAnalytics: v.optional(v.boolean()),
+  analyticsConsentRequired: v.optional(v.boolean()),
+});
+
+const accountEntries = {
+  id: v.number(),
+  /** URL slug of the business name (spec 000 §3), unique. */
+  publicId: v.string(),
+  businessName: v.string(),
+  /** The caller's own role in the account; null where staff hold none. */
+  role: v.nullable(v.picklist(ROLE_NAMES)),
+  roleId: v.nullable(v.number()),
+  roleStatus: v.nullable(v.picklist(ROLE_STATUSES)),
+  status: v.picklist(ACCOUNT_STATUSES),
+  color: v.nullable(v.string()),
+  options: AccountOptions,
+  createdAt: Timestamp,
+};
+
+/** An account with the caller's role in it (rows of `GET /account`, `GET /user/me/account`; `GET /account/{id}`). */
+export const Account = v.pipe(v.strictObject(accountEntries), v.metadata({ ref: 'Account' }));
+export type Account = v.InferOutput<typeof Account>;
+
+/** `GET /account` answer. */
+export const AccountList = listOf(Account);
+export type AccountList = v.InferOutput<typeof AccountList>;
+
+const personEntries = { id: v.number(), email: v.string(), firstName: v.nullable(v.string()), lastName: v.nullable(v.string()) };
+
+/** A user as shown inside an account (partner). */
+export const AccountPerson = v.pipe(v.strictObject(personEntries), v.metadata({ ref: 'AccountPerson' }));
+export type AccountPerson = v.InferOutput<typeof AccountPerson>;
+
+/** The account's owner (the first Owner role by role id) with that role's status. */
+export const AccountOwner = v.pipe(v.strictObject({ ...personEntries, status: v.picklist(ROLE_STATUSES) }), v.metadata({ ref: 'AccountOwner' }));
+export type AccountOwner = v.InferOutput<typeof AccountOwner>;
+
+/** `Account` plus billing fields, owner and partner (`GET /account/{id}/detail`, `POST|PUT /account`, rows of `GET /account/detail`). */
+export const AccountDetail = v.pipe(
+  v.strictObject({
+    ...accountEntries,
+    billingEmail: v.nullable(v.string()),
+    phoneNumber: v.nullable(v.string()),
+    businessId: v.nullable(v.string()),
+    taxId: v.nullable(v.string()),
+    address: v.nullable(v.string()),
+    zipCode: v.nullable(v.string()),
+    country: v.nullable(v.string()),
+    owner: v.nullable(AccountOwner),
+    partner: v.nullable(AccountPerson),
+    updatedAt: Timestamp,
+  }),
+  v.metadata({ ref: 'AccountDetail' }),
+);
+export type AccountDetail = v.InferOutput<typeof AccountDetail>;
+
+/** `GET /account/detail` answer. */
+export const AccountDetailList = listOf(AccountDetail);
+export type AccountDetailList = v.InferOutput<typeof AccountDetailList>;
+
+/** A media reference of the profile resolved to `/files/` URLs (null until the media is Ready). */
+export const ProfileMedia = v.pipe(
+  v.strictObject({ id: v.number(), url: v.nullable(v.string()), posterUrl: v.nullable(v.string()) }),
+  v.metadata({ ref: 'ProfileMedia' }),
+);
+export type ProfileMedia = v.InferOutput<typeof ProfileMedia>;
+
+/**
+ * `GET|PUT /account/{id}/profile` (spec 002 §3 Profile): the stored `appearance` and `profile` (as
+ * written by `PUT`) with their media references resolved: `logo`, `chatVideo`, `cover`, `introduction`.
+ */
+export const AccountProfile = v.pipe(
+  v.strictObject({
+    accountId: v.number(),
+    appearance: v.strictObject({ ...appearanceEntries, logo: v.nullable(ProfileMedia), chatVideo: v.nullable(ProfileMedia) }),
+    profile: v.strictObject({ ...profileEntries, cover: v.nullable(ProfileMedia), introduction: v.nullable(ProfileMedia) }),
+  }),
+  v.metadata({ ref: 'AccountProfile' }),
+);
+export type AccountProfile = v.InferOutput<typeof AccountProfile>;

@@ -1,29 +1,16 @@
 /**
- * `GET /account` (spec 000 §4, §6, §7; docs/api.md `Account`): the accounts the caller may see, each
+ * `GET /account` (spec 000 §4, §6, §7; the contract's `Account`, account.schemas.ts): the accounts the caller may see, each
  * with the caller's own role, roleId and roleStatus (null where staff hold no role).
  */
 import type { Db } from '../../db/client';
-import type { AccountOptions, AccountStatus, RoleName, RoleStatus } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
-import { listMetadata, type ListMetadata } from '../../lib/list-query';
+import { listMetadata } from '../../lib/list-query';
 import { accountListScope } from './account.policy';
 import { listAccountPage, type AccountListRow } from './account.repo';
-import type { AccountListQuery } from './account.schemas';
+import type { Account, AccountList, AccountListQuery } from './account.schemas';
 
-export interface AccountDto {
-  id: number;
-  publicId: string;
-  businessName: string;
-  role: RoleName | null;
-  roleId: number | null;
-  roleStatus: RoleStatus | null;
-  status: AccountStatus;
-  color: string | null;
-  options: AccountOptions;
-  createdAt: Date;
-}
-
-function toDto(r: AccountListRow): AccountDto {
+/** An account row with the caller's role → `Account` (dates as ISO strings). */
+export function toAccountJson(r: AccountListRow): Account {
   return {
     id: r.account.id,
     publicId: r.account.publicId,
@@ -34,7 +21,7 @@ function toDto(r: AccountListRow): AccountDto {
     status: r.account.status,
     color: r.account.color,
     options: r.account.options,
-    createdAt: r.account.createdAt,
+    createdAt: r.account.createdAt.toISOString(),
   };
 }
 
@@ -43,7 +30,7 @@ export async function listAccounts(
   db: Db,
   user: AuthUser,
   q: AccountListQuery,
-): Promise<{ records: AccountDto[]; metadata: ListMetadata }> {
+): Promise<AccountList> {
   const { rows, totalCount } = await listAccountPage(db, {
     userId: user.id,
     scope: accountListScope(user, q.filter),
@@ -53,5 +40,5 @@ export async function listAccounts(
     direction: q.order_direction,
     businessName: q.business_name,
   });
-  return { records: rows.map(toDto), metadata: listMetadata(q.page, q.size, totalCount) };
+  return { records: rows.map(toAccountJson), metadata: listMetadata(q.page, q.size, totalCount) };
 }

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD } from '../../../test/accounts';
 import type { AuthUser } from '../../lib/context';
 import { accountListScope } from './account.policy';
-import type { AccountDto } from './account.service';
+import type { Account } from './account.schemas';
 
 const caller = (over: Partial<AuthUser>): AuthUser => ({
   id: 1, username: 'u', email: 'u@x', firstName: null, lastName: null,
@@ -20,7 +20,7 @@ describe('account.policy', () => {
   });
 });
 
-type List = { records: AccountDto[]; metadata: { page: number; pageSize: number; pageCount: number; totalCount: number } };
+type List = { records: Account[]; metadata: { page: number; pageSize: number; pageCount: number; totalCount: number } };
 
 let ctx: TestContext;
 let demoId: number;

@@ -35,6 +35,17 @@ export function assertMayInviteAs(user: AuthUser, role: RoleName): void {
   if (role === 'Owner') throw forbidden('An invitation cannot make an Owner.');
 }
 
+/**
+ * Throws 403 unless the caller may resend the invitation of a member whose invited role is `current`
+ * as `role`: an invited Owner (e.g. of a new account) is invited again as Owner — a resend neither
+ * makes nor unmakes an Owner; other roles follow assertMayInviteAs.
+ */
+export function assertMayResendAs(user: AuthUser, current: RoleName, role: RoleName): void {
+  if (current === 'Owner' && role === 'Owner') return;
+  if (current === 'Owner') throw forbidden("Resending an invitation cannot change an Owner's role.");
+  assertMayInviteAs(user, role);
+}
+
 /** Throws 403 unless the caller may remove a member whose role in the account is `targetRole`. */
 export function assertMayRemove(user: AuthUser, accountId: number, targetRole: RoleName): void {
   if (isStaff(user) || activeRole(user, accountId) === 'Owner') return;

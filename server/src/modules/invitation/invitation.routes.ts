@@ -12,10 +12,11 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { validate } from '../../lib/validate';
+import { idParams, route } from '../../lib/contract';
 import {
-  AccountIdParam,
+  AccountUser,
+  AccountUserList,
   AccountUserListQuery,
-  AccountUserParam,
   InvitationQuery,
   InviteBody,
   JoinBody,
@@ -35,27 +36,86 @@ import {
   resendInvitation,
 } from './invitation.service';
 
-/** `/api/account/{accountId}/user…` (authenticated). */
+const memberTags = ['Members'];
+/** The path's `{accountId}`, parsed; a non-number answers 404 like an unknown account. */
+const accountIdParam = () => idParams('Account', 'accountId');
+
+/** `/api/account/{accountId}/user…` (authenticated); each route declares its contract (lib/contract.ts). */
 export function accountUserRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.get('/:accountId/user', validate('param', AccountIdParam), validate('query', AccountUserListQuery), async (c) =>
-    c.json(await listAccountUsers(deps.db, c.get('user'), c.req.valid('param').accountId, c.req.valid('query'))),
+  r.get(
+    '/:accountId/user',
+    route({
+      summary: "List an account's members",
+      description: 'Managers (staff; Active Owner, Admin, Reseller); Editor, Viewer → 403. Ordered by e-mail; `size` 1..1000 (default 10).',
+      tags: memberTags,
+      responses: { 200: AccountUserList },
+    }),
+    accountIdParam(),
+    validate('query', AccountUserListQuery),
+    async (c) => c.json(await listAccountUsers(deps.db, c.get('user'), c.req.valid('param').accountId, c.req.valid('query'))),
   );
-  r.post('/:accountId/user', validate('param', AccountIdParam), validate('json', InviteBody), async (c) =>
-    c.json(await inviteUser(deps, c.get('user'), c.req.valid('param').accountId, c.req.valid('json')), 201),
+  r.post(
+    '/:accountId/user',
+    route({
+      summary: 'Invite a member',
+      description:
+        'Managers; `role` Admin, Editor, Viewer, or Reseller (superusers only, else 403). Creates the user when the e-mail is new (no password: the join sign-up sets it) or finds them, adds the role with status Invited and e-mails the join link (outbox kind `invitation`). 409 `alreadyMember` when they already hold a role in the account.',
+      tags: memberTags,
+      responses: { 201: AccountUser },
+      errors: [400, 401, 403, 404, 409, 422],
+    }),
+    accountIdParam(),
+    validate('json', InviteBody),
+    async (c) => c.json(await inviteUser(deps, c.get('user'), c.req.valid('param').accountId, c.req.valid('json')), 201),
   );
-  r.post('/:accountId/user/resend-invitation', validate('param', AccountIdParam), validate('json', ResendInvitationBody), async (c) =>
-    c.json(await resendInvitation(deps, c.get('user'), c.req.valid('param').accountId, c.req.valid('json'))),
+  r.post(
+    '/:accountId/user/resend-invitation',
+    route({
+      summary: 'Resend an invitation',
+      description:
+        'Managers (same role rules as inviting). `accountId` must equal the path\'s (else 422); the member must still be Invited (Active → 409 `alreadyActive`; no such member → 404). Sets the invited role to `role`, retires the older tokens and e-mails a new link.',
+      tags: memberTags,
+      responses: { 200: AccountUser },
+      errors: [400, 401, 403, 404, 409, 422],
+    }),
+    accountIdParam(),
+    validate('json', ResendInvitationBody),
+    async (c) => c.json(await resendInvitation(deps, c.get('user'), c.req.valid('param').accountId, c.req.valid('json'))),
   );
-  r.delete('/:accountId/user/:userId', validate('param', AccountUserParam), async (c) => {
-    const { accountId, userId } = c.req.valid('param');
-    await removeAccountUser(deps.db, c.get('user'), accountId, userId);
-    return c.body(null, 204);
-  });
-  r.put('/:accountId/user/:userId/role', validate('param', AccountUserParam), validate('json', RoleChangeBody), async (c) => {
-    const { accountId, userId } = c.req.valid('param');
-    return c.json(await changeAccountUserRole(deps.db, c.get('user'), accountId, userId, c.req.valid('json').role));
-  });
+  r.delete(
+    '/:accountId/user/:userId',
+    route({
+      summary: 'Remove a member',
+      description: 'Managers; Admins and Resellers only Editor and Viewer rows (else 403). Removes the role and its pending tokens; the user stays. 404 not a member; 409 `lastOwner` for the only Owner.',
+      tags: memberTags,
+      responses: { 204: null },
+      errors: [400, 401, 403, 404, 409, 422],
+    }),
+    idParams('Member', 'accountId', 'userId'),
+    async (c) => {
+      const { accountId, userId } = c.req.valid('param');
+      await removeAccountUser(deps.db, c.get('user'), accountId, userId);
+      return c.body(null, 204);
+    },
+  );
+  r.put(
+    '/:accountId/user/:userId/role',
+    route({
+      summary: "Change a member's role",
+      description:
+        'Staff, Owner, Admin (Reseller → 403); Reseller in or out: superusers only; an Owner\'s role: staff only; never one\'s own (403). Status unchanged. 404 not a member; 409 `lastOwner`.',
+      tags: memberTags,
+      responses: { 200: AccountUser },
+      errors: [400, 401, 403, 404, 409, 422],
+    }),
+    idParams('Member', 'accountId', 'userId'),
+    validate('json', RoleChangeBody),
+    async (c) => {
+      const { accountId, userId } = c.req.valid('param');
+      return c.json(await changeAccountUserRole(deps.db, c.get('user'), accountId, userId, c.req.valid('json').role));
+    },
+  );
   return r;
 }
 

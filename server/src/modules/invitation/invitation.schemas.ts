@@ -4,7 +4,9 @@
  * Bodies are strict: unknown keys answer 422 like every other body of the API.
  */
 import * as v from 'valibot';
+import { listOf, Timestamp } from '../../lib/contract';
 import { pageParam, positiveIntString, sizeParam } from '../../lib/list-query';
+import { ROLE_NAMES, ROLE_STATUSES } from '../account/account.schemas';
 
 /** E-mail shape of spec 000 §5: text, at sign, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -25,13 +27,6 @@ export const InviteRole = v.picklist(['Admin', 'Editor', 'Viewer', 'Reseller'], 
 /** Every account role (spec 000 §3). */
 export const AnyRole = v.picklist(['Owner', 'Admin', 'Editor', 'Viewer', 'Reseller'], 'role must be Owner, Admin, Editor, Viewer or Reseller.');
 
-/** Path `{accountId}`. */
-export const AccountIdParam = v.object({ accountId: positiveIntString('accountId must be a positive integer.') });
-/** Path `{accountId}/user/{userId}`. */
-export const AccountUserParam = v.object({
-  accountId: positiveIntString('accountId must be a positive integer.'),
-  userId: positiveIntString('userId must be a positive integer.'),
-});
 /** Path `/user/{userId}/role/{roleId}`. */
 export const UserRoleParam = v.object({
   userId: positiveIntString('userId must be a positive integer.'),
@@ -46,10 +41,13 @@ export type AccountUserListQuery = v.InferOutput<typeof AccountUserListQuery>;
 export const InviteBody = v.strictObject({ email: EmailField, role: InviteRole });
 export type InviteBody = v.InferOutput<typeof InviteBody>;
 
-/** `POST /account/{accountId}/user/resend-invitation` body (spec 000 §7: accountId, role, userEmail). */
+/**
+ * `POST /account/{accountId}/user/resend-invitation` body (spec 000 §7: accountId, role, userEmail).
+ * `role` Owner only for an invited Owner (the service's rule), so the users list can resend any row.
+ */
 export const ResendInvitationBody = v.strictObject({
   accountId: v.pipe(v.number('accountId must be a number.'), v.integer('accountId must be an integer.'), v.minValue(1, 'accountId must be ≥ 1.')),
-  role: InviteRole,
+  role: AnyRole,
   userEmail: EmailField,
 });
 export type ResendInvitationBody = v.InferOutput<typeof ResendInvitationBody>;
@@ -60,6 +58,30 @@ export type RoleChangeBody = v.InferOutput<typeof RoleChangeBody>;
 
 /** `PUT /user/{userId}/role/{roleId}` body (spec 000 §7: status). Only joining (Active) is a transition here. */
 export const RoleStatusBody = v.strictObject({ status: v.picklist(['Active'], 'status must be Active.') });
+
+/** A member of an account as the users list shows it (`GET|POST /account/{accountId}/user`, role change, resend). */
+export const AccountUser = v.pipe(
+  v.strictObject({
+    /** The user's id. */
+    id: v.number(),
+    email: v.string(),
+    firstName: v.nullable(v.string()),
+    lastName: v.nullable(v.string()),
+    external: v.boolean(),
+    multifactor: v.boolean(),
+    roleId: v.number(),
+    role: v.picklist(ROLE_NAMES),
+    status: v.picklist(ROLE_STATUSES),
+    /** When the user was created. */
+    createdAt: Timestamp,
+  }),
+  v.metadata({ ref: 'AccountUser' }),
+);
+export type AccountUser = v.InferOutput<typeof AccountUser>;
+
+/** `GET /account/{accountId}/user` answer. */
+export const AccountUserList = listOf(AccountUser);
+export type AccountUserList = v.InferOutput<typeof AccountUserList>;
 
 /** `GET /auth/invitation?token` query. */
 export const InvitationQuery = v.object({

@@ -16,12 +16,13 @@ import type { AppDeps, AuthUser } from '../../lib/context';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/errors';
-import { listMetadata, type ListMetadata } from '../../lib/list-query';
+import { listMetadata } from '../../lib/list-query';
 import { passwordPolicyViolation } from '../../idp';
 import {
   assertMayActivateRole,
   assertMayChangeRole,
   assertMayInviteAs,
+  assertMayResendAs,
   assertMayRemove,
   assertMemberManager,
 } from './invitation.policy';
@@ -45,25 +46,11 @@ import {
   type Tx,
   type UserRow,
 } from './invitation.repo';
-import type { AccountUserListQuery, InviteBody, JoinBody, ResendInvitationBody } from './invitation.schemas';
+import type { AccountUser, AccountUserList, AccountUserListQuery, InviteBody, JoinBody, ResendInvitationBody } from './invitation.schemas';
 import { sendInvitationEmail } from './invitation.mail';
 
 /** How long a join token stays valid: 14 days, in milliseconds. */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
-
-/** A member of an account as the users list shows it (docs/api.md `AccountUser`). */
-export interface AccountUserDto {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  external: boolean;
-  multifactor: boolean;
-  roleId: number;
-  role: RoleName;
-  status: RoleStatus;
-  createdAt: Date;
-}
 
 /** `GET /auth/invitation?token` answer: what the join page shows before sign-up (docs/api.md). */
 export interface InvitationInfoDto {
@@ -105,7 +92,8 @@ export interface InvitationClock {
 }
 const systemClock: InvitationClock = { now: () => new Date() };
 
-function toMember({ user, role }: MemberRow): AccountUserDto {
+/** A member row → `AccountUser` (dates as ISO strings). */
+function toMember({ user, role }: MemberRow): AccountUser {
   return {
     id: user.id,
     email: user.email,
@@ -116,7 +104,7 @@ function toMember({ user, role }: MemberRow): AccountUserDto {
     roleId: role.id,
     role: role.role,
     status: role.status,
-    createdAt: user.createdAt,
+    createdAt: user.createdAt.toISOString(),
   };
 }
 
@@ -192,7 +180,7 @@ export async function listAccountUsers(
   caller: AuthUser,
   accountId: number,
   q: AccountUserListQuery,
-): Promise<{ records: AccountUserDto[]; metadata: ListMetadata }> {
+): Promise<AccountUserList> {
   assertMemberManager(caller, accountId);
   if (!(await findAccount(db, accountId))) throw notFound('Account not found.');
   const { rows, totalCount } = await listMembers(db, accountId, q.page, q.size);
@@ -205,7 +193,7 @@ export async function listAccountUsers(
  * @throws 404 account, 403 caller/role not allowed, 409 `alreadyMember` when the user already holds a
  *   role in the account (use the resend for Invited ones).
  */
-export async function inviteUser(deps: AppDeps, caller: AuthUser, accountId: number, body: InviteBody, clock = systemClock): Promise<AccountUserDto> {
+export async function inviteUser(deps: AppDeps, caller: AuthUser, accountId: number, body: InviteBody, clock = systemClock): Promise<AccountUser> {
   assertMemberManager(caller, accountId);
   assertMayInviteAs(caller, body.role);
   const account = await findAccount(deps.db, accountId);
@@ -242,7 +230,8 @@ export async function inviteUser(deps: AppDeps, caller: AuthUser, accountId: num
 
 /**
  * Resend invitation `{accountId, role, userEmail}`: the member's role must still be Invited; the role
- * is set to `role` (same rules as an invitation), older tokens are retired and a new link is e-mailed.
+ * is set to `role` (same rules as an invitation; an invited Owner is resent as Owner, see
+ * assertMayResendAs), older tokens are retired and a new link is e-mailed.
  * @throws 422 `accountId` differs from the path, 404 account or no such member, 403 not allowed,
  *   409 `alreadyActive` when the member has joined.
  */
@@ -252,10 +241,10 @@ export async function resendInvitation(
   accountId: number,
   body: ResendInvitationBody,
   clock = systemClock,
-): Promise<AccountUserDto> {
+): Promise<AccountUser> {
   if (body.accountId !== accountId) throw unprocessable('Validation failed.', { accountId: 'accountId must match the account in the path.' });
   assertMemberManager(caller, accountId);
-  assertMayInviteAs(caller, body.role);
+  if (body.role !== 'Owner') assertMayInviteAs(caller, body.role);
   const account = await findAccount(deps.db, accountId);
   if (!account) throw notFound('Account not found.');
   const now = clock.now();
@@ -264,6 +253,7 @@ export async function resendInvitation(
     const member = user && (await findMember(tx, accountId, user.id));
     if (!member) throw notFound('User not found in this account.');
     if (member.role.status === 'Active') throw conflict('This user has already joined the account.', 'alreadyActive');
+    assertMayResendAs(caller, member.role.role, body.role);
     const role = member.role.role === body.role ? member.role : ((await updateRole(tx, member.role.id, { role: body.role })) ?? member.role);
     const token = await issueInvitationToken(tx, member.user, role.id, accountId, caller.id, now);
     await recordAudit(tx as Db, {
@@ -319,7 +309,7 @@ export async function removeAccountUser(db: Db, caller: AuthUser, accountId: num
  * @throws 404 account or member, 403 not allowed (own role, Owner target, Reseller), 409 `lastOwner`
  *   when it would leave the account without an Owner.
  */
-export async function changeAccountUserRole(db: Db, caller: AuthUser, accountId: number, userId: number, role: RoleName): Promise<AccountUserDto> {
+export async function changeAccountUserRole(db: Db, caller: AuthUser, accountId: number, userId: number, role: RoleName): Promise<AccountUser> {
   assertMemberManager(caller, accountId);
   return db.transaction(async (tx) => {
     const member = await findMember(tx, accountId, userId);

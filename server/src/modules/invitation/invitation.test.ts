@@ -8,7 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from '../../../test/accounts';
 import { emailOutbox, invitationTokens, roles, users } from '../../db/schema';
-import type { AccountUserDto, InvitationInfoDto, JoinResultDto, RoleDto } from './invitation.service';
+import type { InvitationInfoDto, JoinResultDto, RoleDto } from './invitation.service';
+import type { AccountUser } from './invitation.schemas';
 
 /** Every invitation e-mail sent (the real sender still runs). */
 const sent: { to: string; accountName: string; joinUrl: string }[] = [];
@@ -22,7 +23,7 @@ vi.mock('./invitation.mail', async (importOriginal) => {
   };
 });
 
-type List = { records: AccountUserDto[]; metadata: { page: number; pageSize: number; pageCount: number; totalCount: number } };
+type List = { records: AccountUser[]; metadata: { page: number; pageSize: number; pageCount: number; totalCount: number } };
 type ErrorBody = { detail: string; code?: string; errors?: Record<string, string> };
 
 let ctx: TestContext;
@@ -85,6 +86,11 @@ describe('GET /account/{accountId}/user', () => {
     expect((await ctx.call('GET', `/api/account/${demoId}/user`, { token: await token('viewer@example.com') })).status).toBe(403);
     expect((await ctx.call('GET', `/api/account/${otherId}/user`, { token: await token('owner@example.com') })).status).toBe(404);
     expect((await ctx.call('GET', `/api/account/999999/user`, { token: await token('superadmin@example.com') })).status).toBe(404);
+    const superadmin = await token('superadmin@example.com');
+    expect((await ctx.call('GET', '/api/account/x/user', { token: superadmin })).status).toBe(404);
+    const badUser = await ctx.call('DELETE', `/api/account/${demoId}/user/x`, { token: superadmin });
+    expect(badUser.status).toBe(404);
+    expect(((await badUser.json()) as ErrorBody).detail).toBe('Member not found.');
   });
 });
 
@@ -92,7 +98,7 @@ describe('POST /account/{accountId}/user (invite) and the join with a token', ()
   it('creates the user without a password, adds an Invited role and e-mails a join link with a token', async () => {
     const res = await invite('New.Person@Example.org', 'Editor');
     expect(res.status).toBe(201);
-    const member = (await res.json()) as AccountUserDto;
+    const member = (await res.json()) as AccountUser;
     expect(member).toMatchObject({ email: 'new.person@example.org', role: 'Editor', status: 'Invited' });
     const [user] = await ctx.deps.db.select().from(users).where(eq(users.id, member.id));
     expect(user?.srpVerifier).toBeNull();
@@ -206,7 +212,7 @@ describe('POST /account/{accountId}/user (invite) and the join with a token', ()
     await createUser(ctx, 'existing@example.org', { roles: [[otherId, 'Editor']] });
     const res = await invite('existing@example.org', 'Viewer');
     expect(res.status).toBe(201);
-    const member = (await res.json()) as AccountUserDto;
+    const member = (await res.json()) as AccountUser;
     expect(member).toMatchObject({ role: 'Viewer', status: 'Invited' });
     const link = lastLink();
     expect(link.searchParams.has('token')).toBe(false);
@@ -293,7 +299,7 @@ describe('POST /account/{accountId}/user/resend-invitation', () => {
       body: { accountId: demoId, role: 'Viewer', userEmail: 'resend@example.org' },
     });
     expect(res.status).toBe(200);
-    expect((await res.json()) as AccountUserDto).toMatchObject({ email: 'resend@example.org', role: 'Viewer', status: 'Invited' });
+    expect((await res.json()) as AccountUser).toMatchObject({ email: 'resend@example.org', role: 'Viewer', status: 'Invited' });
     const second = lastLink().searchParams.get('token') ?? '';
     expect(second).not.toBe(first);
     expect((await ctx.call('GET', `/api/auth/invitation?token=${encodeURIComponent(first)}`)).status).toBe(404);
@@ -312,6 +318,20 @@ describe('POST /account/{accountId}/user/resend-invitation', () => {
     expect((await call({ accountId: otherId, role: 'Viewer', userEmail: 'resend@example.org' }, 'owner@example.com', otherId)).status).toBe(404);
     expect(sent).toHaveLength(0);
   });
+
+  it("resends an invited Owner's invitation as Owner, and neither makes nor unmakes an Owner", async () => {
+    const acc = await createAccount(ctx, 'Owner Resend Oy');
+    await createUser(ctx, 'invited-owner@example.org', { roles: [[acc, 'Owner', 'Invited']] });
+    await createUser(ctx, 'invited-viewer@example.org', { roles: [[acc, 'Viewer', 'Invited']] });
+    const call = async (role: string, userEmail: string) =>
+      ctx.call('POST', `/api/account/${acc}/user/resend-invitation`, { token: await token('superadmin@example.com'), body: { accountId: acc, role, userEmail } });
+    const ok = await call('Owner', 'invited-owner@example.org');
+    expect(ok.status).toBe(200);
+    expect((await ok.json()) as AccountUser).toMatchObject({ email: 'invited-owner@example.org', role: 'Owner', status: 'Invited' });
+    expect(sent.map((m) => m.to)).toEqual(['invited-owner@example.org']);
+    expect((await call('Viewer', 'invited-owner@example.org')).status).toBe(403);
+    expect((await call('Owner', 'invited-viewer@example.org')).status).toBe(403);
+  });
 });
 
 describe('PUT /account/{accountId}/user/{userId}/role and DELETE /account/{accountId}/user/{userId}', () => {
@@ -321,7 +341,7 @@ describe('PUT /account/{accountId}/user/{userId}/role and DELETE /account/{accou
       ctx.call('PUT', `/api/account/${accountId}/user/${userId}/role`, { token: await token(who), body: { role } });
     const ok = await put('Editor', 'admin@example.com');
     expect(ok.status).toBe(200);
-    expect((await ok.json()) as AccountUserDto).toMatchObject({ id: target, role: 'Editor', status: 'Active' });
+    expect((await ok.json()) as AccountUser).toMatchObject({ id: target, role: 'Editor', status: 'Active' });
     expect((await put('Admin', 'editor@example.com')).status).toBe(403);
     expect((await put('Admin', 'reseller@example.org')).status).toBe(403);
     expect((await put('Reseller', 'owner@example.com')).status).toBe(403);

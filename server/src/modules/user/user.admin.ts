@@ -15,7 +15,8 @@ import { isStaff } from '../../lib/policy';
 import { adminSetUserPassword, createSystemUser } from '../../idp/users';
 import { queueEmail, temporaryPasswordEmail } from '../../email';
 import { listAccountPage } from '../account/account.repo';
-import type { AccountDto } from '../account/account.service';
+import type { AccountList } from '../account/account.schemas';
+import { toAccountJson } from '../account/account.service';
 import { activeAccountIds, assertMayEditUser, assertStaff, assertSuperuser, mayReadUser } from './user.policy';
 import { findUserByEmailCi, findUserWithRoles, listUserPage } from './user.repo';
 import type { PatchUserBody, SetPasswordBody, UserListQuery } from './user.schemas';
@@ -83,7 +84,7 @@ export async function patchUser(db: Db, caller: AuthUser, userId: number, body: 
  * `GET /user/me/account`: every account where the caller holds a role, Active or Invited (the team
  * picker's two lists), alphabetically, as `Account` records with the caller's role — one page.
  */
-export async function getMyAccounts(db: Db, caller: AuthUser): Promise<{ records: AccountDto[]; metadata: ListMetadata }> {
+export async function getMyAccounts(db: Db, caller: AuthUser): Promise<AccountList> {
   const size = 10_000;
   const { rows, totalCount } = await listAccountPage(db, {
     userId: caller.id,
@@ -93,19 +94,7 @@ export async function getMyAccounts(db: Db, caller: AuthUser): Promise<{ records
     orderBy: 'business_name',
     direction: 'asc',
   });
-  const records = rows.map((r) => ({
-    id: r.account.id,
-    publicId: r.account.publicId,
-    businessName: r.account.businessName,
-    role: r.role,
-    roleId: r.roleId,
-    roleStatus: r.roleStatus,
-    status: r.account.status,
-    color: r.account.color,
-    options: r.account.options,
-    createdAt: r.account.createdAt,
-  }));
-  return { records, metadata: listMetadata(1, size, totalCount) };
+  return { records: rows.map(toAccountJson), metadata: listMetadata(1, size, totalCount) };
 }
 
 /** `GET /user/all-users?page&size&email` (staff): every user with roles, by id. */
