@@ -23,7 +23,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { DetailedError, Upload, defaultOptions as tusDefaults } from 'tus-js-client';
 import { api } from '../../api/client';
-import { getIdToken } from '../session/amplify';
+import { getIdToken } from '../session/identity';
 import { isVideoKind, storedUploadOf, uploadMachine } from '../../../machines/upload/upload.machine';
 import { uploadQueueMachine } from '../../../machines/uploadQueue/uploadQueue.machine';
 import { forgetStoredUpload, rememberStoredUpload } from './resumeStore';
