@@ -16,7 +16,14 @@
  * in, and `….{userPoolClientId}.inflightOAuth` = 'true' while a redirect sign-in is under way.
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { AuthHubEventName, ConfirmSignInInput, SessionEvent, SessionUser, SignInCredentials, SignInOutcome } from '../../../machines/session/session.machine';
+import type {
+  AuthHubEventName,
+  ConfirmSignInInput,
+  SessionEvent,
+  SessionUser,
+  SignInCredentials,
+  SignInOutcome,
+} from '../../../machines/session/session.machine';
 import type { TotpSetupDetails } from '../../../machines/session/mfaSetup.machine';
 import type { ResetPasswordInput } from '../../../machines/session/passwordRecovery.machine';
 import type { ChangePasswordInput } from '../../../machines/session/changePassword.machine';
