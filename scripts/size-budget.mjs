@@ -10,8 +10,9 @@
  * the first render) plus, for each route of the page's match chain (root → … → leaf, from
  * src/routeTree.gen.ts), the closure of the route's code-split component chunk
  * (`<route file>?tsr-split=component`). Chunks loaded only on demand (dynamic `import()`, other
- * routes' chunks, error / not-found components) are not counted, except the ones a scenario below
- * names as needed at first load.
+ * routes' chunks, error / not-found components) are not counted, except the ones a first load
+ * needs: the active locale's message catalog (main.tsx awaits it before the first render; the larger
+ * of en and fi is counted) and what a scenario below names.
  *
  * Budgets:
  *   - First route ≤ 120 KB: everything a first visit fetches before it can show its page.
@@ -34,11 +35,16 @@ import { gzipSync } from 'node:zlib';
 export const KB = 1000;
 /** Budgets in KB (gzip). */
 export const BUDGET_KB = { firstRoute: 120, otherRoute: 50 };
+/**
+ * Lazily imported modules every first load needs: one of the locale catalogs (an array = one of
+ * them, the largest is counted).
+ */
+export const FIRST_LOAD_DYNAMIC = [['src/locales/en/messages.po', 'src/locales/fi/messages.po']];
 /** Lazily imported module a signed-in first visit needs (the identity provider's client). */
-export const SIGNED_IN_DYNAMIC = ['src/features/session/amplify.ts'];
+export const SIGNED_IN_DYNAMIC = [...FIRST_LOAD_DYNAMIC, 'src/features/session/amplify.ts'];
 /** The first routes, by route id of src/routeTree.gen.ts (see the header). */
 export const FIRST_ROUTES = [
-  { name: 'signed out: /login', routeId: '/login', dynamic: [] },
+  { name: 'signed out: /login', routeId: '/login', dynamic: FIRST_LOAD_DYNAMIC },
   { name: 'signed in, account member: /dashboard/{account}/vidbots', routeId: '/_auth/dashboard/$accountSlug/vidbots/', dynamic: SIGNED_IN_DYNAMIC },
   { name: 'signed in, staff: /dashboard/accounts', routeId: '/_auth/dashboard/accounts/', dynamic: SIGNED_IN_DYNAMIC },
 ];
@@ -150,9 +156,14 @@ export function measureBudget({ distDir = 'dist', routeTree = 'src/routeTree.gen
   const budget = BUDGET_KB;
   const first = FIRST_ROUTES.map(({ name, routeId, dynamic }) => {
     if (!routes.has(routeId)) throw new Error(`first route ${routeId} is not in the route tree`);
-    for (const key of dynamic) if (!manifest[key]?.isDynamicEntry) throw new Error(`${key} is not a lazily imported chunk in the manifest`);
-    const files = closure(dynamic, chainFiles(routeId));
+    const files = chainFiles(routeId);
     for (const f of entryFiles) files.add(f);
+    for (const need of dynamic) {
+      const options = Array.isArray(need) ? need : [need];
+      for (const key of options) if (!manifest[key]?.isDynamicEntry) throw new Error(`${key} is not a lazily imported chunk in the manifest`);
+      const largest = options.map((key) => part(closure([key]), files)).sort((a, b) => b.gz - a.gz)[0];
+      for (const f of largest.files) files.add(f);
+    }
     const p = part(files);
     return { name, routeId, ...p, over: p.gz > budget.firstRoute * KB };
   });
