@@ -61,7 +61,9 @@ async function walkUserMenu(page: Page, label: string) {
   await button.click();
   const menu = page.getByRole('menu', { name: 'User menu' });
   await shot(page, `${label}-user-menu`);
-  const links = await menu.locator('a[role="menuitem"]').evaluateAll((as) => as.map((a) => ({ name: a.textContent ?? '', path: new URL((a as HTMLAnchorElement).href).pathname })));
+  const links = await menu
+    .locator('a[role="menuitem"]')
+    .evaluateAll((as) => as.map((a) => ({ name: a.textContent ?? '', path: new URL((a as HTMLAnchorElement).href).pathname })));
   expect(links.map((l) => l.name)).toEqual(expect.arrayContaining(['Change password']));
   await page.keyboard.press('Escape');
   for (const { name, path } of links) {
@@ -82,7 +84,10 @@ for (const who of ['owner', 'admin', 'editor', 'viewer'] as const) {
       expect(paths).toContain('/dashboard/demo/users');
       // Row menu of the users list: Edit opens the user's profile.
       await nav(page).locator('a[data-nav="users"]').click();
-      await page.getByRole('button', { name: /^Actions for / }).first().click();
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
       await page.getByRole('menuitem', { name: 'Edit' }).click();
       await expectRealPage(page, '/dashboard/demo/users/\\d+', `${who}: users row menu Edit`);
     }
@@ -94,7 +99,15 @@ test('super admin: staff entries, account entries, switcher choices and account 
   await signIn(page, 'superadmin@example.com');
   await expect(page).toHaveURL(/\/dashboard\/accounts/);
   const staffPaths = await walkSideNav(page, 'superadmin');
-  expect(staffPaths).toEqual(expect.arrayContaining(['/dashboard/accounts', '/dashboard/resellers', '/dashboard/admin/feature-flags', '/dashboard/admin/users', '/dashboard/admin/sso-config']));
+  expect(staffPaths).toEqual(
+    expect.arrayContaining([
+      '/dashboard/accounts',
+      '/dashboard/resellers',
+      '/dashboard/admin/feature-flags',
+      '/dashboard/admin/users',
+      '/dashboard/admin/sso-config',
+    ]),
+  );
   await walkUserMenu(page, 'superadmin');
 
   // Account switcher: an account, then 'All accounts'.
