@@ -132,7 +132,7 @@ async function main() {
       })();
       log(`\nPlayer bundle dist/embed/player.js: **${player}** (budget 40 KiB gz, DESIGN §1b).\n`);
       log('## JavaScript per route (size budget over the Vite manifest, issue 10 §2)\n');
-      log('`node scripts/size-budget.mjs` (a step of `npm test`): first route ≤ 120 KB gz, every other route ≤ 50 KB gz on top of the entry. 1 KB = 1000 bytes. First route = all JavaScript a first visit loads before its page shows: the entry, the route chain's chunks and the locale catalog; signed out that is /login, signed in the dashboard entry's landing page plus the aws-amplify chunk the session check then needs. Sentry (only with a DSN) loads after the first paint and is not counted. Definitions: scripts/size-budget.mjs.\n');
+      log('`node scripts/size-budget.mjs` (a step of `npm test`): first route ≤ 120 KB gz, every other route ≤ 50 KB gz on top of the entry. 1 KB = 1000 bytes. First route = all JavaScript a first visit loads before its page shows: the entry, the chunks of the route chain and the locale catalog; signed out that is /login, signed in the landing page of the dashboard entry plus the aws-amplify chunk the session check then needs. Sentry (only with a DSN) loads after the first paint and is not counted. Definitions: scripts/size-budget.mjs.\n');
       for (const line of formatBudget(measureBudget())) log(line);
       log('');
     } catch (err) {
