@@ -17,5 +17,6 @@ export default defineConfig({
       '/idp': 'http://127.0.0.1:3000',
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest (dist/.vite/manifest.json) feeds the JavaScript size budget (scripts/size-budget.mjs, issue 10 §2).
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
 });

@@ -3,7 +3,9 @@
  *
  * 1. Server start: `startServer` on a fresh DATA_DIR (PGlite migrations, keys, demo seed) → listening, ms.
  * 2. First page: Chromium loads /login until the e-mail field shows; JS requested by the page, bytes
- *    raw and gzipped (gzip -9 of each response body, as a compressing server would send it).
+ *    raw and gzipped (gzip -9 of each response body, as a compressing server would send it); the same
+ *    for a signed-in visitor opening /dashboard; then the per-route JavaScript figures of the size
+ *    budget (scripts/size-budget.mjs over the Vite manifest, issue 10 §2). 1 KB = 1000 bytes.
  * 3. Upload to Ready: each fixture sent with tus-js-client (video) over loopback, then GET /api/media/{id}
  *    polled every 100 ms until Ready; ms from upload start, split into transfer and processing.
  * 4–6. tus against the server as a child process (bench/resume.ts): 20 client-kill-and-resume runs,
@@ -21,6 +23,7 @@ import { chromium } from '@playwright/test';
 import { loadEnv } from '../server/src/env';
 import { startServer } from '../server/src/server';
 import { benchTus } from './resume';
+import { formatBudget, measureBudget } from '../scripts/size-budget.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 const lines: string[] = [];
@@ -75,26 +78,50 @@ async function main() {
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
       });
-      const page = await browser.newPage();
-      const js: { url: string; raw: number; gz: number }[] = [];
-      page.on('response', async (res) => {
-        if (res.request().resourceType() === 'script' || res.url().endsWith('.js')) {
-          const body = await res.body().catch(() => Buffer.alloc(0));
-          js.push({ url: new URL(res.url()).pathname, raw: body.length, gz: gzipSync(body, { level: 9 }).length });
-        }
-      });
+      type Js = { url: string; raw: number; gz: number };
+      const recordJs = (page: import('@playwright/test').Page): Js[] => {
+        const js: Js[] = [];
+        page.on('response', async (res) => {
+          if (res.request().resourceType() === 'script' || res.url().endsWith('.js')) {
+            const body = await res.body().catch(() => Buffer.alloc(0));
+            js.push({ url: new URL(res.url()).pathname, raw: body.length, gz: gzipSync(body, { level: 9 }).length });
+          }
+        });
+        return js;
+      };
+      const kb = (b: number) => (b / 1000).toFixed(1);
+      const jsTable = (js: Js[]) => {
+        log('| file | raw KB | gz KB |\n|---|---:|---:|');
+        for (const f of js.sort((a, b) => b.gz - a.gz)) log(`| ${f.url} | ${kb(f.raw)} | ${kb(f.gz)} |`);
+      };
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const js = recordJs(page);
       const p0 = performance.now();
       await page.goto(`${server.url}/login`);
       await page.getByLabel(/e-?mail/i).first().waitFor();
       const firstPageMs = performance.now() - p0;
       await page.waitForLoadState('networkidle');
-      await browser.close();
-      const raw = js.reduce((a, b) => a + b.raw, 0);
-      const gz = js.reduce((a, b) => a + b.gz, 0);
+      const sum = (list: Js[], k: 'raw' | 'gz') => list.reduce((a, b) => a + b[k], 0);
       log(`## First page (/login)\n\nNavigation → e-mail field visible: **${firstPageMs.toFixed(0)} ms** (warm server, loopback).\n`);
-      log(`JavaScript requested by /login: **${(gz / 1024).toFixed(1)} KiB gzipped** (${(raw / 1024).toFixed(1)} KiB raw) in ${js.length} files:\n`);
-      log('| file | raw KiB | gz KiB |\n|---|---:|---:|');
-      for (const f of js.sort((a, b) => b.gz - a.gz)) log(`| ${f.url} | ${(f.raw / 1024).toFixed(1)} | ${(f.gz / 1024).toFixed(1)} |`);
+      log(`JavaScript requested by /login (signed out): **${kb(sum(js, 'gz'))} KB gzipped** (${kb(sum(js, 'raw'))} KB raw) in ${js.length} files (1 KB = 1000 bytes):\n`);
+      jsTable(js);
+      // Signed in: sign in on this page, then a new page of the same browser profile opens /dashboard.
+      await page.getByLabel(/e-?mail/i).first().fill('owner@example.com');
+      await page.getByLabel('Password').fill('Vidbot-demo-1');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL(/\/dashboard\/demo\/vidbots/);
+      await page.close();
+      const signedIn = await context.newPage();
+      const js2 = recordJs(signedIn);
+      const s0 = performance.now();
+      await signedIn.goto(`${server.url}/dashboard`);
+      await signedIn.getByRole('heading', { name: 'Vidbots' }).waitFor();
+      const signedInMs = performance.now() - s0;
+      await signedIn.waitForLoadState('networkidle');
+      log(`\nSigned in (owner): /dashboard → the vidbot list visible: **${signedInMs.toFixed(0)} ms**; JavaScript requested: **${kb(sum(js2, 'gz'))} KB gzipped** (${kb(sum(js2, 'raw'))} KB raw) in ${js2.length} files:\n`);
+      jsTable(js2);
+      await browser.close();
       const player = (() => {
         try {
           const b = readFileSync('dist/embed/player.js');
@@ -104,6 +131,10 @@ async function main() {
         }
       })();
       log(`\nPlayer bundle dist/embed/player.js: **${player}** (budget 40 KiB gz, DESIGN §1b).\n`);
+      log('## JavaScript per route (size budget over the Vite manifest, issue 10 §2)\n');
+      log('`node scripts/size-budget.mjs` (a step of `npm test`): first route ≤ 120 KB gz, every other route ≤ 50 KB gz on top of the entry. 1 KB = 1000 bytes. First route = all JavaScript a first visit loads before its page shows: the entry, the chunks of the route chain and the locale catalog; signed out that is /login, signed in the landing page of the dashboard entry plus the aws-amplify chunk the session check then needs. Sentry (only with a DSN) loads after the first paint and is not counted. Definitions: scripts/size-budget.mjs.\n');
+      for (const line of formatBudget(measureBudget())) log(line);
+      log('');
     } catch (err) {
       log(`## First page\n\nskipped: ${String(err)} (run \`npm run build\` first)\n`);
     }

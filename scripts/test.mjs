@@ -100,6 +100,7 @@ try {
   step('vitest (unit, server on PGlite, server on PostgreSQL)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { TEST_DATABASE_URL: testDbUrl });
   countVitest(vitestJson);
   if (step('build', 'npm', ['run', '--silent', 'build'])) {
+    step('size budget (scripts/size-budget.mjs)', 'node', ['scripts/size-budget.mjs']) || (failed += 1);
     const pwJson = path.join(tmp, 'playwright.json');
     step('playwright (Chromium, real server)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, TEST_DATABASE_URL: testDbUrl });
     countPlaywright(pwJson);

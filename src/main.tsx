@@ -1,7 +1,8 @@
 /**
- * SPA entry: loads the runtime config (GET /api/config) and the stored locale's catalog, configures
- * aws-amplify, starts the session machine, starts Sentry only when a DSN is configured (lazily
- * imported), and renders the router inside the Lingui and React Query providers.
+ * SPA entry: loads the runtime config (GET /api/config) and the stored locale's catalog, hands the
+ * identity settings to identity.ts (aws-amplify itself is imported when first needed), starts the
+ * session machine, renders the router inside the Lingui and React Query providers, and after the
+ * first paint starts Sentry when a DSN is configured (lazily imported; issue 10 §2).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,8 +15,7 @@ import { createQueryClient } from './api/queryClient';
 import { configOptions } from './api/queries';
 import type { RuntimeConfig } from './api/types';
 import { activateLocale, getStoredLocale, i18n } from './i18n';
-import { configureAmplify, getIdToken } from './features/session/amplify';
-import { configureOAuth } from './features/sso/oauth';
+import { getIdToken, initIdentity } from './features/session/identity';
 import { startAmplifySession, type SessionHandle } from './features/session/session';
 import { createQueryErrorHandlers } from './features/session/queryErrors';
 import { createAppRouter, type AppRouter } from './router';
@@ -41,13 +41,7 @@ async function boot(): Promise<void> {
     activateLocale(getStoredLocale()),
   ]);
 
-  if (config.sentryDsn) {
-    const dsn = config.sentryDsn;
-    void import('./ui/sentry').then((m) => m.startSentry(dsn));
-  }
-
-  configureAmplify(config, window.location.origin);
-  configureOAuth(config);
+  initIdentity(config, window.location.origin);
   setIdTokenProvider(getIdToken);
   session = startAmplifySession();
   router = createAppRouter({ queryClient, session });
@@ -63,6 +57,16 @@ async function boot(): Promise<void> {
       </I18nProvider>
     </StrictMode>,
   );
+
+  // Sentry (only with a DSN) after the first paint (issue 10 §2): off the first route's critical path.
+  const dsn = config.sentryDsn;
+  if (dsn) afterFirstPaint(() => void import('./ui/sentry').then((m) => m.startSentry(dsn)));
+}
+
+/** Runs `task` once the browser has painted the next frame (at once-ish when the page is hidden). */
+function afterFirstPaint(task: () => void): void {
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') setTimeout(task, 0);
+  else requestAnimationFrame(() => setTimeout(task, 0));
 }
 
 void boot().catch((error: unknown) => {

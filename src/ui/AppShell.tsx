@@ -14,12 +14,13 @@ import type { Account } from '../api/types';
 import { accountsOptions, featuresOptions, meOptions } from '../api/queries';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SkipLink } from './SkipLink';
+import { InShellContext } from './shellContext';
 import { useSession } from '../features/session/hooks';
 import { navEntries } from '../features/chrome/navigation';
 import { SideNav } from '../features/chrome/SideNav';
 import { UserMenu } from '../features/chrome/UserMenu';
 import { AccountSwitcher } from '../features/chrome/AccountSwitcher';
-import { activeRoleIn, canSeeSwitcher, surveyEligible } from '../features/chrome/permissions';
+import { CONTENT_ROLES, activeRoleIn, canSeeSwitcher, passesAccountRole, surveyEligible } from '../features/chrome/permissions';
 import '../features/chrome/chrome.css';
 
 const FeedbackSurvey = lazy(() => import('../features/chrome/FeedbackSurvey'));
@@ -60,54 +61,60 @@ export function AppShell({ account = null, children }: { account?: Account | nul
   const features = useQuery(featuresOptions(account?.id ?? 0)).data?.features ?? [];
   const role = me && account ? activeRoleIn(me.roles, account.id) : null;
   const entries = me ? navEntries({ viewer: me, account: account ? { publicId: account.publicId, role } : null, features }) : [];
-  const profileAccount = account ?? accounts.find((a) => a.roleStatus === 'Active') ?? null;
+  // The profile page admits the account's members and superusers (spec 000 §6): a staff viewer
+  // without a role in the selected account edits their profile through an account they belong to.
+  const profileAccount = (account && passesAccountRole(me, role, CONTENT_ROLES) ? account : null) ?? accounts.find((a) => a.roleStatus === 'Active') ?? null;
   const profilePath = me && profileAccount ? `/dashboard/${profileAccount.publicId}/users/${me.id}` : null;
 
   return (
-    <div className="app-shell">
-      <SkipLink />
-      <header className="top-bar">
-        <Link to="/dashboard" className="brand">
-          Vidbot
-        </Link>
-        {me && canSeeSwitcher(me, accounts.length) ? (
-          <AccountSwitcher me={me} accounts={accounts} current={account} />
-        ) : (
-          account && (
-            <span className="account-name" title={account.businessName}>
-              {account.businessName}
-            </span>
-          )
-        )}
-        <div className="top-bar-end">
-          <LanguageSwitch />
-          {me && <UserMenu me={me} profilePath={profilePath} onSignOut={session.signOut} />}
+    <InShellContext.Provider value={true}>
+      <div className="app-shell">
+        <SkipLink />
+        <header className="top-bar">
+          <Link to="/dashboard" className="brand">
+            Vidbot
+          </Link>
+          {me && canSeeSwitcher(me, accounts.length) ? (
+            <AccountSwitcher me={me} accounts={accounts} current={account} />
+          ) : (
+            account && (
+              <span className="account-name" title={account.businessName}>
+                {account.businessName}
+              </span>
+            )
+          )}
+          <div className="top-bar-end">
+            <LanguageSwitch />
+            {me && <UserMenu me={me} profilePath={profilePath} onSignOut={session.signOut} />}
+          </div>
+        </header>
+        <div className="app-body">
+          {entries.length > 0 && <SideNav entries={entries} />}
+          <main id="main" className="app-main" tabIndex={-1}>
+            {children}
+          </main>
         </div>
-      </header>
-      <div className="app-body">
-        {entries.length > 0 && <SideNav entries={entries} />}
-        <main id="main" className="app-main" tabIndex={-1}>
-          {children}
-        </main>
+        {account && surveyEligible(account.createdAt, Date.now()) && (
+          <Suspense fallback={null}>
+            <FeedbackSurvey accountId={account.id} />
+          </Suspense>
+        )}
       </div>
-      {account && surveyEligible(account.createdAt, Date.now()) && (
-        <Suspense fallback={null}>
-          <FeedbackSurvey accountId={account.id} />
-        </Suspense>
-      )}
-    </div>
+    </InShellContext.Provider>
   );
 }
 
 /** Simple chrome for pages outside the dashboard (team select, no-account). */
 export function PlainShell({ email, onSignOut, children }: { email?: string; onSignOut: () => void; children: ReactNode }) {
   return (
-    <div className="app-shell">
-      <SkipLink />
-      <TopBar email={email} onSignOut={onSignOut} />
-      <main id="main" className="app-main plain" tabIndex={-1}>
-        {children}
-      </main>
-    </div>
+    <InShellContext.Provider value={true}>
+      <div className="app-shell">
+        <SkipLink />
+        <TopBar email={email} onSignOut={onSignOut} />
+        <main id="main" className="app-main plain" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </InShellContext.Provider>
   );
 }

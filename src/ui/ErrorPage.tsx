@@ -1,14 +1,27 @@
 /**
  * Error screens (spec 000 §2 shared chrome, §8): generic error screen, page not found, account not
- * found, internal server error. Each is a full page with one `<main>` and a way back to /dashboard.
+ * found, internal server error. Each is a full page with one `<main>` and a way back to /dashboard;
+ * inside the dashboard chrome (a layout's not-found, issue 10 §2) only the message is drawn, in the
+ * chrome's own `<main>`.
  */
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HttpError } from '../api/client';
+import { useInShell } from './shellContext';
 
-/** Layout of every error page: heading, message, actions. */
+/** Layout of every error page: heading, message, actions (a full page, or the content inside the chrome). */
 export function ErrorLayout({ title, children, actions }: { title: ReactNode; children?: ReactNode; actions?: ReactNode }) {
+  const inShell = useInShell();
+  if (inShell) {
+    return (
+      <div className="page narrow error-content">
+        <h1>{title}</h1>
+        {children}
+        {actions && <div className="actions">{actions}</div>}
+      </div>
+    );
+  }
   return (
     <main id="main" className="error-page">
       <div className="card">

@@ -2,6 +2,10 @@
  * User menu (spec 000 §2): edit profile, set up MFA (hidden for a Google identity), change password,
  * privacy policy, logout, and the Power user toggle (desktop, power users only). A menu button
  * (`aria-haspopup="menu"`) opens a `role="menu"`; arrow keys move, Escape closes and returns focus.
+ *
+ * Every link leads to a route of the route tree (typed `to`); the privacy policy entry stays out
+ * until its page (/privacy-policy, spec 000 §2) is built (issue 10 §2: no entry leads to 'Page not
+ * found').
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -11,10 +15,9 @@ import { canTogglePowerUser, hasGoogleIdentity } from './permissions';
 import { setPowerUserMode, usePowerUserMode } from './powerUser';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 
-/** Targets of pages built by other areas (security screens, legal pages). */
-const SECURITY_PATH: string = '/dashboard/security';
-const CHANGE_PASSWORD_PATH: string = '/dashboard/security/change-password';
-const PRIVACY_PATH: string = '/privacy-policy';
+/** Targets of pages built by other areas (security screens). */
+const SECURITY_PATH = '/dashboard/security';
+const CHANGE_PASSWORD_PATH = '/dashboard/security/change-password';
 
 export interface UserMenuProps {
   me: User;
@@ -103,11 +106,6 @@ export function UserMenu({ me, profilePath, onSignOut }: UserMenuProps) {
           <li role="none">
             <Link role="menuitem" to={CHANGE_PASSWORD_PATH} onClick={() => setOpen(false)}>
               <Trans>Change password</Trans>
-            </Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" to={PRIVACY_PATH} onClick={() => setOpen(false)}>
-              <Trans>Privacy policy</Trans>
             </Link>
           </li>
           {canTogglePowerUser(me, desktop) && (

@@ -3,18 +3,16 @@
  * analytics, vidbots, widget, mediaLibrary, users, settings, pendingInvites, accounts, resellers,
  * live_status, admin_analytics, admin_billing, feature_flags, admin_users, sso_config a viewer sees,
  * in that order, each with its path.
+ *
+ * An entry is shown only once its page exists (issue 10 §2 "no navigation entry leads to Page not
+ * found"): `NAV_ROUTES` names the route of every built entry, typed against the generated route tree
+ * (a path that is not a route is a type error); the entries of `PLANNED_NAV_PATHS` — pages later
+ * issues build — stay out of the navigation until their route is added to `NAV_ROUTES`
+ * (navigation.test.ts fails when a planned path becomes a route, as a reminder).
  */
 import type { RoleName, RoleStatus } from '../../api/types';
-import {
-  CONTENT_ROLES,
-  canSeeAccountsList,
-  canSeeStaffAdmin,
-  canSeeSuperOnly,
-  canSeeUsers,
-  canSeeWidget,
-  passesAccountRole,
-  type Viewer,
-} from './permissions';
+import type { FileRouteTypes } from '../../routeTree.gen';
+import { CONTENT_ROLES, canSeeAccountsList, canSeeStaffAdmin, canSeeSuperOnly, canSeeUsers, canSeeWidget, passesAccountRole, type Viewer } from './permissions';
 
 /** Entry keys, in display order (spec 000 §2). */
 export const NAV_KEYS = [
@@ -36,6 +34,32 @@ export const NAV_KEYS = [
 ] as const;
 export type NavKey = (typeof NAV_KEYS)[number];
 
+/** A path of the generated route tree (`$accountSlug` for the selected account). */
+export type RoutePath = FileRouteTypes['to'];
+
+/** The route each built entry leads to (spec 000 §2 routes). */
+export const NAV_ROUTES = {
+  vidbots: '/dashboard/$accountSlug/vidbots',
+  mediaLibrary: '/dashboard/$accountSlug/media',
+  users: '/dashboard/$accountSlug/users',
+  pendingInvites: '/team-select',
+  accounts: '/dashboard/accounts',
+  resellers: '/dashboard/resellers',
+  feature_flags: '/dashboard/admin/feature-flags',
+  admin_users: '/dashboard/admin/users',
+  sso_config: '/dashboard/admin/sso-config',
+} as const satisfies { readonly [K in NavKey]?: RoutePath };
+
+/** Spec paths (spec 000 §2) of the entries whose pages are not built yet: hidden until they are. */
+export const PLANNED_NAV_PATHS = {
+  analytics: '/dashboard/$accountSlug/analytics',
+  widget: '/dashboard/$accountSlug/widget',
+  settings: '/dashboard/$accountSlug/settings',
+  live_status: '/dashboard/admin/live-status',
+  admin_analytics: '/dashboard/admin/analytics',
+  admin_billing: '/dashboard/admin/billing',
+} as const satisfies { readonly [K in Exclude<NavKey, keyof typeof NAV_ROUTES>]: string };
+
 /** A visible entry: key and the path it leads to. */
 export interface NavEntry {
   key: NavKey;
@@ -51,24 +75,33 @@ export interface NavInput {
   features: readonly string[];
 }
 
-/** The entries the viewer sees, in spec order. */
-export function navEntries({ viewer, account, features }: NavInput): NavEntry[] {
-  const out: NavEntry[] = [];
+/** Every entry the viewer may see by spec 000 §2 / §6, in spec order, whether its page is built or not. */
+export function allowedNavKeys({ viewer, account, features }: NavInput): NavKey[] {
+  const out: NavKey[] = [];
   if (account) {
-    const base = `/dashboard/${account.publicId}`;
     const content = passesAccountRole(viewer, account.role, CONTENT_ROLES);
-    if (content) out.push({ key: 'analytics', path: `${base}/analytics` }, { key: 'vidbots', path: `${base}/vidbots` });
-    if (canSeeWidget(viewer, account.role, features)) out.push({ key: 'widget', path: `${base}/widget` });
-    if (content) out.push({ key: 'mediaLibrary', path: `${base}/media` });
-    if (canSeeUsers(viewer, account.role)) out.push({ key: 'users', path: `${base}/users` }, { key: 'settings', path: `${base}/settings` });
+    if (content) out.push('analytics', 'vidbots');
+    if (canSeeWidget(viewer, account.role, features)) out.push('widget');
+    if (content) out.push('mediaLibrary');
+    if (canSeeUsers(viewer, account.role)) out.push('users', 'settings');
   }
-  if (viewer.roles.some((r) => r.status === 'Invited')) out.push({ key: 'pendingInvites', path: '/team-select' });
-  if (canSeeAccountsList(viewer)) out.push({ key: 'accounts', path: '/dashboard/accounts' });
-  if (canSeeStaffAdmin(viewer)) {
-    out.push({ key: 'resellers', path: '/dashboard/resellers' }, { key: 'live_status', path: '/dashboard/admin/live-status' }, { key: 'admin_analytics', path: '/dashboard/admin/analytics' });
+  if (viewer.roles.some((r) => r.status === 'Invited')) out.push('pendingInvites');
+  if (canSeeAccountsList(viewer)) out.push('accounts');
+  if (canSeeStaffAdmin(viewer)) out.push('resellers', 'live_status', 'admin_analytics');
+  if (canSeeSuperOnly(viewer)) out.push('admin_billing', 'feature_flags');
+  if (canSeeStaffAdmin(viewer)) out.push('admin_users');
+  if (canSeeSuperOnly(viewer)) out.push('sso_config');
+  return out;
+}
+
+/** The entries the viewer sees, in spec order: the allowed ones whose page exists, with their paths. */
+export function navEntries(input: NavInput): NavEntry[] {
+  const out: NavEntry[] = [];
+  for (const key of allowedNavKeys(input)) {
+    const route: RoutePath | undefined = (NAV_ROUTES as { readonly [K in NavKey]?: RoutePath })[key];
+    if (!route) continue;
+    // Account entries are only allowed with an account selected (allowedNavKeys).
+    out.push({ key, path: route.replace('$accountSlug', input.account?.publicId ?? '') });
   }
-  if (canSeeSuperOnly(viewer)) out.push({ key: 'admin_billing', path: '/dashboard/admin/billing' }, { key: 'feature_flags', path: '/dashboard/admin/feature-flags' });
-  if (canSeeStaffAdmin(viewer)) out.push({ key: 'admin_users', path: '/dashboard/admin/users' });
-  if (canSeeSuperOnly(viewer)) out.push({ key: 'sso_config', path: '/dashboard/admin/sso-config' });
   return out;
 }

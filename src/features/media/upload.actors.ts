@@ -19,11 +19,14 @@
  *
  * Failures become `UploadError { status, message, offline, retryAfterMs }` for the retry table
  * (`offline` when navigator.onLine is false at the time of the failure).
+ *
+ * tus-js-client is imported when the first video is sent or discarded, not with the media page
+ * (issue 10 §2 JavaScript budget: ≤ 50 KB gzip per route).
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { DetailedError, Upload, defaultOptions as tusDefaults } from 'tus-js-client';
+import type { DetailedError } from 'tus-js-client';
 import { typedApi } from '../../api/contract';
-import { getIdToken } from '../session/amplify';
+import { getIdToken } from '../session/identity';
 import { isVideoKind, storedUploadOf, uploadMachine } from '../../../machines/upload/upload.machine';
 import { uploadQueueMachine } from '../../../machines/uploadQueue/uploadQueue.machine';
 import { forgetStoredUpload, rememberStoredUpload } from './resumeStore';
@@ -81,9 +84,21 @@ function detailOf(body: string, fallback: string): string {
   return body.trim() || fallback;
 }
 
-/** A tus-js-client error as an UploadError. */
+/** tus-js-client, imported on first use. */
+const loadTus = () => import('tus-js-client');
+
+/**
+ * Whether this browser can upload (spec 001 §8: the File API and XHR uploads) — the check
+ * tus-js-client's browser build exports as `isSupported`, here so the media page does not import
+ * the library before the first upload.
+ */
+export function isTusSupported(): boolean {
+  return typeof XMLHttpRequest === 'function' && typeof Blob === 'function' && typeof Blob.prototype.slice === 'function';
+}
+
+/** A tus-js-client error as an UploadError (a `DetailedError` carries the server's answer). */
 export function tusError(error: Error): UploadError {
-  const response = error instanceof DetailedError ? error.originalResponse : null;
+  const response = 'originalResponse' in error ? (error as DetailedError).originalResponse : null;
   if (!response) return { status: null, message: error.message || 'Network error', offline: isOffline() };
   return {
     status: response.getStatus(),
@@ -110,11 +125,9 @@ async function authorizeTusRequest(req: { setHeader: (name: string, value: strin
 
 /** Drops tus-js-client's own fingerprint records that point at `uploadUrl`. */
 async function forgetTusFingerprints(uploadUrl: string): Promise<void> {
-  const storage = tusDefaults.urlStorage;
+  const storage = (await loadTus()).defaultOptions.urlStorage;
   const records = await storage.findAllUploads();
-  await Promise.all(
-    records.filter((r) => r.uploadUrl === uploadUrl && r.urlStorageKey).map((r) => storage.removeUpload(r.urlStorageKey as string)),
-  );
+  await Promise.all(records.filter((r) => r.uploadUrl === uploadUrl && r.urlStorageKey).map((r) => storage.removeUpload(r.urlStorageKey as string)));
 }
 
 /**
@@ -124,6 +137,7 @@ async function forgetTusFingerprints(uploadUrl: string): Promise<void> {
  */
 export async function discardStoredUpload(upload: StoredUpload): Promise<void> {
   try {
+    const { Upload } = await loadTus();
     await Upload.terminate(upload.uploadUrl, {
       headers: { 'Account-Id': String(upload.accountId) },
       retryDelays: TUS_RETRY_DELAYS,
@@ -146,6 +160,46 @@ interface TusSend {
 function sendWithTus(input: SendFileInput, sendBack: (event: SendFileEvent) => void): TusSend {
   let terminate = false;
   let stopped = false;
+  let abort: (() => void) | null = null;
+  void loadTus().then(
+    ({ Upload }) => {
+      if (stopped) {
+        // Stopped for good before tus-js-client arrived: a known upload is still discarded on the server.
+        if (terminate && input.resumeUrl !== null) void Upload.terminate(input.resumeUrl, { onBeforeRequest: authorizeTusRequest }).catch(() => undefined);
+        return;
+      }
+      abort = startTus(
+        Upload,
+        input,
+        sendBack,
+        () => stopped,
+        () => terminate,
+      );
+    },
+    (error: unknown) => {
+      if (!stopped)
+        sendBack({ type: 'upload.error', error: { status: null, message: error instanceof Error ? error.message : 'Network error', offline: isOffline() } });
+    },
+  );
+  return {
+    stop: () => {
+      stopped = true;
+      abort?.();
+    },
+    markTerminate: () => {
+      terminate = true;
+    },
+  };
+}
+
+/** Starts a tus upload; answers its abort (which also terminates it on the server once `terminating()`). */
+function startTus(
+  Upload: typeof import('tus-js-client').Upload,
+  input: SendFileInput,
+  sendBack: (event: SendFileEvent) => void,
+  isStopped: () => boolean,
+  terminating: () => boolean,
+): () => void {
   const upload = new Upload(input.file, {
     endpoint: tusEndpointUrl(),
     chunkSize: TUS_CHUNK_SIZE,
@@ -160,24 +214,23 @@ function sendWithTus(input: SendFileInput, sendBack: (event: SendFileEvent) => v
     removeFingerprintOnSuccess: true,
     // A known upload (retry, or resumed after a reload): HEAD it and continue from its offset.
     uploadUrl: input.resumeUrl,
-    fingerprint: async (file) =>
-      ['vidbot-tus', input.accountId, input.kind, input.replaces ?? 'new', file.name, file.size, file.lastModified].join('-'),
+    fingerprint: async (file) => ['vidbot-tus', input.accountId, input.kind, input.replaces ?? 'new', file.name, file.size, file.lastModified].join('-'),
     onBeforeRequest: authorizeTusRequest,
     onUploadUrlAvailable: () => {
-      if (!stopped && upload.url) sendBack({ type: 'upload.started', uploadUrl: upload.url });
+      if (!isStopped() && upload.url) sendBack({ type: 'upload.started', uploadUrl: upload.url });
     },
     onAfterResponse: (_req, res) => {
       const id = Number(res.getHeader('Media-Id'));
-      if (!stopped && Number.isInteger(id) && id > 0) sendBack({ type: 'upload.created', mediaId: id });
+      if (!isStopped() && Number.isInteger(id) && id > 0) sendBack({ type: 'upload.created', mediaId: id });
     },
     onProgress: (bytesSent, bytesTotal) => {
-      if (!stopped) sendBack({ type: 'upload.progress', bytesSent, bytesTotal });
+      if (!isStopped()) sendBack({ type: 'upload.progress', bytesSent, bytesTotal });
     },
     onSuccess: () => {
-      if (!stopped) sendBack({ type: 'upload.sent', media: null });
+      if (!isStopped()) sendBack({ type: 'upload.sent', media: null });
     },
     onError: (error) => {
-      if (!stopped) sendBack({ type: 'upload.error', error: tusError(error) });
+      if (!isStopped()) sendBack({ type: 'upload.error', error: tusError(error) });
     },
   });
   if (input.resumeUrl !== null) {
@@ -187,24 +240,16 @@ function sendWithTus(input: SendFileInput, sendBack: (event: SendFileEvent) => v
     void upload
       .findPreviousUploads()
       .then((previous) => {
-        if (stopped) return;
+        if (isStopped()) return;
         const last = previous[previous.length - 1];
         if (last) upload.resumeFromPreviousUpload(last);
         upload.start();
       })
       .catch(() => {
-        if (!stopped) upload.start();
+        if (!isStopped()) upload.start();
       });
   }
-  return {
-    stop: () => {
-      stopped = true;
-      void upload.abort(terminate).catch(() => undefined);
-    },
-    markTerminate: () => {
-      terminate = true;
-    },
-  };
+  return () => void upload.abort(terminating()).catch(() => undefined);
 }
 
 function sendMultipart(input: SendFileInput, target: UploadTarget, sendBack: (event: SendFileEvent) => void): () => void {

@@ -13,12 +13,12 @@ import { useActor } from '@xstate/react';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { passwordRecoveryMachine } from '../../../machines/session/passwordRecovery.machine';
-import { amplifyPasswordRecoveryActors } from './amplify';
+import { lazyPasswordRecoveryActors } from './identity';
 import { AuthCard, Field, StepHeading, useAuthErrorMessage, submitSettledKey, useFocusFirstInvalid } from './forms';
 import { NewPasswordForm } from './NewPasswordForm';
 import { EMAIL_PATTERN } from './LoginPage';
 
-const machine = passwordRecoveryMachine.provide({ actors: amplifyPasswordRecoveryActors });
+const machine = passwordRecoveryMachine.provide({ actors: lazyPasswordRecoveryActors });
 
 /** The /reset-password page. */
 export function ResetPasswordPage({ token, email }: { token?: string; email?: string }) {

@@ -13,15 +13,15 @@ import { mfaSetupMachine } from '../../../machines/session/mfaSetup.machine';
 import { changePasswordMachine } from '../../../machines/session/changePassword.machine';
 import { meOptions } from '../../api/queries';
 import { AppShell } from '../../ui/AppShell';
-import { amplifyChangePasswordActors, amplifyMfaSetupActors } from './amplify';
+import { lazyChangePasswordActors, lazyMfaSetupActors } from './identity';
 import { StepHeading, useAuthErrorMessage } from './forms';
 import { NewPasswordForm } from './NewPasswordForm';
 import { QrCode } from './QrCode';
 import { TotpCodeForm } from './TotpCodeForm';
 import { groupSecret } from './passwordRules';
 
-const mfaMachine = mfaSetupMachine.provide({ actors: amplifyMfaSetupActors });
-const passwordMachine = changePasswordMachine.provide({ actors: amplifyChangePasswordActors });
+const mfaMachine = mfaSetupMachine.provide({ actors: lazyMfaSetupActors });
+const passwordMachine = changePasswordMachine.provide({ actors: lazyChangePasswordActors });
 
 /** /dashboard/security: set up an authenticator app (TOTP) as the second factor. */
 export function MfaSetupPage() {

@@ -1,9 +1,16 @@
 /**
- * The app edge of the session (DESIGN §5): aws-amplify implementations of the session machine's
- * actors, and the ID-token source of the API client (spec 000 §7: bearer ID token).
+ * The app edge of the session (DESIGN §5): everything that talks to aws-amplify — the work behind
+ * the session machine's actors, the ID-token source of the API client (spec 000 §7: bearer ID
+ * token), the federated (OAuth redirect) sign-in of issue 3, and the password-reset code of the
+ * users list.
  *
- * `configureAmplify(config)` must run once before any of these (main.tsx does it after GET /api/config).
+ * This module is heavy (aws-amplify is ~40 KB gzip) and is never imported statically by the app:
+ * identity.ts imports it on the first sign-in submit or the first session check that needs it
+ * (issue 10 §2), then calls `configureAmplify` once before anything else here.
  */
+// Completes an OAuth redirect sign-in (PKCE code exchange) as soon as Amplify is configured with
+// `loginWith.oauth` (federated sign-in, issue 3).
+import 'aws-amplify/auth/enable-oauth-listener';
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
@@ -12,6 +19,7 @@ import {
   resetPassword,
   setUpTOTP,
   signIn,
+  signInWithRedirect,
   signOut,
   updateMFAPreference,
   updatePassword,
@@ -20,7 +28,6 @@ import {
   type SignInOutput,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { fromCallback, fromPromise } from 'xstate';
 import type {
   AuthHubEventName,
   ConfirmSignInInput,
@@ -36,15 +43,31 @@ import type { RuntimeConfig } from '../../api/types';
 
 /**
  * Points aws-amplify at the configured user pool. A relative `userPoolEndpoint` ('/idp') is
- * resolved against `origin` (the page's origin).
+ * resolved against `origin` (the page's origin). With `config.oauth` (federated sign-in, issue 3)
+ * the hosted-UI OAuth flow is configured too, which lets the OAuth listener finish a redirect
+ * sign-in that is in flight.
  */
 export function configureAmplify(config: RuntimeConfig, origin: string): void {
+  const oauth = config.oauth;
   Amplify.configure({
     Auth: {
       Cognito: {
         userPoolId: config.userPoolId,
         userPoolClientId: config.userPoolClientId,
         userPoolEndpoint: new URL(config.userPoolEndpoint, origin).toString(),
+        ...(oauth
+          ? {
+              loginWith: {
+                oauth: {
+                  domain: oauth.domain,
+                  scopes: oauth.scopes,
+                  redirectSignIn: oauth.redirectSignIn,
+                  redirectSignOut: oauth.redirectSignOut,
+                  responseType: oauth.responseType,
+                },
+              },
+            }
+          : {}),
       },
     },
   });
@@ -107,59 +130,83 @@ export async function outcomeOf(result: SignInOutput, email: string): Promise<Si
   }
 }
 
-/** Actor implementations for `sessionMachine.provide({ actors })`. */
-export const amplifySessionActors = {
-  loadSession: fromPromise<SessionUser | null>(async () => userFromSession(await fetchAuthSession())),
-  signIn: fromPromise<SignInOutcome, SignInCredentials>(async ({ input }) => {
-    // Default flow: USER_SRP_AUTH (DESIGN §4).
-    const result = await signIn({ username: input.email, password: input.password });
-    return outcomeOf(result, input.email);
-  }),
-  confirmSignIn: fromPromise<SignInOutcome, ConfirmSignInInput>(async ({ input }) => {
-    const result = await confirmSignIn({ challengeResponse: input.response });
-    return outcomeOf(result, input.email);
-  }),
-  signOut: fromPromise<void>(async () => {
-    await signOut();
-  }),
-  refreshSession: fromPromise<SessionUser>(async () => {
-    const user = userFromSession(await fetchAuthSession({ forceRefresh: true }));
-    if (!user) throw new Error('The session could not be refreshed.');
-    return user;
-  }),
-  listenToAuthHub: fromCallback<SessionEvent>(({ sendBack }) =>
-    Hub.listen('auth', ({ payload }) => {
-      if (HUB_EVENTS.has(payload.event)) sendBack({ type: 'session.hubEvent', event: payload.event as AuthHubEventName });
-    }),
-  ),
-};
+/** The stored session's user, or null when nobody is signed in (the machine's `loadSession`). */
+export async function loadSessionUser(): Promise<SessionUser | null> {
+  return userFromSession(await fetchAuthSession());
+}
 
-/** Actors of the MFA set-up chart (machines/session/mfaSetup.machine.ts) for a signed-in user. */
-export const amplifyMfaSetupActors = {
-  setUpTotp: fromPromise<TotpSetupDetails>(async () => {
-    const [details, session] = await Promise.all([setUpTOTP(), fetchAuthSession()]);
-    const email = userFromSession(session)?.email;
-    return { sharedSecret: details.sharedSecret, setupUri: details.getSetupUri(TOTP_ISSUER, email).toString() };
-  }),
-  verifyTotp: fromPromise<void, { code: string }>(async ({ input }) => {
-    await verifyTOTPSetup({ code: input.code });
-    await updateMFAPreference({ totp: 'PREFERRED' });
-  }),
-};
+/** Signs in with e-mail and password (USER_SRP_AUTH, DESIGN §4); the user or the next step. */
+export async function signInWithPassword(input: SignInCredentials): Promise<SignInOutcome> {
+  const result = await signIn({ username: input.email, password: input.password });
+  return outcomeOf(result, input.email);
+}
 
-/** Actors of the password-recovery chart (forgot password → e-mailed code → new password). */
-export const amplifyPasswordRecoveryActors = {
-  requestCode: fromPromise<void, { email: string }>(async ({ input }) => {
-    await resetPassword({ username: input.email });
-  }),
-  confirmReset: fromPromise<void, ResetPasswordInput>(async ({ input }) => {
-    await confirmResetPassword({ username: input.email, confirmationCode: input.code, newPassword: input.password });
-  }),
-};
+/** Answers the pending sign-in step (new password or TOTP code); the user or the next step. */
+export async function confirmSignInStep(input: ConfirmSignInInput): Promise<SignInOutcome> {
+  const result = await confirmSignIn({ challengeResponse: input.response });
+  return outcomeOf(result, input.email);
+}
 
-/** Actors of the change-password chart. */
-export const amplifyChangePasswordActors = {
-  updatePassword: fromPromise<void, ChangePasswordInput>(async ({ input }) => {
-    await updatePassword({ oldPassword: input.oldPassword, newPassword: input.newPassword });
-  }),
-};
+/** Signs out (aws-amplify clears the local tokens even when the provider cannot be reached). */
+export async function signOutSession(): Promise<void> {
+  await signOut();
+}
+
+/** Forces a token refresh; the user. @throws Error when no session comes back. */
+export async function refreshSessionUser(): Promise<SessionUser> {
+  const user = userFromSession(await fetchAuthSession({ forceRefresh: true }));
+  if (!user) throw new Error('The session could not be refreshed.');
+  return user;
+}
+
+/** Forwards aws-amplify's 'auth' hub events the session machine reacts to; returns the unsubscribe. */
+export function listenToAuthHub(sendBack: (event: SessionEvent) => void): () => void {
+  return Hub.listen('auth', ({ payload }) => {
+    if (HUB_EVENTS.has(payload.event)) sendBack({ type: 'session.hubEvent', event: payload.event as AuthHubEventName });
+  });
+}
+
+/** Starts TOTP set-up for the signed-in user: the secret and its otpauth:// URI. */
+export async function setUpTotp(): Promise<TotpSetupDetails> {
+  const [details, session] = await Promise.all([setUpTOTP(), fetchAuthSession()]);
+  const email = userFromSession(session)?.email;
+  return { sharedSecret: details.sharedSecret, setupUri: details.getSetupUri(TOTP_ISSUER, email).toString() };
+}
+
+/** Verifies the first TOTP code and makes TOTP the preferred MFA. */
+export async function verifyTotp(input: { code: string }): Promise<void> {
+  await verifyTOTPSetup({ code: input.code });
+  await updateMFAPreference({ totp: 'PREFERRED' });
+}
+
+/** Sends the password-reset code to `email` (forgot password; the users list's "Send reset link"). */
+export async function requestResetCode(input: { email: string }): Promise<void> {
+  await resetPassword({ username: input.email });
+}
+
+/** Sets a new password with the e-mailed code. */
+export async function confirmReset(input: ResetPasswordInput): Promise<void> {
+  await confirmResetPassword({ username: input.email, confirmationCode: input.code, newPassword: input.password });
+}
+
+/** Changes the signed-in user's password. */
+export async function changePassword(input: ChangePasswordInput): Promise<void> {
+  await updatePassword({ oldPassword: input.oldPassword, newPassword: input.newPassword });
+}
+
+/**
+ * Leaves the SPA for the identity provider's /oauth2/authorize with `identity_provider = provider`
+ * (an SSO config's provider name, or 'Google'); `loginHint` pre-fills the upstream login.
+ */
+export async function redirectToProvider(provider: string, loginHint?: string): Promise<void> {
+  await signInWithRedirect({ provider: { custom: provider }, options: loginHint ? { loginHint } : undefined });
+}
+
+/**
+ * Waits for amplify to finish an OAuth redirect sign-in; true when it left an ID token.
+ * @throws what fetchAuthSession throws (network errors).
+ */
+export async function oauthSignInCompleted(): Promise<boolean> {
+  const session = await fetchAuthSession();
+  return !!session.tokens?.idToken;
+}

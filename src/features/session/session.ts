@@ -5,7 +5,7 @@
 import { createActor, waitFor, type Actor } from 'xstate';
 import { sessionMachine, type SessionMachine } from '../../../machines/session/session.machine';
 import { isSessionSettled, isSignedIn, type SessionSnapshot } from '../../../machines/session/session.selectors';
-import { amplifySessionActors } from './amplify';
+import { lazySessionActors } from './identity';
 
 /** What routes and views get: the actor plus helpers that wait for a settled session. */
 export interface SessionHandle {
@@ -42,9 +42,12 @@ export function createSessionHandle(actor: Actor<SessionMachine>): SessionHandle
   };
 }
 
-/** Starts the session machine with aws-amplify behind it (call after `configureAmplify`). */
+/**
+ * Starts the session machine with aws-amplify behind it, imported when first needed (call after
+ * `initIdentity`; see identity.ts).
+ */
 export function startAmplifySession(): SessionHandle {
-  const actor = createActor(sessionMachine.provide({ actors: amplifySessionActors }));
+  const actor = createActor(sessionMachine.provide({ actors: lazySessionActors }));
   actor.start();
   return createSessionHandle(actor);
 }

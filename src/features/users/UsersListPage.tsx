@@ -10,7 +10,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'react-toastify';
-import { resetPassword } from 'aws-amplify/auth';
+import { sendResetCode } from '../session/identity';
 import { meOptions } from '../../api/queries';
 import type { Account, RoleName } from '../../api/types';
 import { canSeeUserRowMenu, inviteRoleOptions, userRowActions } from '../chrome/permissions';
@@ -53,7 +53,7 @@ export function UsersListPage({ account, role, page }: { account: Account; role:
         key: 'reset',
         label: t`Send reset link`,
         onSelect: () =>
-          void resetPassword({ username: u.email }).then(
+          void sendResetCode(u.email).then(
             () => toast.success(t`Password reset link sent to ${u.email}`),
             (error: unknown) => toast.error(errorText(error, t`An error occurred`)),
           ),

@@ -4,7 +4,7 @@
  * page numbers (1 sibling slot each side below 767 px, else 3), and the Create dialog (disabled for
  * a Viewer). The URL search (order_by, order_direction, page, bot_name) is the state.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import './vidbots.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -12,7 +12,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { format } from 'date-fns';
 import { meOptions } from '../../api/queries';
 import type { Account } from '../../api/types';
-import { CreateVidbotDialog } from './CreateVidbotDialog';
 import { StatusBadge } from './StatusBadge';
 import { rememberListSearch } from './listMemory';
 import type { VidbotListSearch } from './listSearch';
@@ -25,6 +24,9 @@ import { toast } from 'react-toastify';
 import { errorText } from '../../ui/errorText';
 import { typedApi } from '../../api/contract';
 import type { BotOrderBy } from './vidbot.types';
+
+/** The create dialog (and its form library) loads when first opened, not with the list (issue 10 §2 JavaScript budget). */
+const CreateVidbotDialog = lazy(() => import('./CreateVidbotDialog').then((m) => ({ default: m.CreateVidbotDialog })));
 
 /** Spec 001 §9: sort input debounce. */
 export const SORT_DEBOUNCE_MS = 100;
@@ -46,6 +48,8 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
   const me = useQuery(meOptions());
   const list = useQuery({ ...botListOptions({ accountId: account.id, ...search }), placeholderData: (prev) => prev });
   const [createOpen, setCreateOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it returns focus as Dialog does.
+  const [createMounted, setCreateMounted] = useState(false);
   const sortTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const canCreate = canCreateVidbot(account.role, me.data);
   // Power-user mode (spec 001 §2): an ID column and the star toggle / starred column.
@@ -85,7 +89,15 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
         <h1>
           <Trans>Vidbots</Trans>
         </h1>
-        <button type="button" className="button primary" disabled={!canCreate} onClick={() => setCreateOpen(true)}>
+        <button
+          type="button"
+          className="button primary"
+          disabled={!canCreate}
+          onClick={() => {
+            setCreateMounted(true);
+            setCreateOpen(true);
+          }}
+        >
           <Trans>Create new</Trans>
         </button>
       </div>
@@ -182,16 +194,14 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
       )}
 
       {meta && meta.totalCount > 0 && (
-        <Pagination
-          page={search.page}
-          pageCount={meta.pageCount}
-          totalCount={meta.totalCount}
-          pageSize={BOT_PAGE_SIZE}
-          onPage={(page) => go({ page })}
-        />
+        <Pagination page={search.page} pageCount={meta.pageCount} totalCount={meta.totalCount} pageSize={BOT_PAGE_SIZE} onPage={(page) => go({ page })} />
       )}
 
-      <CreateVidbotDialog open={createOpen} accountId={account.id} accountSlug={account.publicId} onClose={() => setCreateOpen(false)} />
+      {createMounted && (
+        <Suspense fallback={null}>
+          <CreateVidbotDialog open={createOpen} accountId={account.id} accountSlug={account.publicId} onClose={() => setCreateOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'react-toastify';
-import { isSupported as isTusSupported } from 'tus-js-client';
+import { isTusSupported } from '../upload.actors';
 import { configOptions, featuresOptions, meOptions } from '../../../api/queries';
 import type { Account } from '../../../api/types';
 import { Pagination } from '../../../ui/Pagination';
@@ -117,7 +117,7 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
     e.target.value = '';
     if (files.length === 0) return;
     // Spec 001 §8: uploads need the File API and XHR uploads (tus-js-client's check).
-    if (!isTusSupported) {
+    if (!isTusSupported()) {
       toast.error(t`Browser does not support uploads, please use modern browsers instead.`);
       return;
     }

@@ -5,7 +5,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, toHttpError } from '../../../api/client';
 import { typedApi } from '../../../api/contract';
-import { getIdToken } from '../../session/amplify';
+import { getIdToken } from '../../session/identity';
 import type { ListResponse } from '../../../api/types';
 import type { Media, MediaCrop } from '../media.types';
 import type { LibraryType, MediaLibrarySearch } from './librarySearch';

@@ -6,8 +6,8 @@
 import { Outlet, createFileRoute, notFound } from '@tanstack/react-router';
 import { accountsOptions, featuresOptions } from '../../../api/queries';
 import { AppShell } from '../../../ui/AppShell';
-import { AccountNotFoundPage, BackToDashboard } from '../../../ui/ErrorPage';
-import { Trans } from '@lingui/react/macro';
+import { AccountNotFoundPage, NotFoundPage } from '../../../ui/ErrorPage';
+import { useInShell } from '../../../ui/shellContext';
 
 export const Route = createFileRoute('/_auth/dashboard/$accountSlug')({
   beforeLoad: async ({ context: { queryClient }, params }) => {
@@ -20,8 +20,11 @@ export const Route = createFileRoute('/_auth/dashboard/$accountSlug')({
     await queryClient.ensureQueryData(featuresOptions(account.id));
   },
   // An unknown slug → 'Account not found'; an unknown page inside a known account → 'Page not found'.
+  // Both inside one chrome (issue 10 §2): an unknown path renders here in AccountLayout's <Outlet>,
+  // inside its AppShell; a notFound() thrown by this route or a child replaces AccountLayout, so the
+  // page brings the chrome itself.
   notFoundComponent: ({ data }) =>
-    typeof data === 'object' && data !== null && 'reason' in data && data.reason === 'account' ? <AccountNotFoundPage /> : <PageNotFoundInAccount />,
+    typeof data === 'object' && data !== null && 'reason' in data && data.reason === 'account' ? <AccountNotFoundInShell /> : <PageNotFoundInAccount />,
   component: AccountLayout,
 });
 
@@ -34,20 +37,23 @@ function AccountLayout() {
   );
 }
 
-/** An unknown page inside a known account: 'Page not found' inside the account's chrome. */
+/** An unknown page inside a known account: 'Page not found' inside the account's chrome (exactly one). */
 function PageNotFoundInAccount() {
   const { account } = Route.useRouteContext();
-  return (
+  return useInShell() ? (
+    <NotFoundPage />
+  ) : (
     <AppShell account={account}>
-      <div className="page narrow">
-        <h1>
-          <Trans>Page not found</Trans>
-        </h1>
-        <p>
-          <Trans>The page you are looking for does not exist.</Trans>
-        </p>
-        <BackToDashboard />
-      </div>
+      <NotFoundPage />
+    </AppShell>
+  );
+}
+
+/** An unknown account slug: 'Account not found' inside the chrome of no selected account. */
+function AccountNotFoundInShell() {
+  return (
+    <AppShell account={null}>
+      <AccountNotFoundPage />
     </AppShell>
   );
 }

@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+/**
+ * JavaScript size budget of the dashboard (issue 10 §2 "First impression"), computed over the Vite
+ * manifest of a production build (`npm run build` writes dist/.vite/manifest.json).
+ *
+ * Units: **1 KB = 1000 bytes** of gzip output (zlib level 9, one gzip stream per file, as a
+ * compressing server or CDN sends each file). Only JavaScript counts; CSS is not part of the budget.
+ *
+ * What a page costs: the entry (index.html's chunk and its static-import closure, all fetched before
+ * the first render) plus, for each route of the page's match chain (root → … → leaf, from
+ * src/routeTree.gen.ts), the closure of the route's code-split component chunk
+ * (`<route file>?tsr-split=component`). Chunks loaded only on demand (dynamic `import()`, other
+ * routes' chunks, error / not-found components) are not counted, except the ones a first load
+ * needs: the active locale's message catalog (main.tsx awaits it before the first render; the larger
+ * of en and fi is counted) and what a scenario below names.
+ *
+ * Budgets:
+ *   - First route ≤ 120 KB: everything a first visit fetches before it can show its page.
+ *       signed out: `/login` (where `/` and every guarded page send a signed-out visitor);
+ *       signed in:  the dashboard entry's landing page — `/dashboard/{account}/vidbots` for an
+ *                   account member, `/dashboard/accounts` for staff — plus the lazily imported
+ *                   aws-amplify chunk (src/features/session/amplify.ts), which the session check
+ *                   needs as soon as tokens are stored.
+ *   - Every other route ≤ 50 KB on top of the entry: the route's chain closure minus the entry.
+ *   Sentry (src/ui/sentry.ts) loads after the first paint and only with a DSN; it is outside both.
+ *
+ * Usage: `node scripts/size-budget.mjs [--dist dist]` prints the table and exits 1 over budget
+ * (2 when the build or the manifest is missing). `measureBudget()` is used by bench/run.ts.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Bytes per KB in every figure of this script (SI kilobyte). */
+export const KB = 1000;
+/** Budgets in KB (gzip). */
+export const BUDGET_KB = { firstRoute: 120, otherRoute: 50 };
+/**
+ * Lazily imported modules every first load needs: one of the locale catalogs (an array = one of
+ * them, the largest is counted).
+ */
+export const FIRST_LOAD_DYNAMIC = [['src/locales/en/messages.po', 'src/locales/fi/messages.po']];
+/** Lazily imported module a signed-in first visit needs (the identity provider's client). */
+export const SIGNED_IN_DYNAMIC = [...FIRST_LOAD_DYNAMIC, 'src/features/session/amplify.ts'];
+/** The first routes, by route id of src/routeTree.gen.ts (see the header). */
+export const FIRST_ROUTES = [
+  { name: 'signed out: /login', routeId: '/login', dynamic: FIRST_LOAD_DYNAMIC },
+  { name: 'signed in, account member: /dashboard/{account}/vidbots', routeId: '/_auth/dashboard/$accountSlug/vidbots/', dynamic: SIGNED_IN_DYNAMIC },
+  { name: 'signed in, staff: /dashboard/accounts', routeId: '/_auth/dashboard/accounts/', dynamic: SIGNED_IN_DYNAMIC },
+];
+
+/** gzip size of `buf` in bytes (level 9). */
+export function gzipSize(buf) {
+  return gzipSync(buf, { level: 9 }).length;
+}
+
+/**
+ * Routes of a generated TanStack route tree (the text of routeTree.gen.ts): Map route id →
+ * `{ id, fullPath, file, parentId, hasChildren }`; `file` is relative to the repository root
+ * (e.g. 'src/routes/login.tsx'), the root route has id '__root__'.
+ * @throws Error when the file does not look like a generated route tree.
+ */
+export function parseRouteTree(text) {
+  const fileOfImport = new Map();
+  for (const m of text.matchAll(/import \{ Route as (\w+) \} from '\.\/routes\/([^']+)'/g)) fileOfImport.set(m[1], `src/routes/${m[2]}.tsx`);
+  const importOfConst = new Map();
+  for (const m of text.matchAll(/const (\w+) =\s*(\w+)\.update\(/g)) importOfConst.set(m[1], m[2]);
+  const rootImport = [...fileOfImport.entries()].find(([, f]) => f === 'src/routes/__root.tsx')?.[0];
+  if (!rootImport) throw new Error('routeTree.gen.ts: no root route import');
+  const routes = new Map([['__root__', { id: '__root__', fullPath: '/', file: fileOfImport.get(rootImport), parentId: null, hasChildren: true }]]);
+  const idOfImport = new Map([[rootImport, '__root__']]);
+  const pending = [];
+  const block = /'([^']+)': \{\s*id: '[^']*'\s*path: '[^']*'\s*fullPath: '([^']*)'\s*preLoaderRoute: typeof (\w+)\s*parentRoute: typeof (\w+)\s*\}/g;
+  for (const m of text.matchAll(block)) {
+    const [, id, fullPath, preLoader, parent] = m;
+    idOfImport.set(preLoader, id);
+    pending.push({ id, fullPath, file: fileOfImport.get(preLoader), parentImport: importOfConst.get(parent) ?? parent });
+  }
+  if (pending.length === 0) throw new Error('routeTree.gen.ts: no FileRoutesByPath entries');
+  for (const r of pending) {
+    const parentId = idOfImport.get(r.parentImport);
+    if (!parentId) throw new Error(`routeTree.gen.ts: unknown parent of ${r.id}`);
+    routes.set(r.id, { id: r.id, fullPath: r.fullPath, file: r.file, parentId, hasChildren: false });
+  }
+  for (const r of routes.values()) if (r.parentId) routes.get(r.parentId).hasChildren = true;
+  return routes;
+}
+
+/**
+ * Measures every route against the budget.
+ * @param {{ distDir?: string, routeTree?: string }} [options] dist/ and src/routeTree.gen.ts paths.
+ * @returns {{ entry: Part, first: Array<Part & { name: string, routeId: string, over: boolean }>,
+ *   routes: Array<Part & { routeId: string, fullPath: string, over: boolean }>, budgetKB: typeof BUDGET_KB, ok: boolean }}
+ *   where Part = `{ files: string[], gz: number, raw: number }` in bytes (for a route: what it adds to the entry).
+ * @throws Error when the manifest or a chunk file is missing.
+ */
+export function measureBudget({ distDir = 'dist', routeTree = 'src/routeTree.gen.ts' } = {}) {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: run \`npm run build\` (vite.config.ts sets build.manifest)`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const routes = parseRouteTree(readFileSync(routeTree, 'utf8'));
+  const sizes = new Map();
+  const sizeOf = (file) => {
+    let s = sizes.get(file);
+    if (!s) {
+      const buf = readFileSync(path.join(distDir, file));
+      s = { raw: buf.length, gz: gzipSize(buf) };
+      sizes.set(file, s);
+    }
+    return s;
+  };
+  /** Static-import closure of manifest keys → Set of output .js files. */
+  const closure = (keys, into = new Set()) => {
+    const stack = [...keys];
+    const seen = new Set();
+    while (stack.length) {
+      const key = stack.pop();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+      if (chunk.file.endsWith('.js')) into.add(chunk.file);
+      stack.push(...(chunk.imports ?? []));
+    }
+    return into;
+  };
+  const part = (files, minus = new Set()) => {
+    const list = [...files].filter((f) => !minus.has(f)).sort();
+    let gz = 0;
+    let raw = 0;
+    for (const f of list) {
+      const s = sizeOf(f);
+      gz += s.gz;
+      raw += s.raw;
+    }
+    return { files: list, gz, raw };
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k === 'index.html');
+  if (!entryKey) throw new Error('manifest has no index.html entry');
+  const entryFiles = closure([entryKey]);
+
+  /** Manifest keys of the chunks a route's navigation loads: its split component (and pending) chunks. */
+  const splitKeys = (file) =>
+    Object.keys(manifest).filter((k) => {
+      const [src, query] = k.split('?');
+      if (src !== file || !query) return false;
+      const groups = new URLSearchParams(query).get('tsr-split')?.split('---') ?? [];
+      return groups.includes('component') || groups.includes('pendingComponent');
+    });
+  const chainFiles = (routeId) => {
+    const keys = [];
+    for (let r = routes.get(routeId); r; r = r.parentId ? routes.get(r.parentId) : undefined) keys.push(...splitKeys(r.file));
+    return closure(keys);
+  };
+
+  const budget = BUDGET_KB;
+  const first = FIRST_ROUTES.map(({ name, routeId, dynamic }) => {
+    if (!routes.has(routeId)) throw new Error(`first route ${routeId} is not in the route tree`);
+    const files = chainFiles(routeId);
+    for (const f of entryFiles) files.add(f);
+    for (const need of dynamic) {
+      const options = Array.isArray(need) ? need : [need];
+      for (const key of options) if (!manifest[key]?.isDynamicEntry) throw new Error(`${key} is not a lazily imported chunk in the manifest`);
+      const largest = options.map((key) => part(closure([key]), files)).sort((a, b) => b.gz - a.gz)[0];
+      for (const f of largest.files) files.add(f);
+    }
+    const p = part(files);
+    return { name, routeId, ...p, over: p.gz > budget.firstRoute * KB };
+  });
+  const leafRoutes = [...routes.values()].filter((r) => !r.hasChildren).sort((a, b) => a.fullPath.localeCompare(b.fullPath) || a.id.localeCompare(b.id));
+  const perRoute = leafRoutes.map((r) => {
+    const p = part(chainFiles(r.id), entryFiles);
+    return { routeId: r.id, fullPath: r.fullPath, ...p, over: p.gz > budget.otherRoute * KB };
+  });
+  const entry = part(entryFiles);
+  return { entry, first, routes: perRoute, budgetKB: budget, ok: !first.some((f) => f.over) && !perRoute.some((r) => r.over) };
+}
+
+/** The report as Markdown lines (used by the CLI and bench/RESULTS.md). */
+export function formatBudget(result) {
+  const kb = (b) => (b / KB).toFixed(1);
+  const out = [];
+  out.push(`Entry (index.html + static imports): **${kb(result.entry.gz)} KB gz** (${kb(result.entry.raw)} KB raw, ${result.entry.files.length} files). 1 KB = 1000 bytes, gzip -9 per file.`, '');
+  out.push(`| first route (entry + route + what its first load needs) | gz KB | raw KB | files | budget |`, '|---|---:|---:|---:|---|');
+  for (const f of result.first) out.push(`| ${f.name} | **${kb(f.gz)}** | ${kb(f.raw)} | ${f.files.length} | ${f.over ? 'OVER' : 'ok'} ≤ ${result.budgetKB.firstRoute} |`);
+  out.push('', `| route | on top of the entry, gz KB | raw KB | files | budget |`, '|---|---:|---:|---:|---|');
+  for (const r of result.routes) {
+    const label = r.fullPath === r.routeId || r.routeId.replace(/\/$/, '') === r.fullPath ? r.fullPath : `${r.fullPath} (${r.routeId})`;
+    out.push(`| ${label} | **${kb(r.gz)}** | ${kb(r.raw)} | ${r.files.length} | ${r.over ? 'OVER' : 'ok'} ≤ ${result.budgetKB.otherRoute} |`);
+  }
+  const largest = [...result.routes].sort((a, b) => b.gz - a.gz)[0];
+  if (largest) out.push('', `Largest other route: ${largest.fullPath} at ${kb(largest.gz)} KB gz on top of the entry.`);
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const i = process.argv.indexOf('--dist');
+  const distDir = i > 0 ? process.argv[i + 1] : 'dist';
+  let result;
+  try {
+    result = measureBudget({ distDir });
+  } catch (err) {
+    console.error(`size budget: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(2);
+  }
+  console.log(formatBudget(result).join('\n'));
+  if (!result.ok) {
+    console.error(`\nsize budget: over budget (first route ≤ ${BUDGET_KB.firstRoute} KB, other routes ≤ ${BUDGET_KB.otherRoute} KB on top of the entry, gzip, 1 KB = 1000 B)`);
+    process.exit(1);
+  }
+  console.log('\nsize budget: ok');
+}
