@@ -219,7 +219,7 @@ export async function inviteUser(deps: AppDeps, caller: AuthUser, accountId: num
     user ??= await insertUserWithoutPassword(tx, { username: randomUUID(), email: body.email });
     const role = await insertRole(tx, { userId: user.id, accountId, role: body.role, status: 'Invited' });
     const token = await issueInvitationToken(tx, user, role.id, accountId, caller.id, now);
-    await recordAudit(tx as Db, {
+    await recordAudit(tx, {
       accountId,
       actorUserId: caller.id,
       type: 'user.invite',
@@ -272,7 +272,7 @@ export async function resendInvitation(
     if (member.role.status === 'Active') throw conflict('This user has already joined the account.', 'alreadyActive');
     const role = member.role.role === body.role ? member.role : ((await updateRole(tx, member.role.id, { role: body.role })) ?? member.role);
     const token = await issueInvitationToken(tx, member.user, role.id, accountId, caller.id, now);
-    await recordAudit(tx as Db, {
+    await recordAudit(tx, {
       accountId,
       actorUserId: caller.id,
       type: 'user.resendInvitation',
@@ -314,7 +314,7 @@ export async function removeAccountUser(db: Db, caller: AuthUser, accountId: num
       throw conflict('The account must keep an Owner.', 'lastOwner');
     }
     await deleteRole(tx, member.role.id);
-    await recordAudit(tx as Db, {
+    await recordAudit(tx, {
       accountId,
       actorUserId: caller.id,
       type: 'user.remove',
@@ -342,7 +342,7 @@ export async function changeAccountUserRole(db: Db, caller: AuthUser, accountId:
       throw conflict('The account must keep an Owner.', 'lastOwner');
     }
     const updated = (await updateRole(tx, member.role.id, { role })) ?? member.role;
-    await recordAudit(tx as Db, {
+    await recordAudit(tx, {
       accountId,
       actorUserId: caller.id,
       type: 'role.update',
@@ -368,7 +368,7 @@ export async function activateRole(db: Db, caller: AuthUser, userId: number, rol
     const updated = role.status === 'Active' ? role : ((await updateRole(tx, roleId, { status: 'Active' })) ?? role);
     await retireRoleTokens(tx, roleId, clock.now());
     if (role.status !== 'Active') {
-      await recordAudit(tx as Db, {
+      await recordAudit(tx, {
         accountId: role.accountId,
         actorUserId: caller.id,
         type: 'role.join',
@@ -431,7 +431,7 @@ export async function joinWithInvitation(deps: AppDeps, body: JoinBody, clock = 
     await setUserCredentials(tx, found.user.id, { firstName: body.firstName, lastName: body.lastName, ...creds, now });
     const updated = (await updateRole(tx, found.role.id, { status: 'Active' })) ?? found.role;
     await retireRoleTokens(tx, found.role.id, now);
-    await recordAudit(tx as Db, {
+    await recordAudit(tx, {
       accountId: found.account.id,
       actorUserId: found.user.id,
       type: 'role.join',
