@@ -290,6 +290,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /**
+         * Join an account (activate an invited role)
+         * @description Sets the role `Active` (spec 000 §5 "Sign-up (join team)") and retires its invitation links; joining an Active role changes nothing. Only the invited user or staff (403); 404 `Role not found.` when the role is not the user's. Audited as `role.join`.
+         */
         put: operations["putUserByUserIdRoleByRoleId"];
         post?: never;
         delete?: never;
@@ -511,13 +515,41 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The signed-in user
+         * @description The caller with every role (Active and Invited), Google sign-in identities and whether a Google Drive connection exists. 401 when the user row is gone.
+         */
+        get: operations["getUserMe"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Update one's own profile
+         * @description Sets the fields sent (spec 000 §5 "Profile"): firstName, lastName, phoneNumber (`""` or null clears it), language; `email` by superusers only (409 `emailTaken` when another user has it). Unknown keys answer 422. One `user.update` audit row names the fields sent.
+         */
         patch: operations["patchUserMe"];
+        trace?: never;
+    };
+    "/user/me/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's accounts
+         * @description Every account where the caller holds a role, Active or Invited (the team picker), by business name, as one page of `Account` records with the caller's role, roleId and roleStatus.
+         */
+        get: operations["getUserMeAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/user/all-users": {
@@ -527,6 +559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * All users (staff)
+         * @description One page of every user with their roles, by id; `email` filters by a case-insensitive substring. Superusers and customer success only (403).
+         */
         get: operations["getUserAllUsers"];
         put?: never;
         post?: never;
@@ -543,8 +579,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Resellers (staff)
+         * @description One page of the users with isReseller, by id (default size 100). Superusers and customer success only (403).
+         */
         get: operations["getUserResellers"];
         put?: never;
+        /**
+         * Add a reseller (superuser)
+         * @description Finds the user by e-mail, or creates one with a temporary password sent by e-mail (201), and makes them a reseller (200 for an existing user). 409 `alreadyReseller`. Audited as `reseller.add`.
+         */
         post: operations["postUserResellers"];
         delete?: never;
         options?: never;
@@ -561,6 +605,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Delete a reseller (superuser)
+         * @description Clears isReseller and removes the user's Reseller roles in accounts, audited as `reseller.remove`. 404 `Reseller not found.` when the user is not a reseller. Answers the user after the change.
+         */
         post: operations["postUserResellersByUserId"];
         delete?: never;
         options?: never;
@@ -575,12 +623,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read a user
+         * @description Visible to oneself, staff, and Active members of an account where the user holds a role; non-staff see only the roles in their own Active accounts. Anyone else: 404 `User not found.`
+         */
         get: operations["getUserByUserId"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Update a user
+         * @description Sets the fields sent (spec 000 §5 "Profile"): firstName, lastName, phoneNumber (`""` or null clears it), language; `email` by superusers only (409 `emailTaken` when another user has it). Unknown keys answer 422. One `user.update` audit row names the fields sent. Oneself or staff; another visible user's profile is 403 for non-staff.
+         */
         patch: operations["patchUserByUserId"];
         trace?: never;
     };
@@ -597,6 +653,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Set a user's password (superuser)
+         * @description A permanent password for a non-external user (the password rules of spec 000 §5; 422 `password`), revoking every refresh token, audited as `user.set_password`. `userId` in the body, when sent, must match the path.
+         */
         patch: operations["patchUserByUserIdSetPassword"];
         trace?: never;
     };
@@ -983,6 +1043,15 @@ export interface components {
                 [key: string]: string;
             };
         };
+        Role: {
+            id: number;
+            userId: number;
+            accountId: number;
+            /** @enum {string} */
+            role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
+            /** @enum {string} */
+            status: "Active" | "Invited";
+        };
         CreatedMedia: {
             id: number;
             accountId: number;
@@ -1112,6 +1181,63 @@ export interface components {
             theme: {
                 [key: string]: unknown;
             };
+        };
+        UserRole: {
+            id: number;
+            accountId: number;
+            /** @enum {string} */
+            role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
+            /** @enum {string} */
+            status: "Active" | "Invited";
+        };
+        User: {
+            id: number;
+            email: string;
+            firstName: string | null;
+            lastName: string | null;
+            phoneNumber: string | null;
+            /** @enum {string} */
+            language: "en" | "fi";
+            profilePicture: null;
+            multifactor: boolean;
+            external: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            isSuperuser: boolean;
+            isCustomerSuccess: boolean;
+            isReseller: boolean;
+            roles: components["schemas"]["UserRole"][];
+            userIntegrations: {
+                id: number;
+                /** @constant */
+                integrationType: "google";
+                identifier: string;
+            }[];
+            hasGoogleDriveIntegration: boolean;
+        };
+        Account: {
+            id: number;
+            publicId: string;
+            businessName: string;
+            role: ("Owner" | "Admin" | "Editor" | "Viewer" | "Reseller") | null;
+            roleId: number | null;
+            roleStatus: ("Active" | "Invited") | null;
+            /** @enum {string} */
+            status: "Active" | "Suspended";
+            color: string | null;
+            options: {
+                maxVideoDuration?: number | null;
+                disableAnalytics?: boolean;
+                analyticsConsentRequired?: boolean;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ListMetadata: {
+            page: number;
+            pageSize: number;
+            pageCount: number;
+            totalCount: number;
         };
     };
     responses: never;
@@ -1629,11 +1755,59 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -2930,6 +3104,44 @@ export interface operations {
             };
         };
     };
+    getUserMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     patchUserMe: {
         parameters: {
             query?: never;
@@ -2950,11 +3162,109 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUserMeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["Account"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -2971,11 +3281,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["User"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -2992,11 +3353,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["User"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3015,11 +3427,68 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3034,11 +3503,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3053,11 +3552,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3083,11 +3603,68 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3109,11 +3686,59 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -1,5 +1,6 @@
 /** valibot schemas of the account API (spec 000 §7 "Accounts"; docs/api.md). */
 import * as v from 'valibot';
+import { Timestamp } from '../../lib/contract';
 import { pageParam, positiveIntString, searchParam, sizeParam } from '../../lib/list-query';
 
 export const ACCOUNT_ORDER_BY = ['business_name', 'created_at'] as const;
@@ -188,3 +189,38 @@ export const AccountProfileBody = v.strictObject({
   ),
 });
 export type AccountProfileBody = v.InferOutput<typeof AccountProfileBody>;
+
+// --- answers (issue 10 §4: declared once, checked by the server tests, typed in the SPA) ----------
+
+/** Role names of account members (spec 000 §1, §6). */
+export const ROLE_NAMES = ['Owner', 'Admin', 'Editor', 'Viewer', 'Reseller'] as const;
+/** A role's status in one account (spec 000 §4). */
+export const ROLE_STATUSES = ['Active', 'Invited'] as const;
+/** Account status (spec 000 §3). */
+export const ACCOUNT_STATUSES = ['Active', 'Suspended'] as const;
+
+/** Stored account options as answered (spec 000 §3): maxVideoDuration in seconds. */
+export const AccountOptions = v.strictObject({
+  maxVideoDuration: v.optional(v.nullable(v.number())),
+  disableAnalytics: v.optional(v.boolean()),
+  analyticsConsentRequired: v.optional(v.boolean()),
+});
+
+const accountEntries = {
+  id: v.number(),
+  /** URL slug of the business name (spec 000 §3), unique. */
+  publicId: v.string(),
+  businessName: v.string(),
+  /** The caller's own role in the account; null where staff hold none. */
+  role: v.nullable(v.picklist(ROLE_NAMES)),
+  roleId: v.nullable(v.number()),
+  roleStatus: v.nullable(v.picklist(ROLE_STATUSES)),
+  status: v.picklist(ACCOUNT_STATUSES),
+  color: v.nullable(v.string()),
+  options: AccountOptions,
+  createdAt: Timestamp,
+};
+
+/** An account with the caller's role in it (rows of `GET /account`, `GET /user/me/account`; `GET /account/{id}`). */
+export const Account = v.pipe(v.strictObject(accountEntries), v.metadata({ ref: 'Account' }));
+export type Account = v.InferOutput<typeof Account>;

@@ -32,11 +32,6 @@ export const AccountUserParam = v.object({
   accountId: positiveIntString('accountId must be a positive integer.'),
   userId: positiveIntString('userId must be a positive integer.'),
 });
-/** Path `/user/{userId}/role/{roleId}`. */
-export const UserRoleParam = v.object({
-  userId: positiveIntString('userId must be a positive integer.'),
-  roleId: positiveIntString('roleId must be a positive integer.'),
-});
 
 /** `GET /account/{accountId}/user?page&size` — size 1..1000 (spec 000 §7, §9), default 10. */
 export const AccountUserListQuery = v.object({ page: pageParam, size: sizeParam(10, 1000) });

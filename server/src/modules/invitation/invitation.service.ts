@@ -47,6 +47,7 @@ import {
 } from './invitation.repo';
 import type { AccountUserListQuery, InviteBody, JoinBody, ResendInvitationBody } from './invitation.schemas';
 import { sendInvitationEmail } from './invitation.mail';
+import type { RoleJson } from '../user/user.schemas';
 
 /** How long a join token stays valid: 14 days, in milliseconds. */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -88,15 +89,6 @@ export interface JoinResultDto {
   roleId: number;
   role: RoleName;
   status: 'Active';
-}
-
-/** `PUT /user/{userId}/role/{roleId}` answer. */
-export interface RoleDto {
-  id: number;
-  userId: number;
-  accountId: number;
-  role: RoleName;
-  status: RoleStatus;
 }
 
 /** Clock and token source; tests replace them. */
@@ -360,7 +352,7 @@ export async function changeAccountUserRole(db: Db, caller: AuthUser, accountId:
  * becomes Active and its pending tokens are retired.
  * @throws 403 when the caller is neither the user nor staff, 404 when the role is not the user's.
  */
-export async function activateRole(db: Db, caller: AuthUser, userId: number, roleId: number, clock = systemClock): Promise<RoleDto> {
+export async function activateRole(db: Db, caller: AuthUser, userId: number, roleId: number, clock = systemClock): Promise<RoleJson> {
   assertMayActivateRole(caller, userId);
   return db.transaction(async (tx) => {
     const role = await findRole(tx, roleId);
