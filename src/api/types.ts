@@ -4,10 +4,10 @@
  */
 import type { Schema } from './contract';
 
-/** Role names of account members (spec 000 §1, §6). */
-export type RoleName = 'Owner' | 'Admin' | 'Editor' | 'Viewer' | 'Reseller';
-/** A role's status in one account (spec 000 §4). */
-export type RoleStatus = 'Active' | 'Invited';
+/** Role names of account members (spec 000 §1, §6); the contract's. */
+export type RoleName = Schema<'UserRole'>['role'];
+/** A role's status in one account (spec 000 §4); the contract's. */
+export type RoleStatus = Schema<'UserRole'>['status'];
 /** Supported UI languages (spec 000 §9). */
 export type LanguageCode = 'en' | 'fi';
 

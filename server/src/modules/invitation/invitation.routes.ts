@@ -24,7 +24,7 @@ import {
   RoleChangeBody,
   RoleStatusBody,
 } from './invitation.schemas';
-import { RoleJson } from '../user/user.schemas';
+import { Role } from '../user/user.schemas';
 import {
   activateRole,
   changeAccountUserRole,
@@ -70,7 +70,7 @@ export function userRoleRoutes(deps: AppDeps): Hono<AppEnv> {
       description:
         'Sets the role `Active` (spec 000 §5 "Sign-up (join team)") and retires its invitation links; joining an Active role changes nothing. Only the invited user or staff (403); 404 `Role not found.` when the role is not the user\'s. Audited as `role.join`.',
       tags: ['Users'],
-      responses: { 200: RoleJson },
+      responses: { 200: Role },
     }),
     idParams('Role', 'userId', 'roleId'),
     validate('json', RoleStatusBody),

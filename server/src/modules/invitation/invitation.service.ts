@@ -47,7 +47,7 @@ import {
 } from './invitation.repo';
 import type { AccountUserListQuery, InviteBody, JoinBody, ResendInvitationBody } from './invitation.schemas';
 import { sendInvitationEmail } from './invitation.mail';
-import type { RoleJson } from '../user/user.schemas';
+import type { Role } from '../user/user.schemas';
 
 /** How long a join token stays valid: 14 days, in milliseconds. */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -352,7 +352,7 @@ export async function changeAccountUserRole(db: Db, caller: AuthUser, accountId:
  * becomes Active and its pending tokens are retired.
  * @throws 403 when the caller is neither the user nor staff, 404 when the role is not the user's.
  */
-export async function activateRole(db: Db, caller: AuthUser, userId: number, roleId: number, clock = systemClock): Promise<RoleJson> {
+export async function activateRole(db: Db, caller: AuthUser, userId: number, roleId: number, clock = systemClock): Promise<Role> {
   assertMayActivateRole(caller, userId);
   return db.transaction(async (tx) => {
     const role = await findRole(tx, roleId);

@@ -1,6 +1,6 @@
 /**
  * valibot schemas of the user API (spec 000 §5 "Profile", "Password rules"; §7 "Global and users"):
- * request bodies and queries, and the answers (`User`, `UserList`, `RoleJson`) published in
+ * request bodies and queries, and the answers (`User`, `UserList`, `Role`) published in
  * `GET /api/openapi.json` (issue 10 §4).
  */
 import * as v from 'valibot';
@@ -105,8 +105,8 @@ export const MyAccountList = listOf(Account);
 export type MyAccountList = v.InferOutput<typeof MyAccountList>;
 
 /** `PUT /user/{userId}/role/{roleId}` answer: the role after joining (spec 000 §3 Role). */
-export const RoleJson = v.pipe(
+export const Role = v.pipe(
   v.strictObject({ id: v.number(), userId: v.number(), accountId: v.number(), role: v.picklist(ROLE_NAMES), status: v.picklist(ROLE_STATUSES) }),
   v.metadata({ ref: 'Role' }),
 );
-export type RoleJson = v.InferOutput<typeof RoleJson>;
+export type Role = v.InferOutput<typeof Role>;
