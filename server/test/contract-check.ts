@@ -22,7 +22,6 @@ export const CONTRACT_EXEMPT: readonly string[] = [
   '* /api/integration/', // integration.routes.ts
   '* /api/admin/outbox', // email/
   '* /api/audit-log', // audit/audit.ts
-  '* /api/user', // user.routes.ts, user.admin.ts, invitation.routes.ts (user roles)
   '* /api/global', // global.routes.ts
   '* /api/feature', // feature.routes.ts, feature.admin.ts
   '* /api/media/tus', // tus protocol (@tus/server), described by hand in lib/openapi.ts (stays)

@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { typedApi } from './contract';
-import type { FeatureList, GlobalData, RuntimeConfig, User } from './types';
+import type { Account, FeatureList, GlobalData, ListResponse, RuntimeConfig } from './types';
 
 /** Staleness of global data: 60 s (spec 000 §9). */
 export const GLOBAL_STALE_MS = 60_000;
@@ -46,7 +46,7 @@ export function globalOptions() {
 export function meOptions() {
   return queryOptions({
     queryKey: queryKeys.me,
-    queryFn: ({ signal }) => api.get<User>('/user/me', { signal }),
+    queryFn: ({ signal }) => typedApi.get('/user/me', { signal }),
   });
 }
 

@@ -225,16 +225,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * List an account's members
-         * @description Managers (staff; Active Owner, Admin, Reseller); Editor, Viewer → 403. Ordered by e-mail; `size` 1..1000 (default 10).
-         */
         get: operations["getAccountByAccountIdUser"];
         put?: never;
-        /**
-         * Invite a member
-         * @description Managers; `role` Admin, Editor, Viewer, or Reseller (superusers only, else 403). Creates the user when the e-mail is new (no password: the join sign-up sets it) or finds them, adds the role with status Invited and e-mails the join link (outbox kind `invitation`). 409 `alreadyMember` when they already hold a role in the account.
-         */
         post: operations["postAccountByAccountIdUser"];
         delete?: never;
         options?: never;
@@ -251,10 +243,6 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Resend an invitation
-         * @description Managers (same role rules as inviting). `accountId` must equal the path's (else 422); the member must still be Invited (Active → 409 `alreadyActive`; no such member → 404). Sets the invited role to `role`, retires the older tokens and e-mails a new link.
-         */
         post: operations["postAccountByAccountIdUserResendInvitation"];
         delete?: never;
         options?: never;
@@ -272,10 +260,6 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Remove a member
-         * @description Managers; Admins and Resellers only Editor and Viewer rows (else 403). Removes the role and its pending tokens; the user stays. 404 not a member; 409 `lastOwner` for the only Owner.
-         */
         delete: operations["deleteAccountByAccountIdUserByUserId"];
         options?: never;
         head?: never;
@@ -290,10 +274,6 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /**
-         * Change a member's role
-         * @description Staff, Owner, Admin (Reseller → 403); Reseller in or out: superusers only; an Owner's role: staff only; never one's own (403). Status unchanged. 404 not a member; 409 `lastOwner`.
-         */
         put: operations["putAccountByAccountIdUserByUserIdRole"];
         post?: never;
         delete?: never;
@@ -310,6 +290,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /**
+         * Join an account (activate an invited role)
+         * @description Sets the role `Active` (spec 000 §5 "Sign-up (join team)") and retires its invitation links; joining an Active role changes nothing. Only the invited user or staff (403); 404 `Role not found.` when the role is not the user's. Audited as `role.join`.
+         */
         put: operations["putUserByUserIdRoleByRoleId"];
         post?: never;
         delete?: never;
@@ -531,13 +515,41 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The signed-in user
+         * @description The caller with every role (Active and Invited), Google sign-in identities and whether a Google Drive connection exists. 401 when the user row is gone.
+         */
+        get: operations["getUserMe"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Update one's own profile
+         * @description Sets the fields sent (spec 000 §5 "Profile"): firstName, lastName, phoneNumber (`""` or null clears it), language; `email` by superusers only (409 `emailTaken` when another user has it). Unknown keys answer 422. One `user.update` audit row names the fields sent.
+         */
         patch: operations["patchUserMe"];
+        trace?: never;
+    };
+    "/user/me/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's accounts
+         * @description Every account where the caller holds a role, Active or Invited (the team picker), by business name, as one page of `Account` records with the caller's role, roleId and roleStatus.
+         */
+        get: operations["getUserMeAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/user/all-users": {
@@ -547,6 +559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * All users (staff)
+         * @description One page of every user with their roles, by id; `email` filters by a case-insensitive substring. Superusers and customer success only (403).
+         */
         get: operations["getUserAllUsers"];
         put?: never;
         post?: never;
@@ -563,8 +579,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Resellers (staff)
+         * @description One page of the users with isReseller, by id (default size 100). Superusers and customer success only (403).
+         */
         get: operations["getUserResellers"];
         put?: never;
+        /**
+         * Add a reseller (superuser)
+         * @description Finds the user by e-mail, or creates one with a temporary password sent by e-mail (201), and makes them a reseller (200 for an existing user). 409 `alreadyReseller`. Audited as `reseller.add`.
+         */
         post: operations["postUserResellers"];
         delete?: never;
         options?: never;
@@ -581,6 +605,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Delete a reseller (superuser)
+         * @description Clears isReseller and removes the user's Reseller roles in accounts, audited as `reseller.remove`. 404 `Reseller not found.` when the user is not a reseller. Answers the user after the change.
+         */
         post: operations["postUserResellersByUserId"];
         delete?: never;
         options?: never;
@@ -595,12 +623,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read a user
+         * @description Visible to oneself, staff, and Active members of an account where the user holds a role; non-staff see only the roles in their own Active accounts. Anyone else: 404 `User not found.`
+         */
         get: operations["getUserByUserId"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Update a user
+         * @description Sets the fields sent (spec 000 §5 "Profile"): firstName, lastName, phoneNumber (`""` or null clears it), language; `email` by superusers only (409 `emailTaken` when another user has it). Unknown keys answer 422. One `user.update` audit row names the fields sent. Oneself or staff; another visible user's profile is 403 for non-staff.
+         */
         patch: operations["patchUserByUserId"];
         trace?: never;
     };
@@ -617,6 +653,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Set a user's password (superuser)
+         * @description A permanent password for a non-external user (the password rules of spec 000 §5; 422 `password`), revoking every refresh token, audited as `user.set_password`. `userId` in the body, when sent, must match the path.
+         */
         patch: operations["patchUserByUserIdSetPassword"];
         trace?: never;
     };
@@ -627,16 +667,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * List the accounts the caller may see
-         * @description Each with the caller's own role (null where staff hold none). Staff see every account, or with `filter=Joined` only accounts where they hold a role; everyone else (resellers included) sees the accounts where their role is Active (spec 000 §4). `business_name` is a case-insensitive substring (`%`, `_` literal); `size` up to 10000 for pickers.
-         */
         get: operations["getAccount"];
         put?: never;
-        /**
-         * Create an account
-         * @description Superuser, customer success, reseller (user flag); `options` staff only. `publicId` is the slug of the name (`Näyte Oy` → `nayte-oy`, then `-2`, `-3`, …). The owner is found by e-mail or created without a password, with role Owner (Invited), and gets an invitation e-mail (outbox kind `invitation`) whose join link has a token only when they cannot sign in yet. A reseller (not staff) who creates it gets an Active Reseller role; a creator who gives their own e-mail becomes its Active Owner (no e-mail). 409 `accountConflict` only if a concurrent-create race repeats 3 times. Audit `account.create`.
-         */
         post: operations["postAccount"];
         delete?: never;
         options?: never;
@@ -651,10 +683,6 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * List accounts with details (staff, resellers)
-         * @description Same query and visibility as `GET /account`, with `AccountDetail` records (the staff and reseller accounts table). 403 for everyone else.
-         */
         get: operations["getAccountDetail"];
         put?: never;
         post?: never;
@@ -671,21 +699,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Read an account
-         * @description Staff, any Active role; with the caller's role.
-         */
         get: operations["getAccountByAccountId"];
-        /**
-         * Update an account
-         * @description Fields present are changed. businessName, color, billing: staff, Owner, Reseller; `status`: staff, Reseller; `newOwnerId`: staff, Owner — must hold a role in the account (else 422), that role becomes Owner (status kept) and every other Owner becomes Admin (audit `account.owner_change`); `newPartnerId`: a user who is both superuser and customer success — a reseller user or null; `options`: staff, merged into the stored ones. Restricted fields are checked only when they change the stored value (a form may send them back unchanged). `''`/null clear billing fields. Audit `account.update`.
-         */
         put: operations["putAccountByAccountId"];
         post?: never;
-        /**
-         * Delete an account (superuser)
-         * @description The account, its roles, bots, media rows and invitations go (cascade) and its stored files are removed. Audit `account.delete`.
-         */
         delete: operations["deleteAccountByAccountId"];
         options?: never;
         head?: never;
@@ -699,10 +715,6 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Read an account with details
-         * @description Staff, Owner, Admin, Reseller (Editor, Viewer → 403).
-         */
         get: operations["getAccountByAccountIdDetail"];
         put?: never;
         post?: never;
@@ -719,15 +731,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Read an account's profile
-         * @description Staff, any Active role (spec 002 §3 Profile).
-         */
         get: operations["getAccountByAccountIdProfile"];
-        /**
-         * Replace an account's profile
-         * @description Staff, Owner, Admin, Reseller. Each part sent (`appearance`, `profile`) replaces the stored one. Media ids must be media of the account (422 `errors['appearance.logoId']` …). Audit `account.profile_update`.
-         */
         put: operations["putAccountByAccountIdProfile"];
         post?: never;
         delete?: never;
@@ -1039,26 +1043,14 @@ export interface components {
                 [key: string]: string;
             };
         };
-        AccountUser: {
+        Role: {
             id: number;
-            email: string;
-            firstName: string | null;
-            lastName: string | null;
-            external: boolean;
-            multifactor: boolean;
-            roleId: number;
+            userId: number;
+            accountId: number;
             /** @enum {string} */
             role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
             /** @enum {string} */
             status: "Active" | "Invited";
-            /** Format: date-time */
-            createdAt: string;
-        };
-        ListMetadata: {
-            page: number;
-            pageSize: number;
-            pageCount: number;
-            totalCount: number;
         };
         CreatedMedia: {
             id: number;
@@ -1190,6 +1182,39 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        UserRole: {
+            id: number;
+            accountId: number;
+            /** @enum {string} */
+            role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
+            /** @enum {string} */
+            status: "Active" | "Invited";
+        };
+        User: {
+            id: number;
+            email: string;
+            firstName: string | null;
+            lastName: string | null;
+            phoneNumber: string | null;
+            /** @enum {string} */
+            language: "en" | "fi";
+            profilePicture: null;
+            multifactor: boolean;
+            external: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            isSuperuser: boolean;
+            isCustomerSuccess: boolean;
+            isReseller: boolean;
+            roles: components["schemas"]["UserRole"][];
+            userIntegrations: {
+                id: number;
+                /** @constant */
+                integrationType: "google";
+                identifier: string;
+            }[];
+            hasGoogleDriveIntegration: boolean;
+        };
         Account: {
             id: number;
             publicId: string;
@@ -1208,107 +1233,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        AccountOwner: {
-            id: number;
-            email: string;
-            firstName: string | null;
-            lastName: string | null;
-            /** @enum {string} */
-            status: "Active" | "Invited";
-        };
-        AccountPerson: {
-            id: number;
-            email: string;
-            firstName: string | null;
-            lastName: string | null;
-        };
-        AccountDetail: {
-            id: number;
-            publicId: string;
-            businessName: string;
-            role: ("Owner" | "Admin" | "Editor" | "Viewer" | "Reseller") | null;
-            roleId: number | null;
-            roleStatus: ("Active" | "Invited") | null;
-            /** @enum {string} */
-            status: "Active" | "Suspended";
-            color: string | null;
-            options: {
-                maxVideoDuration?: number | null;
-                disableAnalytics?: boolean;
-                analyticsConsentRequired?: boolean;
-            };
-            /** Format: date-time */
-            createdAt: string;
-            billingEmail: string | null;
-            phoneNumber: string | null;
-            businessId: string | null;
-            taxId: string | null;
-            address: string | null;
-            zipCode: string | null;
-            country: string | null;
-            owner: components["schemas"]["AccountOwner"] | null;
-            partner: components["schemas"]["AccountPerson"] | null;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        ProfileMedia: {
-            id: number;
-            url: string | null;
-            posterUrl: string | null;
-        };
-        AccountProfile: {
-            accountId: number;
-            appearance: {
-                logoId?: number | null;
-                chatVideoId?: number | null;
-                buttonTextColor?: string | null;
-                buttonBackgroundColor?: string | null;
-                stylesRaw?: string | null;
-                logo: components["schemas"]["ProfileMedia"] | null;
-                chatVideo: components["schemas"]["ProfileMedia"] | null;
-            };
-            profile: {
-                companyName?: string | null;
-                description?: string | null;
-                coverId?: number | null;
-                introductionId?: number | null;
-                socialLinks?: {
-                    url: string;
-                    /** @enum {string} */
-                    icon: "Linkedin" | "Facebook" | "Instagram" | "Tiktok" | "X" | "Website" | "WhatsApp" | "Telegram" | "Reddit" | "Calendly" | "Viber" | "Snapchat" | "Email" | "Pinterest" | "Youtube" | "Vimeo";
-                    /** @enum {string} */
-                    target?: "new_tab" | "same_tab";
-                }[];
-                actions?: ({
-                    /** @constant */
-                    type: "external_link";
-                    name: string;
-                    url: string;
-                    /** @enum {string} */
-                    style?: "standard" | "highlight";
-                    /** @enum {string} */
-                    target?: "new_tab" | "same_tab";
-                    /** @enum {string} */
-                    externalLinkType?: "tel" | "mailto" | "url" | "deep_link" | "relative_path";
-                } | {
-                    /** @constant */
-                    type: "contact_form";
-                    name: string;
-                    buttonText?: string;
-                    /** @enum {string} */
-                    buttonStyle?: "standard" | "highlight";
-                    title?: string;
-                    subject?: string;
-                    description?: string;
-                    emailTo?: string[];
-                    emailBcc?: string[];
-                    fields?: {
-                        [key: string]: string | boolean | number;
-                    }[];
-                })[];
-                cover: components["schemas"]["ProfileMedia"] | null;
-                introduction: components["schemas"]["ProfileMedia"] | null;
-            };
+        ListMetadata: {
+            page: number;
+            pageSize: number;
+            pageCount: number;
+            totalCount: number;
         };
     };
     responses: never;
@@ -1697,62 +1626,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        records: components["schemas"]["AccountUser"][];
-                        metadata: components["schemas"]["ListMetadata"];
-                    };
-                };
-            };
-            /** @description Bad request (malformed JSON, bad header). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing or invalid ID token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but the role does not allow this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such resource, or one the caller cannot see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failed: `errors` maps field paths to messages. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
+                content?: never;
             };
         };
     };
@@ -1775,68 +1653,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["AccountUser"];
-                };
-            };
-            /** @description Bad request (malformed JSON, bad header). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing or invalid ID token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but the role does not allow this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such resource, or one the caller cannot see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflict with the current state. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failed: `errors` maps field paths to messages. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
+                content?: never;
             };
         };
     };
@@ -1854,74 +1675,17 @@ export interface operations {
                 "application/json": {
                     accountId: number;
                     /** @enum {string} */
-                    role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
+                    role: "Admin" | "Editor" | "Viewer" | "Reseller";
                     userEmail: string;
                 };
             };
         };
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["AccountUser"];
-                };
-            };
-            /** @description Bad request (malformed JSON, bad header). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing or invalid ID token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but the role does not allow this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such resource, or one the caller cannot see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflict with the current state. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failed: `errors` maps field paths to messages. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
+                content?: never;
             };
         };
     };
@@ -1937,66 +1701,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No content */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Bad request (malformed JSON, bad header). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing or invalid ID token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but the role does not allow this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such resource, or one the caller cannot see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflict with the current state. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failed: `errors` maps field paths to messages. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
             };
         };
     };
@@ -2019,13 +1728,40 @@ export interface operations {
             };
         };
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putUserByUserIdRoleByRoleId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "Active";
+                };
+            };
+        };
+        responses: {
             /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountUser"];
+                    "application/json": components["schemas"]["Role"];
                 };
             };
             /** @description Bad request (malformed JSON, bad header). */
@@ -2064,15 +1800,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict with the current state. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
@@ -2081,33 +1808,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
-            };
-        };
-    };
-    putUserByUserIdRoleByRoleId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                userId: string;
-                roleId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    status: "Active";
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -3404,6 +3104,44 @@ export interface operations {
             };
         };
     };
+    getUserMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     patchUserMe: {
         parameters: {
             query?: never;
@@ -3424,284 +3162,13 @@ export interface operations {
             };
         };
         responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getUserAllUsers: {
-        parameters: {
-            query?: {
-                page?: string;
-                size?: string;
-                email?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getUserResellers: {
-        parameters: {
-            query?: {
-                page?: string;
-                size?: string;
-                email?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    postUserResellers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    postUserResellersByUserId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getUserByUserId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    patchUserByUserId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    firstName?: string;
-                    lastName?: string;
-                    email?: string;
-                    phoneNumber?: string | null;
-                    /** @enum {string} */
-                    language?: "en" | "fi";
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    patchUserByUserIdSetPassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    password: string;
-                    userId?: number;
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getAccount: {
-        parameters: {
-            query?: {
-                page?: string;
-                size?: string;
-                order_by?: "business_name" | "created_at";
-                order_direction?: "asc" | "desc";
-                business_name?: string;
-                filter?: "Joined";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        records: components["schemas"]["Account"][];
-                        metadata: components["schemas"]["ListMetadata"];
-                    };
-                };
-            };
-            /** @description Bad request (malformed JSON, bad header). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing or invalid ID token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but the role does not allow this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such resource, or one the caller cannot see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failed: `errors` maps field paths to messages. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    postAccount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    businessName: string;
-                    ownerEmail: string;
-                    billingEmail?: ("" | string) | null;
-                    phoneNumber?: string | null;
-                    businessId?: string | null;
-                    taxId?: string | null;
-                    address?: string | null;
-                    zipCode?: string | null;
-                    country?: string | null;
-                    color?: string | null;
-                    options?: {
-                        maxVideoDuration?: number | null;
-                        disableAnalytics?: boolean;
-                        analyticsConsentRequired?: boolean;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountDetail"];
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description Bad request (malformed JSON, bad header). */
@@ -3760,15 +3227,53 @@ export interface operations {
             };
         };
     };
-    getAccountDetail: {
+    getUserMeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["Account"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUserAllUsers: {
         parameters: {
             query?: {
                 page?: string;
                 size?: string;
-                order_by?: "business_name" | "created_at";
-                order_direction?: "asc" | "desc";
-                business_name?: string;
-                filter?: "Joined";
+                email?: string;
             };
             header?: never;
             path?: never;
@@ -3783,7 +3288,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        records: components["schemas"]["AccountDetail"][];
+                        records: components["schemas"]["User"][];
                         metadata: components["schemas"]["ListMetadata"];
                     };
                 };
@@ -3835,13 +3340,15 @@ export interface operations {
             };
         };
     };
-    getAccountByAccountId: {
+    getUserResellers: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                accountId: string;
+            query?: {
+                page?: string;
+                size?: string;
+                email?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -3852,7 +3359,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Account"];
+                    "application/json": {
+                        records: components["schemas"]["User"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
                 };
             };
             /** @description Bad request (malformed JSON, bad header). */
@@ -3899,6 +3409,440 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    postUserResellers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUserResellersByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUserByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patchUserByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName?: string;
+                    lastName?: string;
+                    email?: string;
+                    phoneNumber?: string | null;
+                    /** @enum {string} */
+                    language?: "en" | "fi";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patchUserByUserIdSetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    userId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                order_by?: "business_name" | "created_at";
+                order_direction?: "asc" | "desc";
+                business_name?: string;
+                filter?: "Joined";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    businessName: string;
+                    ownerEmail: string;
+                    billingEmail?: ("" | string) | null;
+                    phoneNumber?: string | null;
+                    businessId?: string | null;
+                    taxId?: string | null;
+                    address?: string | null;
+                    zipCode?: string | null;
+                    country?: string | null;
+                    color?: string | null;
+                    options?: {
+                        maxVideoDuration?: number | null;
+                        disableAnalytics?: boolean;
+                        analyticsConsentRequired?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAccountDetail: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                order_by?: "business_name" | "created_at";
+                order_direction?: "asc" | "desc";
+                business_name?: string;
+                filter?: "Joined";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAccountByAccountId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -3936,59 +3880,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["AccountDetail"];
-                };
-            };
-            /** @description Bad request (malformed JSON, bad header). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing or invalid ID token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but the role does not allow this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such resource, or one the caller cannot see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failed: `errors` maps field paths to messages. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
+                content?: never;
             };
         };
     };
@@ -4003,57 +3899,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No content */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Bad request (malformed JSON, bad header). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing or invalid ID token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but the role does not allow this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such resource, or one the caller cannot see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failed: `errors` maps field paths to messages. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
             };
         };
     };
@@ -4068,59 +3918,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["AccountDetail"];
-                };
-            };
-            /** @description Bad request (malformed JSON, bad header). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing or invalid ID token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but the role does not allow this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such resource, or one the caller cannot see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failed: `errors` maps field paths to messages. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
+                content?: never;
             };
         };
     };
@@ -4135,59 +3937,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["AccountProfile"];
-                };
-            };
-            /** @description Bad request (malformed JSON, bad header). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing or invalid ID token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but the role does not allow this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such resource, or one the caller cannot see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failed: `errors` maps field paths to messages. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
+                content?: never;
             };
         };
     };
@@ -4254,59 +4008,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["AccountProfile"];
-                };
-            };
-            /** @description Bad request (malformed JSON, bad header). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing or invalid ID token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but the role does not allow this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such resource, or one the caller cannot see. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failed: `errors` maps field paths to messages. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
+                content?: never;
             };
         };
     };

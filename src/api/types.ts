@@ -4,10 +4,10 @@
  */
 import type { Schema } from './contract';
 
-/** Role names of account members (spec 000 §1, §6). */
-export type RoleName = 'Owner' | 'Admin' | 'Editor' | 'Viewer' | 'Reseller';
-/** A role's status in one account (spec 000 §4). */
-export type RoleStatus = 'Active' | 'Invited';
+/** Role names of account members (spec 000 §1, §6); the contract's. */
+export type RoleName = Schema<'UserRole'>['role'];
+/** A role's status in one account (spec 000 §4); the contract's. */
+export type RoleStatus = Schema<'UserRole'>['status'];
 /** Supported UI languages (spec 000 §9). */
 export type LanguageCode = 'en' | 'fi';
 
@@ -26,35 +26,13 @@ export interface GlobalData {
   version: string;
 }
 
-/** One role of the current user in an account. */
-export interface UserRole {
-  id: number;
-  accountId: number;
-  role: RoleName;
-  status: RoleStatus;
-}
+/** One role of a user in an account (spec 000 §3); declared by the server's contract. */
+export type UserRole = Schema<'UserRole'>;
 
-/** GET /api/user/me. */
-export interface User {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phoneNumber: string | null;
-  language: LanguageCode;
-  profilePicture: string | null;
-  multifactor: boolean;
-  external: boolean;
-  createdAt: string;
-  isSuperuser: boolean;
-  isCustomerSuccess: boolean;
-  isReseller: boolean;
-  roles: UserRole[];
-  userIntegrations: unknown[];
-  hasGoogleDriveIntegration: boolean;
-}
+/** GET /api/user/me, GET /api/user/{userId}: a user with roles (spec 000 §3); declared by the server's contract. */
+export type User = Schema<'User'>;
 
-/** One row of GET /api/account, with the caller's role (declared by the server's contract, issue 10 §4). */
+/** One row of GET /api/account and GET /api/user/me/account; declared by the server's contract. */
 export type Account = Schema<'Account'>;
 
 /** Paging metadata of every list answer (DESIGN §3). */

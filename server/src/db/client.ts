@@ -11,6 +11,10 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** Either driver's database; both are PgDatabase, so services use one API. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle `db.transaction(async (tx) => …)` passes to its callback (a PgTransaction on Schema). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What repositories, `recordAudit` and `enqueueJob` take: the database, or a transaction on it (no `tx as Db` casts). */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;

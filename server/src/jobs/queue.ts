@@ -14,7 +14,7 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { jobs } from '../db/schema';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import type { AppDeps } from '../lib/context';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -66,7 +66,7 @@ export function backoffMs(attempts: number): number {
  * @param opts.maxAttempts default 3; opts.delayMs runs it no sooner than that many ms from now.
  */
 export async function enqueueJob(
-  db: Db,
+  db: DbOrTx,
   type: string,
   payload: Record<string, unknown>,
   opts: { maxAttempts?: number; delayMs?: number } = {},

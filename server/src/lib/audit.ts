@@ -5,7 +5,7 @@
  *
  * Event types are `<resource>.<verb>` (see docs/api.md "Audit log" for the list in use).
  */
-import type { Db } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { auditEvents } from '../db/schema';
 
 export interface AuditEvent {
@@ -25,7 +25,7 @@ export interface AuditEvent {
 }
 
 /** Inserts one audit row through `tx`. Throws whatever the insert throws (the caller's transaction fails). */
-export async function recordAudit(tx: Db, event: AuditEvent): Promise<void> {
+export async function recordAudit(tx: DbOrTx, event: AuditEvent): Promise<void> {
   await tx.insert(auditEvents).values({
     accountId: event.accountId,
     actorUserId: event.actorUserId,

@@ -2,19 +2,18 @@
  * Shared permission helpers (spec 000 §6): pure functions over the authenticated caller. Resource
  * modules build their own `<r>.policy.ts` decisions from these.
  *
- * - Staff = superuser or customer success ("power user", spec 000 §6); staff pass every account
- *   guard and see every account.
+ * - Staff = superuser or customer success ("power user", spec 000 §6; lib/staff.ts, shared with the
+ *   SPA); staff pass every account guard and see every account.
  * - A non-staff caller may use an account only while holding an **Active** role in it (spec 000 §4:
  *   "Non-staff users see only accounts where their role status is Active").
  */
 import type { RoleName } from '../db/schema';
 import type { AuthUser } from './context';
 import { notFound } from './errors';
+import { isStaff } from './staff';
 
-/** Superuser or customer success (spec 000 §6 "Power user"). */
-export function isStaff(user: Pick<AuthUser, 'isSuperuser' | 'isCustomerSuccess'>): boolean {
-  return user.isSuperuser || user.isCustomerSuccess;
-}
+/** `isStaff` (superuser or customer success) and `isStaffOrReseller`: the one definition, lib/staff.ts. */
+export { isStaff, isStaffOrReseller } from './staff';
 
 /** The caller's Active role in `accountId`, or null (Invited roles do not count). */
 export function activeRole(user: Pick<AuthUser, 'roles'>, accountId: number): RoleName | null {

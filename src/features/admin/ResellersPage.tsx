@@ -16,7 +16,8 @@ import { TableFallback } from '../../ui/TableFallback';
 import { errorText, fieldErrorsOf } from '../../ui/errorText';
 import { InternalErrorContent } from '../../ui/ErrorPage';
 import { EMAIL_RE } from '../accounts/validation';
-import { deleteReseller, inviteReseller, resellersOptions, type Reseller } from './admin.api';
+import type { User } from '../../api/types';
+import { deleteReseller, inviteReseller, resellersOptions } from './admin.api';
 
 export function ResellersPage() {
   const { t } = useLingui();
@@ -24,7 +25,7 @@ export function ResellersPage() {
   const me = useQuery(meOptions()).data;
   const list = useQuery(resellersOptions());
   const [inviteOpen, setInviteOpen] = useState(false);
-  const [toDelete, setToDelete] = useState<Reseller | null>(null);
+  const [toDelete, setToDelete] = useState<User | null>(null);
 
   if (list.isError) return <InternalErrorContent />;
   const rows = list.data ?? [];

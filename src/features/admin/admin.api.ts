@@ -6,7 +6,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { ListResponse, User } from '../../api/types';
+import { typedApi } from '../../api/contract';
+import type { ListResponse } from '../../api/types';
 
 /** Admin users page size. */
 export const ADMIN_USERS_PAGE_SIZE = 10;
@@ -15,26 +16,22 @@ export const ADMIN_USERS_PAGE_SIZE = 10;
 export function allUsersOptions(page: number) {
   return queryOptions({
     queryKey: ['admin', 'all-users', page] as const,
-    queryFn: ({ signal }) => api.get<ListResponse<User>>('/user/all-users', { query: { page, size: ADMIN_USERS_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => typedApi.get('/user/all-users', { query: { page, size: ADMIN_USERS_PAGE_SIZE }, signal }),
   });
 }
 
-/** A reseller row. */
-export type Reseller = Pick<User, 'id' | 'email' | 'firstName' | 'lastName'> & { status?: 'Active' | 'Invited'; createdAt?: string };
-
-/** `GET /user/resellers` — a list answer or a plain array. */
+/** `GET /user/resellers` — the resellers (users with isReseller), up to 1000. */
 export function resellersOptions() {
   return queryOptions({
     queryKey: ['admin', 'resellers'] as const,
-    queryFn: async ({ signal }) => {
-      const data = await api.get<ListResponse<Reseller> | Reseller[]>('/user/resellers', { query: { page: 1, size: 1000 }, signal });
-      return Array.isArray(data) ? data : data.records;
-    },
+    queryFn: async ({ signal }) => (await typedApi.get('/user/resellers', { query: { page: 1, size: 1000 }, signal })).records,
   });
 }
 
-export const inviteReseller = (email: string) => api.post<Reseller>('/user/resellers', { email });
-export const deleteReseller = (userId: number) => api.post<void>(`/user/resellers/${userId}`);
+/** `POST /user/resellers {email}` — makes the user (created when new) a reseller; answers the user. */
+export const inviteReseller = (email: string) => typedApi.post('/user/resellers', { body: { email } });
+/** `POST /user/resellers/{userId}` — deletes the reseller; answers the user. */
+export const deleteReseller = (userId: number) => typedApi.post('/user/resellers/{userId}', { path: { userId } });
 
 /** Flag types (spec 000 §3). */
 export type FlagType = 'embed' | 'dashboard';

@@ -8,6 +8,7 @@
  * (GET /feature, e.g. 'dashboard:new_widgets').
  */
 import type { RoleName, RoleStatus, User } from '../../api/types';
+import * as staff from '../../../server/src/lib/staff';
 
 /** The staff flags of a user. */
 export type Viewer = Pick<User, 'id' | 'isSuperuser' | 'isCustomerSuccess' | 'isReseller'>;
@@ -22,14 +23,17 @@ export const USERS_ROLES: readonly AreaRole[] = ['Super_Admin', 'Reseller', 'Own
 /** The feature that gates the Widget entry (spec 000 §2, §6). */
 export const NEW_WIDGETS_FEATURE = 'dashboard:new_widgets';
 
-/** Power user = customer success or superuser (spec 000 §6). */
-export function isPowerUser(viewer: Viewer | undefined): boolean {
-  return !!viewer && (viewer.isSuperuser || viewer.isCustomerSuccess);
+/**
+ * Staff = superuser or customer success — the spec's "power users" (spec 000 §6) and what the server's
+ * guards mean by staff; the one definition is server/src/lib/staff.ts, shared with the server.
+ */
+export function isStaff(viewer: Viewer | undefined): boolean {
+  return !!viewer && staff.isStaff(viewer);
 }
 
-/** Staff = superuser, customer success or reseller (spec 000 §1). */
-export function isStaff(viewer: Viewer | undefined): boolean {
-  return !!viewer && (viewer.isSuperuser || viewer.isCustomerSuccess || viewer.isReseller);
+/** Staff or reseller — the staff list of spec 000 §1 (Super Admin, Customer Success, Reseller); server/src/lib/staff.ts. */
+export function isStaffOrReseller(viewer: Viewer | undefined): boolean {
+  return !!viewer && staff.isStaffOrReseller(viewer);
 }
 
 /**
@@ -69,7 +73,7 @@ export function canSeeUserProfile(viewer: Viewer | undefined, role: RoleName | n
 
 /** Which accounts the accounts list shows (spec 000 §6): all, only Joined (reseller), or none ('No permission!'). */
 export function accountsListScope(viewer: Viewer | undefined): 'all' | 'joined' | 'none' {
-  if (isPowerUser(viewer)) return 'all';
+  if (isStaff(viewer)) return 'all';
   if (viewer?.isReseller) return 'joined';
   return 'none';
 }
@@ -84,22 +88,22 @@ export function canSeeAccountsList(viewer: Viewer | undefined): boolean {
  * success, who administers accounts with them (the server allows staff and resellers).
  */
 export function canCreateAccount(viewer: Viewer | undefined): boolean {
-  return isStaff(viewer);
+  return isStaffOrReseller(viewer);
 }
 
 /** Edit an account (row action, edit page) and see its public id: superusers and customer success (spec 000 §6). */
 export function canEditAccount(viewer: Viewer | undefined): boolean {
-  return isPowerUser(viewer);
+  return isStaff(viewer);
 }
 
 /** Edit account: status field — superuser, reseller or customer success (spec 000 §6). */
 export function canEditAccountStatus(viewer: Viewer | undefined): boolean {
-  return isStaff(viewer);
+  return isStaffOrReseller(viewer);
 }
 
 /** Edit account: owner change — superuser, customer success, or the account's Owner (spec 000 §6). */
 export function canChangeAccountOwner(viewer: Viewer | undefined, role: RoleName | null): boolean {
-  return isPowerUser(viewer) || role === 'Owner';
+  return isStaff(viewer) || role === 'Owner';
 }
 
 /** Edit account: partner change — only a viewer who is both superuser and customer success (spec 000 §6). */
@@ -109,12 +113,12 @@ export function canChangeAccountPartner(viewer: Viewer | undefined): boolean {
 
 /** Edit account: options section (max video duration, analytics flags) — superuser or customer success (spec 000 §6). */
 export function canEditAccountOptions(viewer: Viewer | undefined): boolean {
-  return isPowerUser(viewer);
+  return isStaff(viewer);
 }
 
 /** Resellers, live status, admin analytics, admin users: superuser and customer success (spec 000 §6). */
 export function canSeeStaffAdmin(viewer: Viewer | undefined): boolean {
-  return isPowerUser(viewer);
+  return isStaff(viewer);
 }
 
 /** Admin billing, feature flags, SSO config: superuser only (spec 000 §6). */
@@ -187,21 +191,19 @@ export function inviteRoleOptions(viewer: Viewer | undefined, role: RoleName | n
   return [];
 }
 
-/** The account switcher shows with more than 1 account, or for staff (spec 000 §2). */
+/** The account switcher shows with more than 1 account, or for staff or resellers (spec 000 §1, §2). */
 export function canSeeSwitcher(viewer: Viewer | undefined, accountCount: number): boolean {
-  return accountCount > 1 || isStaff(viewer);
+  return accountCount > 1 || isStaffOrReseller(viewer);
 }
 
 /** The Power user toggle: power users on desktop (spec 000 §2, §4). */
 export function canTogglePowerUser(viewer: Viewer | undefined, desktop: boolean): boolean {
-  return desktop && isPowerUser(viewer);
+  return desktop && isStaff(viewer);
 }
 
 /** A user with a Google identity (an identity integration of type google) gets no MFA setup (spec 000 §2). */
 export function hasGoogleIdentity(user: Pick<User, 'userIntegrations'>): boolean {
-  return user.userIntegrations.some(
-    (i) => typeof i === 'object' && i !== null && 'integrationType' in i && String(i.integrationType).toLowerCase() === 'google',
-  );
+  return user.userIntegrations.some((i) => i.integrationType === 'google');
 }
 
 /** Feedback survey: accounts at least 30 days old (spec 000 §2, §9). `now` in ms since the epoch. */

@@ -4,7 +4,7 @@
  * `usePowerUserMode(viewer)`, which is false for everyone else whatever is stored.
  */
 import { useSyncExternalStore } from 'react';
-import { isPowerUser, type Viewer } from './permissions';
+import { isStaff, type Viewer } from './permissions';
 
 /** Local-storage key of the toggle. */
 export const POWER_USER_KEY = 'vidbot.powerUserMode';
@@ -50,5 +50,5 @@ export function usePowerUserMode(viewer: Viewer | undefined): boolean {
     read,
     () => false,
   );
-  return stored && isPowerUser(viewer);
+  return stored && isStaff(viewer);
 }

@@ -28,6 +28,10 @@ describe('account switcher list (spec 000 §2, §3, §6)', () => {
     expect(switcherOptions(accounts, '', staff).map((x) => x.id)).toEqual([-1, 1, 2, 3]);
     expect(switcherOptions(accounts, '  acme ', staff).map((x) => x.id)).toEqual([-1, 2]);
     expect(switcherOptions(accounts, 'zzz', staff).map((x) => x.id)).toEqual([-1]);
+    expect(switcherOptions(accounts, '', { ...member, isCustomerSuccess: true }).map((x) => x.id)).toEqual([-1, 1, 2, 3]);
+  });
+  it('resellers, like members, see only Active accounts (the server lists them no others)', () => {
+    expect(switcherOptions(accounts, '', { ...member, isReseller: true }).map((x) => x.id)).toEqual([-1, 1]);
   });
   it('arrow keys wrap, Home/End jump, other keys do nothing', () => {
     expect(moveActive(0, 3, 'ArrowDown')).toBe(1);

@@ -1,7 +1,8 @@
 /**
  * The account switcher's list (spec 000 §2, §3, §6): the special 'All accounts' entry (id -1) first,
- * then the accounts whose business name contains the search text (case-insensitive); staff see every
- * account, others only accounts where their role is Active.
+ * then the accounts whose business name contains the search text (case-insensitive); staff
+ * (superuser, customer success: `isStaff`, as the server's `GET /account` scope) see every account,
+ * others — resellers included — only accounts where their role is Active.
  */
 import type { Account } from '../../api/types';
 import { isStaff, type Viewer } from './permissions';

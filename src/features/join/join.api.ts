@@ -4,6 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { typedApi, type Schema } from '../../api/contract';
 import type { InvitationInfo } from './join.logic';
 
 /** `GET /api/auth/invitation?token` — never retried (a 404 means invalid, used or expired). */
@@ -45,6 +46,6 @@ export function joinWithInvitation(body: JoinRequest): Promise<JoinResult> {
 }
 
 /** Join: sets the role status to Active (`PUT /api/user/{userId}/role/{roleId}`). */
-export function activateRole(userId: number, roleId: number): Promise<{ id: number; accountId: number; status: 'Active' }> {
-  return api.put('/user/' + String(userId) + '/role/' + String(roleId), { status: 'Active' });
+export function activateRole(userId: number, roleId: number): Promise<Schema<'Role'>> {
+  return typedApi.put('/user/{userId}/role/{roleId}', { path: { userId, roleId }, body: { status: 'Active' } });
 }

@@ -6,7 +6,8 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { isRedirect } from '@tanstack/react-router';
 import type { Account, User, UserRole } from '../../api/types';
 import { sessionMachine, type SessionUser, type SignInCredentials, type SignInOutcome, type ConfirmSignInInput } from '../../../machines/session/session.machine';
-import { dashboardEntry, isStaff } from './entry';
+import { isStaffOrReseller } from '../chrome/permissions';
+import { dashboardEntry } from './entry';
 import { requireAuthenticated, requireGuest, safeRedirectTarget } from './guards';
 import { createSessionHandle } from './session';
 
@@ -49,7 +50,7 @@ describe('dashboardEntry', () => {
   it('sends staff to the accounts list whatever their roles', () => {
     for (const flag of ['isSuperuser', 'isCustomerSuccess', 'isReseller'] as const) {
       const u = user({ [flag]: true, roles: [role(1)] });
-      expect(isStaff(u)).toBe(true);
+      expect(isStaffOrReseller(u)).toBe(true);
       expect(dashboardEntry(u, accounts)).toEqual({ to: 'accounts' });
     }
   });

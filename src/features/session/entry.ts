@@ -2,6 +2,7 @@
  * The /dashboard entry rules (spec 000 §2), as a pure function of the current user and accounts.
  */
 import type { Account, User } from '../../api/types';
+import { isStaffOrReseller } from '../chrome/permissions';
 
 /** Where /dashboard sends the user. */
 export type DashboardEntry =
@@ -13,17 +14,12 @@ export type DashboardEntry =
 /** Most active roles that still go straight to an account; more than this → team select. */
 export const MAX_ACTIVE_ROLES_FOR_DIRECT_ENTRY = 2;
 
-/** True for staff: Super Admin, Customer Success or Reseller (spec 000 §1). */
-export function isStaff(user: User): boolean {
-  return user.isSuperuser || user.isCustomerSuccess || user.isReseller;
-}
-
 /**
- * Staff → accounts; more than 2 active roles → team select; an active role → that account's
+ * Staff or reseller (spec 000 §1 "Staff are sent to /dashboard/accounts") → accounts; more than 2 active roles → team select; an active role → that account's
  * vidbots (first active role whose account is known); only invited roles → team select; none → no-account.
  */
 export function dashboardEntry(user: User, accounts: readonly Account[]): DashboardEntry {
-  if (isStaff(user)) return { to: 'accounts' };
+  if (isStaffOrReseller(user)) return { to: 'accounts' };
   const active = user.roles.filter((r) => r.status === 'Active');
   if (active.length > MAX_ACTIVE_ROLES_FOR_DIRECT_ENTRY) return { to: 'teamSelect' };
   for (const role of active) {

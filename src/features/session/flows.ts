@@ -8,9 +8,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ProfileNames, ProfileSaveResult } from '../../../machines/session/completeProfile.machine';
 import type { TeamJoinTarget } from '../../../machines/session/teamJoin.machine';
 import { isSignedOut } from '../../../machines/session/session.selectors';
-import { api, isHttpError } from '../../api/client';
+import { isHttpError } from '../../api/client';
+import { typedApi } from '../../api/contract';
 import { queryKeys } from '../../api/queries';
-import type { User } from '../../api/types';
 import { clearInvitationEmail } from '../join/invitationEmail';
 import type { SessionHandle } from './session';
 
@@ -23,7 +23,7 @@ export function completeProfileActors(queryClient: QueryClient) {
   return {
     saveProfile: fromPromise<ProfileSaveResult, ProfileNames>(async ({ input }) => {
       try {
-        const user = await api.patch<User>('/user/me', input);
+        const user = await typedApi.patch('/user/me', { body: input });
         queryClient.setQueryData(queryKeys.me, user);
         clearInvitationEmail();
         return { kind: 'saved' };
@@ -39,7 +39,7 @@ export function completeProfileActors(queryClient: QueryClient) {
 export function teamJoinActors() {
   return {
     activateRole: fromPromise<void, TeamJoinTarget>(async ({ input }) => {
-      await api.put(`/user/${String(input.userId)}/role/${String(input.roleId)}`, { status: 'Active' });
+      await typedApi.put('/user/{userId}/role/{roleId}', { path: { userId: input.userId, roleId: input.roleId }, body: { status: 'Active' } });
     }),
   };
 }

@@ -5,13 +5,12 @@
  * invitations list).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import type { Account, ListResponse } from '../../api/types';
+import { typedApi } from '../../api/contract';
 
 /** GET /api/user/me/account. Key under ['user', 'me'] so invalidating the user refreshes it too. */
 export function myAccountsOptions() {
   return queryOptions({
     queryKey: ['user', 'me', 'account'] as const,
-    queryFn: ({ signal }) => api.get<ListResponse<Account>>('/user/me/account', { signal }),
+    queryFn: ({ signal }) => typedApi.get('/user/me/account', { signal }),
   });
 }

@@ -7,7 +7,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { typedApi, type Schema } from '../../api/contract';
 import type { paths } from '../../api/schema.gen';
-import type { LanguageCode, ListResponse, RoleName, RoleStatus, User } from '../../api/types';
+import type { LanguageCode, ListResponse, RoleName, RoleStatus } from '../../api/types';
 
 /** Users list page size (spec 000 §9). */
 export const USERS_PAGE_SIZE = 10;
@@ -27,7 +27,7 @@ export function accountUsersOptions(accountId: number, page: number, size = USER
 export function userOptions(userId: number) {
   return queryOptions({
     queryKey: ['user', userId] as const,
-    queryFn: ({ signal }) => api.get<User>(`/user/${userId}`, { signal }),
+    queryFn: ({ signal }) => typedApi.get('/user/{userId}', { path: { userId }, signal }),
   });
 }
 
@@ -47,7 +47,7 @@ export const removeAccountUser = (accountId: number, userId: number): Promise<vo
 /** `PUT /account/{id}/user/{userId}/role` → the member with the new role. */
 export const changeAccountUserRole = (accountId: number, userId: number, role: RoleName): Promise<AccountUser> =>
   typedApi.put('/account/{accountId}/user/{userId}/role', { path: { accountId, userId }, body: { role } });
-export const setUserPassword = (userId: number, password: string) => api.patch<void>(`/user/${userId}/set-password`, { password });
+export const setUserPassword = (userId: number, password: string) => typedApi.patch('/user/{userId}/set-password', { path: { userId }, body: { password } });
 
 /** Profile fields (spec 000 §5 Profile). */
 export interface ProfileInput {
@@ -60,7 +60,7 @@ export interface ProfileInput {
 
 /** `PATCH /user/me` for one's own profile, else `PATCH /user/{id}`. */
 export const updateProfile = (userId: number, self: boolean, body: Partial<ProfileInput>) =>
-  api.patch<User>(self ? '/user/me' : `/user/${userId}`, body);
+  self ? typedApi.patch('/user/me', { body }) : typedApi.patch('/user/{userId}', { path: { userId }, body });
 
 /** After a membership change: the account's users, the user, and the session user. */
 export function invalidateUsers(queryClient: QueryClient): Promise<void> {

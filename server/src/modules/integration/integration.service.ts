@@ -8,7 +8,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppDeps, AuthUser } from '../../lib/context';
-import type { Db } from '../../db/client';
 import { HttpError, notFound, unauthorized } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { enqueueJob } from '../../jobs/queue';
@@ -140,8 +139,8 @@ export async function importDriveFile(deps: AppDeps, user: AuthUser, fileId: str
   if (meta.size !== null && meta.size > MAX_BYTES.VIDEO) throw new HttpError(413, `The file is larger than ${MAX_BYTES.VIDEO / 1024 ** 3} GiB.`, 'too_large');
   const name = meta.name.trim().slice(0, 255) || 'Google Drive video';
   const mediaId = await deps.db.transaction(async (tx) => {
-    const row = await insertMedia(tx as Db, { accountId, name, type: 'SlideVideo', createdBy: user.id, uploadToken: null });
-    await recordAudit(tx as Db, {
+    const row = await insertMedia(tx, { accountId, name, type: 'SlideVideo', createdBy: user.id, uploadToken: null });
+    await recordAudit(tx, {
       accountId,
       actorUserId: user.id,
       type: 'media.create',
@@ -150,7 +149,7 @@ export async function importDriveFile(deps: AppDeps, user: AuthUser, fileId: str
       targetName: row.name,
       details: { kind: row.type, source: 'googleDrive', fileName: meta.name, size: meta.size },
     });
-    await enqueueJob(tx as Db, GDRIVE_IMPORT, { mediaId: row.id, userId: user.id, fileId: meta.id });
+    await enqueueJob(tx, GDRIVE_IMPORT, { mediaId: row.id, userId: user.id, fileId: meta.id });
     return row.id;
   });
   return { mediaId };

@@ -1,14 +1,14 @@
 /** SQL of account membership and invitation tokens (tables users, roles, accounts, invitation_tokens). */
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { accounts, invitationTokens, roles, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 export type InvitationTokenRow = typeof invitationTokens.$inferSelect;
-/** A transaction or the database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+/** A transaction or the database (db/client.ts `DbOrTx`). */
+export type Tx = DbOrTx;
 
 /** One member row: the user and their role in the account. */
 export interface MemberRow {

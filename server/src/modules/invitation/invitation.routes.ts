@@ -11,6 +11,7 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
+import { idParams, route } from '../../lib/contract';
 import { validate } from '../../lib/validate';
 import { idParams, route } from '../../lib/contract';
 import {
@@ -23,8 +24,8 @@ import {
   ResendInvitationBody,
   RoleChangeBody,
   RoleStatusBody,
-  UserRoleParam,
 } from './invitation.schemas';
+import { Role } from '../user/user.schemas';
 import {
   activateRole,
   changeAccountUserRole,
@@ -122,10 +123,22 @@ export function accountUserRoutes(deps: AppDeps): Hono<AppEnv> {
 /** `/api/user/{userId}/role/{roleId}` (authenticated): Join. */
 export function userRoleRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.put('/:userId/role/:roleId', validate('param', UserRoleParam), validate('json', RoleStatusBody), async (c) => {
-    const { userId, roleId } = c.req.valid('param');
-    return c.json(await activateRole(deps.db, c.get('user'), userId, roleId));
-  });
+  r.put(
+    '/:userId/role/:roleId',
+    route({
+      summary: 'Join an account (activate an invited role)',
+      description:
+        'Sets the role `Active` (spec 000 §5 "Sign-up (join team)") and retires its invitation links; joining an Active role changes nothing. Only the invited user or staff (403); 404 `Role not found.` when the role is not the user\'s. Audited as `role.join`.',
+      tags: ['Users'],
+      responses: { 200: Role },
+    }),
+    idParams('Role', 'userId', 'roleId'),
+    validate('json', RoleStatusBody),
+    async (c) => {
+      const { userId, roleId } = c.req.valid('param');
+      return c.json(await activateRole(deps.db, c.get('user'), userId, roleId));
+    },
+  );
   return r;
 }
 

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { listOf, Timestamp } from '../../lib/contract';
-import { pageParam, positiveIntString, sizeParam } from '../../lib/list-query';
+import { pageParam, sizeParam } from '../../lib/list-query';
 import { ROLE_NAMES, ROLE_STATUSES } from '../account/account.schemas';
 
 /** E-mail shape of spec 000 §5: text, at sign, text, dot, text. */
@@ -27,11 +27,6 @@ export const InviteRole = v.picklist(['Admin', 'Editor', 'Viewer', 'Reseller'], 
 /** Every account role (spec 000 §3). */
 export const AnyRole = v.picklist(['Owner', 'Admin', 'Editor', 'Viewer', 'Reseller'], 'role must be Owner, Admin, Editor, Viewer or Reseller.');
 
-/** Path `/user/{userId}/role/{roleId}`. */
-export const UserRoleParam = v.object({
-  userId: positiveIntString('userId must be a positive integer.'),
-  roleId: positiveIntString('roleId must be a positive integer.'),
-});
 
 /** `GET /account/{accountId}/user?page&size` — size 1..1000 (spec 000 §7, §9), default 10. */
 export const AccountUserListQuery = v.object({ page: pageParam, size: sizeParam(10, 1000) });

@@ -48,6 +48,7 @@ import {
 } from './invitation.repo';
 import type { AccountUser, AccountUserList, AccountUserListQuery, InviteBody, JoinBody, ResendInvitationBody } from './invitation.schemas';
 import { sendInvitationEmail } from './invitation.mail';
+import type { Role } from '../user/user.schemas';
 
 /** How long a join token stays valid: 14 days, in milliseconds. */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -75,15 +76,6 @@ export interface JoinResultDto {
   roleId: number;
   role: RoleName;
   status: 'Active';
-}
-
-/** `PUT /user/{userId}/role/{roleId}` answer. */
-export interface RoleDto {
-  id: number;
-  userId: number;
-  accountId: number;
-  role: RoleName;
-  status: RoleStatus;
 }
 
 /** Clock and token source; tests replace them. */
@@ -207,7 +199,7 @@ export async function inviteUser(deps: AppDeps, caller: AuthUser, accountId: num
     user ??= await insertUserWithoutPassword(tx, { username: randomUUID(), email: body.email });
     const role = await insertRole(tx, { userId: user.id, accountId, role: body.role, status: 'Invited' });
     const token = await issueInvitationToken(tx, user, role.id, accountId, caller.id, now);
-    await recordAudit(tx as Db, {
+    await recordAudit(tx, {
       accountId,
       actorUserId: caller.id,
       type: 'user.invite',
@@ -256,7 +248,7 @@ export async function resendInvitation(
     assertMayResendAs(caller, member.role.role, body.role);
     const role = member.role.role === body.role ? member.role : ((await updateRole(tx, member.role.id, { role: body.role })) ?? member.role);
     const token = await issueInvitationToken(tx, member.user, role.id, accountId, caller.id, now);
-    await recordAudit(tx as Db, {
+    await recordAudit(tx, {
       accountId,
       actorUserId: caller.id,
       type: 'user.resendInvitation',
@@ -292,7 +284,7 @@ export async function removeAccountUser(db: Db, caller: AuthUser, accountId: num
       throw conflict('The account must keep an Owner.', 'lastOwner');
     }
     await deleteRole(tx, member.role.id);
-    await recordAudit(tx as Db, {
+    await recordAudit(tx, {
       accountId,
       actorUserId: caller.id,
       type: 'user.remove',
@@ -320,7 +312,7 @@ export async function changeAccountUserRole(db: Db, caller: AuthUser, accountId:
       throw conflict('The account must keep an Owner.', 'lastOwner');
     }
     const updated = (await updateRole(tx, member.role.id, { role })) ?? member.role;
-    await recordAudit(tx as Db, {
+    await recordAudit(tx, {
       accountId,
       actorUserId: caller.id,
       type: 'role.update',
@@ -338,7 +330,7 @@ export async function changeAccountUserRole(db: Db, caller: AuthUser, accountId:
  * becomes Active and its pending tokens are retired.
  * @throws 403 when the caller is neither the user nor staff, 404 when the role is not the user's.
  */
-export async function activateRole(db: Db, caller: AuthUser, userId: number, roleId: number, clock = systemClock): Promise<RoleDto> {
+export async function activateRole(db: Db, caller: AuthUser, userId: number, roleId: number, clock = systemClock): Promise<Role> {
   assertMayActivateRole(caller, userId);
   return db.transaction(async (tx) => {
     const role = await findRole(tx, roleId);
@@ -346,7 +338,7 @@ export async function activateRole(db: Db, caller: AuthUser, userId: number, rol
     const updated = role.status === 'Active' ? role : ((await updateRole(tx, roleId, { status: 'Active' })) ?? role);
     await retireRoleTokens(tx, roleId, clock.now());
     if (role.status !== 'Active') {
-      await recordAudit(tx as Db, {
+      await recordAudit(tx, {
         accountId: role.accountId,
         actorUserId: caller.id,
         type: 'role.join',
@@ -409,7 +401,7 @@ export async function joinWithInvitation(deps: AppDeps, body: JoinBody, clock = 
     await setUserCredentials(tx, found.user.id, { firstName: body.firstName, lastName: body.lastName, ...creds, now });
     const updated = (await updateRole(tx, found.role.id, { status: 'Active' })) ?? found.role;
     await retireRoleTokens(tx, found.role.id, now);
-    await recordAudit(tx as Db, {
+    await recordAudit(tx, {
       accountId: found.account.id,
       actorUserId: found.user.id,
       type: 'role.join',

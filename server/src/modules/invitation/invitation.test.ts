@@ -8,8 +8,9 @@ import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from '../../../test/accounts';
 import { emailOutbox, invitationTokens, roles, users } from '../../db/schema';
-import type { InvitationInfoDto, JoinResultDto, RoleDto } from './invitation.service';
+import type { InvitationInfoDto, JoinResultDto } from './invitation.service';
 import type { AccountUser } from './invitation.schemas';
+import type { Role } from '../user/user.schemas';
 
 /** Every invitation e-mail sent (the real sender still runs). */
 const sent: { to: string; accountName: string; joinUrl: string }[] = [];
@@ -230,7 +231,7 @@ describe('POST /account/{accountId}/user (invite) and the join with a token', ()
 
     const joined = await ctx.call('PUT', `/api/user/${member.id}/role/${member.roleId}`, { token: own, body: { status: 'Active' } });
     expect(joined.status).toBe(200);
-    expect((await joined.json()) as RoleDto).toEqual({ id: member.roleId, userId: member.id, accountId: demoId, role: 'Viewer', status: 'Active' });
+    expect((await joined.json()) as Role).toEqual({ id: member.roleId, userId: member.id, accountId: demoId, role: 'Viewer', status: 'Active' });
     expect((await ctx.call('GET', `/api/bot?account_id=${demoId}`, { token: own })).status).toBe(200);
   });
 

@@ -6,7 +6,6 @@
  * stored as `${accountId}/${uuid}/caption.vtt`; the player reads them from `/files/…` as text tracks.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { recordAudit } from '../../lib/audit';
 import { HttpError, notFound, unprocessable } from '../../lib/errors';
@@ -55,9 +54,9 @@ export async function putCaption(
   let replacedKey: string | null = null;
   try {
     await deps.db.transaction(async (tx) => {
-      const result = await upsertCaption(tx as Db, { mediaId, languageCode: q.language, fileKey, size });
+      const result = await upsertCaption(tx, { mediaId, languageCode: q.language, fileKey, size });
       replacedKey = result.replacedKey;
-      await recordAudit(tx as Db, {
+      await recordAudit(tx, {
         accountId: media.accountId,
         actorUserId: user.id,
         type: 'media.caption.upload',
@@ -134,8 +133,8 @@ export async function deleteCaption(deps: AppDeps, user: AuthUser, mediaId: numb
   const { media, caption } = await captionOf(deps, mediaId, captionId);
   assertCanEdit(user, media.accountId);
   await deps.db.transaction(async (tx) => {
-    await deleteCaptionRow(tx as Db, caption.id);
-    await recordAudit(tx as Db, {
+    await deleteCaptionRow(tx, caption.id);
+    await recordAudit(tx, {
       accountId: media.accountId,
       actorUserId: user.id,
       type: 'media.caption.delete',

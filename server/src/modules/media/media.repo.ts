@@ -2,7 +2,7 @@
  * SQL for media rows (spec 001 §3 "Media"). Services hold the rules; this file only reads and writes.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { botRevisions, bots, media, mediaCaptions, type MediaKind } from '../../db/schema';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -10,7 +10,7 @@ export type MediaPatch = Partial<Omit<typeof media.$inferInsert, 'id' | 'account
 
 /** Inserts a Draft media row. */
 export async function insertMedia(
-  db: Db,
+  db: DbOrTx,
   values: { accountId: number; name: string; type: MediaKind; createdBy: number | null; uploadToken: string | null; replacesId?: number | null },
 ): Promise<MediaRow> {
   const [row] = await db.insert(media).values({ ...values, status: 'Draft' }).returning();
@@ -24,7 +24,7 @@ export async function getMedia(db: Db, id: number): Promise<MediaRow | null> {
 }
 
 /** Applies `patch` (and `updated_at = now()`); returns the updated row or null when it is gone. */
-export async function updateMedia(db: Db, id: number, patch: MediaPatch): Promise<MediaRow | null> {
+export async function updateMedia(db: DbOrTx, id: number, patch: MediaPatch): Promise<MediaRow | null> {
   const [row] = await db
     .update(media)
     .set({ ...patch, updatedAt: sql`now()` })
@@ -85,7 +85,7 @@ export async function listMedia(
 }
 
 /** Deletes one media row (its captions and replacement rows go with it: on delete cascade). */
-export async function deleteMediaRow(db: Db, id: number): Promise<void> {
+export async function deleteMediaRow(db: DbOrTx, id: number): Promise<void> {
   await db.delete(media).where(eq(media.id, id));
 }
 
@@ -112,7 +112,7 @@ export async function getCaption(db: Db, id: number): Promise<CaptionRow | null>
  * @returns the new row and the storage key of the replaced file (null when there was none).
  */
 export async function upsertCaption(
-  db: Db,
+  db: DbOrTx,
   values: { mediaId: number; languageCode: string; fileKey: string; size: number },
 ): Promise<{ row: CaptionRow; replacedKey: string | null }> {
   const [old] = await db
@@ -132,7 +132,7 @@ export async function upsertCaption(
   return { row, replacedKey: old && old.fileKey !== values.fileKey ? old.fileKey : null };
 }
 
-export async function deleteCaptionRow(db: Db, id: number): Promise<void> {
+export async function deleteCaptionRow(db: DbOrTx, id: number): Promise<void> {
   await db.delete(mediaCaptions).where(eq(mediaCaptions.id, id));
 }
 

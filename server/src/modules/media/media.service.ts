@@ -263,11 +263,11 @@ async function editableMedia(deps: AppDeps, user: AuthUser, id: number): Promise
 export async function updateMediaFor(deps: AppDeps, user: AuthUser, id: number, body: UpdateMediaBody): Promise<MediaJson> {
   const row = await editableMedia(deps, user, id);
   const updated = await deps.db.transaction(async (tx) => {
-    const next = await updateMedia(tx as Db, id, {
+    const next = await updateMedia(tx, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.crop !== undefined ? { crop: body.crop } : {}),
     });
-    await recordAudit(tx as Db, {
+    await recordAudit(tx, {
       accountId: row.accountId,
       actorUserId: user.id,
       type: 'media.update',
@@ -313,8 +313,8 @@ export async function deleteMediaFor(deps: AppDeps, user: AuthUser, id: number):
   const replacements = await listReplacements(deps.db, id);
   const captions = await listCaptions(deps.db, [id]);
   await deps.db.transaction(async (tx) => {
-    await deleteMediaRow(tx as Db, id);
-    await recordAudit(tx as Db, {
+    await deleteMediaRow(tx, id);
+    await recordAudit(tx, {
       accountId: row.accountId,
       actorUserId: user.id,
       type: 'media.delete',
@@ -370,7 +370,7 @@ export async function applyReplacement(deps: AppDeps, replacement: MediaRow): Pr
     return;
   }
   await deps.db.transaction(async (tx) => {
-    await updateMedia(tx as Db, target.id, {
+    await updateMedia(tx, target.id, {
       status: 'Ready',
       errorReason: null,
       sourceKey: replacement.sourceKey,
@@ -383,8 +383,8 @@ export async function applyReplacement(deps: AppDeps, replacement: MediaRow): Pr
       width: replacement.width,
       height: replacement.height,
     });
-    await updateMedia(tx as Db, replacement.id, { sourceKey: null, sourceMime: null, playbackKey: null, playbackMime: null, posterKey: null });
-    await recordAudit(tx as Db, {
+    await updateMedia(tx, replacement.id, { sourceKey: null, sourceMime: null, playbackKey: null, playbackMime: null, posterKey: null });
+    await recordAudit(tx, {
       accountId: target.accountId,
       actorUserId: replacement.createdBy,
       type: 'media.replace',

@@ -13,7 +13,8 @@ import { accounts, ssoConfigs, ssoProvisions } from '../../db/schema';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
-import { getMe, type UserDto } from '../user/user.service';
+import { getMe } from '../user/user.service';
+import type { User } from '../user/user.schemas';
 import { assertCanManageSso } from './sso.policy';
 import { findActiveConfigByDomain, findConfig, identityProvidersOf, listConfigs, provisionsOf, type SsoConfigRow } from './sso.repo';
 import type { CreateSsoConfigBody, PatchSsoConfigBody, ProvisionBody } from './sso.schemas';
@@ -153,7 +154,7 @@ export async function discoverSsoProvider(deps: AppDeps, email: string): Promise
 }
 
 /** POST /auth/finalize: the caller (`User` of GET /user/me) plus `identities: [{ provider }]`. */
-export async function finalizeSignIn(deps: AppDeps, user: AuthUser): Promise<UserDto & { identities: { provider: string }[] }> {
+export async function finalizeSignIn(deps: AppDeps, user: AuthUser): Promise<User & { identities: { provider: string }[] }> {
   const me = await getMe(deps.db, user);
   const providers = await identityProvidersOf(deps.db, user.id);
   return { ...me, identities: providers.map((provider) => ({ provider })) };

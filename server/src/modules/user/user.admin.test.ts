@@ -8,7 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from '../../../test/accounts';
 import { auditEvents, emailOutbox, idpRefreshTokens, roles, users } from '../../db/schema';
-import type { UserDto } from './user.service';
+import type { User } from './user.schemas';
 
 let ctx: TestContext;
 let demoId: number;
@@ -40,10 +40,10 @@ type List<T> = { records: T[]; metadata: { totalCount: number; page: number; pag
 
 describe('GET /user/{userId}', () => {
   it('shows oneself, shared-account members (roles narrowed) and everyone to staff', async () => {
-    expect((await json<UserDto>(await ctx.call('GET', `/api/user/${id.viewer}`, { token: tok.viewer }), 200)).email).toBe('viewer@example.com');
-    const seen = await json<UserDto>(await ctx.call('GET', `/api/user/${id.stranger}`, { token: tok.editor }), 200);
+    expect((await json<User>(await ctx.call('GET', `/api/user/${id.viewer}`, { token: tok.viewer }), 200)).email).toBe('viewer@example.com');
+    const seen = await json<User>(await ctx.call('GET', `/api/user/${id.stranger}`, { token: tok.editor }), 200);
     expect(seen.roles.map((r) => r.accountId)).toEqual([demoId]);
-    const staff = await json<UserDto>(await ctx.call('GET', `/api/user/${id.stranger}`, { token: tok.cs }), 200);
+    const staff = await json<User>(await ctx.call('GET', `/api/user/${id.stranger}`, { token: tok.cs }), 200);
     expect(staff.roles.map((r) => r.accountId).sort()).toEqual([demoId, otherId].sort());
     expect(staff).not.toHaveProperty('srpVerifier');
   });
@@ -52,20 +52,22 @@ describe('GET /user/{userId}', () => {
     // stranger's demo role is Invited: they do not see demo members
     expect((await ctx.call('GET', `/api/user/${id.owner}`, { token: tok.stranger })).status).toBe(404);
     expect((await ctx.call('GET', '/api/user/999999', { token: tok.superadmin })).status).toBe(404);
-    expect((await ctx.call('GET', '/api/user/abc', { token: tok.superadmin })).status).toBe(422);
+    const bad = await ctx.call('GET', '/api/user/abc', { token: tok.superadmin });
+    expect(bad.status).toBe(404);
+    expect(await bad.json()).toMatchObject({ detail: 'User not found.' });
   });
 });
 
 describe('PATCH /user/me and /user/{userId}', () => {
   it('updates one\'s own profile with an audit row', async () => {
-    const me = await json<UserDto>(await ctx.call('PATCH', '/api/user/me', { token: tok.editor, body: { firstName: ' Ed ', lastName: 'Itor', language: 'fi', phoneNumber: '+358 1', email: 'EDITOR@example.com' } }), 200);
+    const me = await json<User>(await ctx.call('PATCH', '/api/user/me', { token: tok.editor, body: { firstName: ' Ed ', lastName: 'Itor', language: 'fi', phoneNumber: '+358 1', email: 'EDITOR@example.com' } }), 200);
     expect(me).toMatchObject({ firstName: 'Ed', lastName: 'Itor', language: 'fi', phoneNumber: '+358 1', email: 'editor@example.com' });
     const [a] = await ctx.deps.db.select().from(auditEvents).where(and(eq(auditEvents.type, 'user.update'), eq(auditEvents.targetId, id.editor!)));
     expect(a).toMatchObject({ actorUserId: id.editor, accountId: null });
     expect((a!.details.fields as string[]).sort()).toEqual(['firstName', 'language', 'lastName', 'phoneNumber']);
-    await json<UserDto>(await ctx.call('PATCH', '/api/user/me', { token: tok.editor, body: {} }), 200);
+    await json<User>(await ctx.call('PATCH', '/api/user/me', { token: tok.editor, body: {} }), 200);
     expect(await ctx.deps.db.select().from(auditEvents).where(and(eq(auditEvents.type, 'user.update'), eq(auditEvents.targetId, id.editor!)))).toHaveLength(1);
-    const cleared = await json<UserDto>(await ctx.call('PATCH', `/api/user/${id.editor}`, { token: tok.editor, body: { phoneNumber: '' } }), 200);
+    const cleared = await json<User>(await ctx.call('PATCH', `/api/user/${id.editor}`, { token: tok.editor, body: { phoneNumber: '' } }), 200);
     expect(cleared.phoneNumber).toBeNull();
   });
 
@@ -76,7 +78,7 @@ describe('PATCH /user/me and /user/{userId}', () => {
     expect((await ctx.call('PATCH', `/api/user/${id.editor}`, { token: tok.stranger, body: { firstName: 'X' } })).status).toBe(404);
     expect((await ctx.call('PATCH', '/api/user/me', { token: tok.viewer, body: { email: 'v2@example.com' } })).status).toBe(403);
     expect((await ctx.call('PATCH', `/api/user/${id.viewer}`, { token: tok.cs, body: { email: 'v2@example.com' } })).status).toBe(403);
-    expect((await json<UserDto>(await ctx.call('PATCH', `/api/user/${id.viewer}`, { token: tok.cs, body: { lastName: 'Seen' } }), 200)).lastName).toBe('Seen');
+    expect((await json<User>(await ctx.call('PATCH', `/api/user/${id.viewer}`, { token: tok.cs, body: { lastName: 'Seen' } }), 200)).lastName).toBe('Seen');
     expect((await ctx.call('PATCH', `/api/user/${id.viewer}`, { token: tok.superadmin, body: { email: 'owner@example.com' } })).status).toBe(409);
     const [u] = await ctx.deps.db.select().from(users).where(eq(users.id, id.editor!));
     expect(u!.firstName).toBe('Ed');
@@ -93,7 +95,7 @@ describe('GET /user/me/account', () => {
 
 describe('GET /user/all-users', () => {
   it('lists users for staff with email search and paging; 403 for others', async () => {
-    const l = await json<List<UserDto>>(await ctx.call('GET', '/api/user/all-users?email=EXAMPLE.COM&size=2&page=2', { token: tok.superadmin }), 200);
+    const l = await json<List<User>>(await ctx.call('GET', '/api/user/all-users?email=EXAMPLE.COM&size=2&page=2', { token: tok.superadmin }), 200);
     expect(l.metadata).toMatchObject({ totalCount: 5, page: 2, pageSize: 2 });
     expect(l.records.map((u) => u.email)).toEqual(['admin@example.com', 'editor@example.com']);
     expect((await ctx.call('GET', '/api/user/all-users', { token: tok.cs })).status).toBe(200);
@@ -126,13 +128,13 @@ describe('PATCH /user/{userId}/set-password', () => {
 
 describe('resellers', () => {
   it('adds a new user as reseller with a temporary password e-mail, an existing one with a notice', async () => {
-    const created = await json<UserDto>(await ctx.call('POST', '/api/user/resellers', { token: tok.superadmin, body: { email: 'New.Reseller@example.org' } }), 201);
+    const created = await json<User>(await ctx.call('POST', '/api/user/resellers', { token: tok.superadmin, body: { email: 'New.Reseller@example.org' } }), 201);
     expect(created).toMatchObject({ email: 'new.reseller@example.org', isReseller: true });
     const [mail] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'new.reseller@example.org'));
     expect(mail!.kind).toBe('temporary-password');
     const pw = /Temporary password: (\S+)/.exec(mail!.text)?.[1];
     expect(pw).toBeDefined();
-    const existing = await json<UserDto>(await ctx.call('POST', '/api/user/resellers', { token: tok.superadmin, body: { email: 'admin@example.com' } }), 200);
+    const existing = await json<User>(await ctx.call('POST', '/api/user/resellers', { token: tok.superadmin, body: { email: 'admin@example.com' } }), 200);
     expect(existing.isReseller).toBe(true);
     expect((await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'admin@example.com'))).map((m) => m.kind)).toEqual(['reseller']);
     expect((await ctx.call('POST', '/api/user/resellers', { token: tok.superadmin, body: { email: 'admin@example.com' } })).status).toBe(409);
@@ -142,11 +144,11 @@ describe('resellers', () => {
 
   it('lists resellers for staff; deletes a reseller and their Reseller roles (superuser)', async () => {
     const rid = await createUser(ctx, 'res2@example.org', { isReseller: true, roles: [[otherId, 'Reseller'], [demoId, 'Editor']] });
-    const l = await json<List<UserDto>>(await ctx.call('GET', '/api/user/resellers?email=res2', { token: tok.cs }), 200);
+    const l = await json<List<User>>(await ctx.call('GET', '/api/user/resellers?email=res2', { token: tok.cs }), 200);
     expect(l.records.map((u) => u.id)).toEqual([rid]);
     expect((await ctx.call('GET', '/api/user/resellers', { token: tok.admin })).status).toBe(403);
     expect((await ctx.call('POST', `/api/user/resellers/${rid}`, { token: tok.cs })).status).toBe(403);
-    const after = await json<UserDto>(await ctx.call('POST', `/api/user/resellers/${rid}`, { token: tok.superadmin }), 200);
+    const after = await json<User>(await ctx.call('POST', `/api/user/resellers/${rid}`, { token: tok.superadmin }), 200);
     expect(after.isReseller).toBe(false);
     expect(after.roles.map((r) => r.role)).toEqual(['Editor']);
     expect((await ctx.call('POST', `/api/user/resellers/${rid}`, { token: tok.superadmin })).status).toBe(404);

@@ -10,7 +10,7 @@ import { roles, users } from '../../db/schema';
 import type { AppDeps, AuthUser } from '../../lib/context';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
-import { listMetadata, type ListMetadata } from '../../lib/list-query';
+import { listMetadata } from '../../lib/list-query';
 import { isStaff } from '../../lib/policy';
 import { adminSetUserPassword, createSystemUser } from '../../idp/users';
 import { queueEmail, temporaryPasswordEmail } from '../../email';
@@ -19,18 +19,18 @@ import type { AccountList } from '../account/account.schemas';
 import { toAccountJson } from '../account/account.service';
 import { activeAccountIds, assertMayEditUser, assertStaff, assertSuperuser, mayReadUser } from './user.policy';
 import { findUserByEmailCi, findUserWithRoles, listUserPage } from './user.repo';
-import type { PatchUserBody, SetPasswordBody, UserListQuery } from './user.schemas';
-import { toUserDto, type UserDto } from './user.service';
+import type { MyAccountList, PatchUserBody, SetPasswordBody, User, UserList, UserListQuery } from './user.schemas';
+import { toUserDto } from './user.service';
 
 /** The target with roles narrowed to what the caller may see (all for self and staff). */
-function visibleDto(caller: AuthUser, found: NonNullable<Awaited<ReturnType<typeof findUserWithRoles>>>): UserDto {
+function visibleDto(caller: AuthUser, found: NonNullable<Awaited<ReturnType<typeof findUserWithRoles>>>): User {
   if (caller.id === found.user.id || isStaff(caller)) return toUserDto(found.user, found.roles);
   const mine = activeAccountIds(caller);
   return toUserDto(found.user, found.roles.filter((r) => mine.has(r.accountId)));
 }
 
 /** `GET /user/{userId}`. 404 `User not found.` when missing or not visible (user.policy.ts). */
-export async function getUser(db: Db, caller: AuthUser, userId: number): Promise<UserDto> {
+export async function getUser(db: Db, caller: AuthUser, userId: number): Promise<User> {
   const found = await findUserWithRoles(db, userId);
   if (!found || !mayReadUser(caller, userId, found.roles.map((r) => r.accountId))) throw notFound('User not found.');
   return visibleDto(caller, found);
@@ -42,7 +42,7 @@ export async function getUser(db: Db, caller: AuthUser, userId: number): Promise
  * Audited as `user.update` (accountId null) with the field names sent (none sent: no row).
  * @throws 404 not visible, 403 not one's own profile (non-staff) or an e-mail change by non-superuser.
  */
-export async function patchUser(db: Db, caller: AuthUser, userId: number, body: PatchUserBody): Promise<UserDto> {
+export async function patchUser(db: Db, caller: AuthUser, userId: number, body: PatchUserBody): Promise<User> {
   const found = await findUserWithRoles(db, userId);
   if (!found) throw notFound('User not found.');
   const changesEmail = body.email !== undefined && body.email !== found.user.email.toLowerCase();
@@ -84,7 +84,7 @@ export async function patchUser(db: Db, caller: AuthUser, userId: number, body: 
  * `GET /user/me/account`: every account where the caller holds a role, Active or Invited (the team
  * picker's two lists), alphabetically, as `Account` records with the caller's role — one page.
  */
-export async function getMyAccounts(db: Db, caller: AuthUser): Promise<AccountList> {
+export async function getMyAccounts(db: Db, caller: AuthUser): Promise<MyAccountList> {
   const size = 10_000;
   const { rows, totalCount } = await listAccountPage(db, {
     userId: caller.id,
@@ -98,14 +98,14 @@ export async function getMyAccounts(db: Db, caller: AuthUser): Promise<AccountLi
 }
 
 /** `GET /user/all-users?page&size&email` (staff): every user with roles, by id. */
-export async function listAllUsers(db: Db, caller: AuthUser, q: UserListQuery): Promise<{ records: UserDto[]; metadata: ListMetadata }> {
+export async function listAllUsers(db: Db, caller: AuthUser, q: UserListQuery): Promise<UserList> {
   assertStaff(caller);
   const { rows, totalCount } = await listUserPage(db, { page: q.page, size: q.size, email: q.email, resellersOnly: false });
   return { records: rows.map((r) => toUserDto(r.user, r.roles)), metadata: listMetadata(q.page, q.size, totalCount) };
 }
 
 /** `GET /user/resellers?page&size&email` (staff): users with isReseller, by id. */
-export async function listResellers(db: Db, caller: AuthUser, q: UserListQuery): Promise<{ records: UserDto[]; metadata: ListMetadata }> {
+export async function listResellers(db: Db, caller: AuthUser, q: UserListQuery): Promise<UserList> {
   assertStaff(caller);
   const { rows, totalCount } = await listUserPage(db, { page: q.page, size: q.size, email: q.email, resellersOnly: true });
   return { records: rows.map((r) => toUserDto(r.user, r.roles)), metadata: listMetadata(q.page, q.size, totalCount) };
@@ -117,7 +117,7 @@ export async function listResellers(db: Db, caller: AuthUser, q: UserListQuery):
  * audited as `user.set_password` in the same transaction.
  * @throws 403 not superuser, 404 no such user, 422 external user / policy / `userId` ≠ path.
  */
-export async function setUserPassword(deps: AppDeps, caller: AuthUser, userId: number, body: SetPasswordBody): Promise<UserDto> {
+export async function setUserPassword(deps: AppDeps, caller: AuthUser, userId: number, body: SetPasswordBody): Promise<User> {
   assertSuperuser(caller);
   if (body.userId !== undefined && body.userId !== userId) throw unprocessable('Validation failed.', { userId: 'userId must match the path.' });
   const found = await findUserWithRoles(deps.db, userId);
@@ -136,7 +136,7 @@ export async function setUserPassword(deps: AppDeps, caller: AuthUser, userId: n
  * `reseller.add`. Answers `{ created, user }` — the route answers 201 when created, else 200.
  * @throws 403 not superuser, 409 `alreadyReseller`.
  */
-export async function addReseller(deps: AppDeps, caller: AuthUser, email: string): Promise<{ created: boolean; user: UserDto }> {
+export async function addReseller(deps: AppDeps, caller: AuthUser, email: string): Promise<{ created: boolean; user: User }> {
   assertSuperuser(caller);
   const loginUrl = `${deps.env.publicUrl}/login`;
   const result = await deps.db.transaction(async (tx) => {
@@ -177,7 +177,7 @@ export async function addReseller(deps: AppDeps, caller: AuthUser, email: string
  * Reseller roles in accounts are removed (a former reseller keeps no access through them), in one
  * transaction with a `reseller.remove` audit row. 404 when the user is not a reseller.
  */
-export async function removeReseller(db: Db, caller: AuthUser, userId: number): Promise<UserDto> {
+export async function removeReseller(db: Db, caller: AuthUser, userId: number): Promise<User> {
   assertSuperuser(caller);
   await db.transaction(async (tx) => {
     const [row] = await tx.update(users).set({ isReseller: false, updatedAt: new Date() }).where(and(eq(users.id, userId), eq(users.isReseller, true))).returning();

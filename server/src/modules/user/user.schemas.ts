@@ -1,6 +1,12 @@
-/** valibot schemas of the user API (spec 000 §5 "Profile", "Password rules"; §7 "Global and users"). */
+/**
+ * valibot schemas of the user API (spec 000 §5 "Profile", "Password rules"; §7 "Global and users"):
+ * request bodies and queries, and the answers (`User`, `UserList`, `Role`) published in
+ * `GET /api/openapi.json` (issue 10 §4).
+ */
 import * as v from 'valibot';
-import { pageParam, positiveIntString, searchParam, sizeParam } from '../../lib/list-query';
+import { listOf, Timestamp } from '../../lib/contract';
+import { pageParam, searchParam, sizeParam } from '../../lib/list-query';
+import { Account, ROLE_NAMES, ROLE_STATUSES } from '../account/account.schemas';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Trimmed, lower-cased e-mail (spec 000 §5). */
@@ -38,9 +44,6 @@ export const PatchUserBody = v.strictObject({
 });
 export type PatchUserBody = v.InferOutput<typeof PatchUserBody>;
 
-/** Path `{userId}`. */
-export const UserIdParam = v.object({ userId: positiveIntString('userId must be a positive integer.') });
-
 /** `PATCH /user/{userId}/set-password {password, userId?}` (spec 002 §7: userId, password). */
 export const SetPasswordBody = v.strictObject({
   password: v.pipe(v.string('password is required.'), v.nonEmpty('password is required.'), v.maxLength(256, 'password is too long.')),
@@ -55,3 +58,55 @@ export type UserListQuery = v.InferOutput<ReturnType<typeof UserListQuery>>;
 
 /** `POST /user/resellers {email}`. */
 export const AddResellerBody = v.strictObject({ email: UserEmail });
+
+/** One role of a user in one account (spec 000 §3 Role). */
+export const UserRole = v.pipe(
+  v.strictObject({ id: v.number(), accountId: v.number(), role: v.picklist(ROLE_NAMES), status: v.picklist(ROLE_STATUSES) }),
+  v.metadata({ ref: 'UserRole' }),
+);
+export type UserRole = v.InferOutput<typeof UserRole>;
+
+/**
+ * A user (spec 000 §3 User; §7 `GET /user/me`, `GET /user/{userId}`): the profile, the staff flags
+ * (`isSuperuser`, `isCustomerSuccess`, `isReseller`; what they allow is spec 000 §6) and the roles
+ * the caller may see. `profilePicture` is always null (profile pictures are a later issue);
+ * `userIntegrations` lists Google sign-in identities (only in `/user/me`, issue 3);
+ * `hasGoogleDriveIntegration` is true while the caller has a Google Drive connection (only in `/user/me`, issue 5).
+ */
+export const User = v.pipe(
+  v.strictObject({
+    id: v.number(),
+    email: v.string(),
+    firstName: v.nullable(v.string()),
+    lastName: v.nullable(v.string()),
+    phoneNumber: v.nullable(v.string()),
+    language: v.picklist(['en', 'fi']),
+    profilePicture: v.null(),
+    multifactor: v.boolean(),
+    external: v.boolean(),
+    createdAt: Timestamp,
+    isSuperuser: v.boolean(),
+    isCustomerSuccess: v.boolean(),
+    isReseller: v.boolean(),
+    roles: v.array(UserRole),
+    userIntegrations: v.array(v.strictObject({ id: v.number(), integrationType: v.literal('google'), identifier: v.string() })),
+    hasGoogleDriveIntegration: v.boolean(),
+  }),
+  v.metadata({ ref: 'User' }),
+);
+export type User = v.InferOutput<typeof User>;
+
+/** `GET /user/all-users`, `GET /user/resellers`: one page of users, by id. */
+export const UserList = listOf(User);
+export type UserList = v.InferOutput<typeof UserList>;
+
+/** `GET /user/me/account`: every account where the caller holds a role (Active or Invited), one page. */
+export const MyAccountList = listOf(Account);
+export type MyAccountList = v.InferOutput<typeof MyAccountList>;
+
+/** `PUT /user/{userId}/role/{roleId}` answer: the role after joining (spec 000 §3 Role). */
+export const Role = v.pipe(
+  v.strictObject({ id: v.number(), userId: v.number(), accountId: v.number(), role: v.picklist(ROLE_NAMES), status: v.picklist(ROLE_STATUSES) }),
+  v.metadata({ ref: 'Role' }),
+);
+export type Role = v.InferOutput<typeof Role>;

@@ -5,35 +5,15 @@
  * while the caller has a Google Drive connection (issue 5; modules/integration).
  */
 import type { Db } from '../../db/client';
-import type { RoleName, RoleStatus } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { unauthorized } from '../../lib/errors';
 import { googleIdentityIntegrations } from '../sso/sso.repo';
 import { hasConnection } from '../integration/integration.repo';
 import { findUserWithRoles, type RoleRow, type UserRow } from './user.repo';
-
-export interface UserDto {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phoneNumber: string | null;
-  language: 'en' | 'fi';
-  profilePicture: null;
-  multifactor: boolean;
-  external: boolean;
-  createdAt: Date;
-  isSuperuser: boolean;
-  isCustomerSuccess: boolean;
-  isReseller: boolean;
-  roles: { id: number; accountId: number; role: RoleName; status: RoleStatus }[];
-  /** Google sign-in identities (issue 3; the SPA hides MFA set-up for them). */
-  userIntegrations: { id: number; integrationType: 'google'; identifier: string }[];
-  hasGoogleDriveIntegration: boolean;
-}
+import type { User } from './user.schemas';
 
 /** Loads the caller's profile. 401 `User not found.` if the row vanished since authentication. */
-export async function getMe(db: Db, caller: AuthUser): Promise<UserDto> {
+export async function getMe(db: Db, caller: AuthUser): Promise<User> {
   const found = await findUserWithRoles(db, caller.id);
   if (!found) throw unauthorized('User not found.');
   const dto = { ...toUserDto(found.user, found.roles), hasGoogleDriveIntegration: await hasConnection(db, caller.id) };
@@ -41,8 +21,8 @@ export async function getMe(db: Db, caller: AuthUser): Promise<UserDto> {
   return google.length > 0 ? { ...dto, userIntegrations: google } : dto;
 }
 
-/** The `User` JSON of a row and its roles (never credentials or the idp username). */
-export function toUserDto(u: UserRow, roles: RoleRow[]): UserDto {
+/** The `User` answer (user.schemas.ts) of a row and its roles (never credentials or the idp username). */
+export function toUserDto(u: UserRow, roles: RoleRow[]): User {
   return {
     id: u.id,
     email: u.email,
@@ -53,7 +33,7 @@ export function toUserDto(u: UserRow, roles: RoleRow[]): UserDto {
     profilePicture: null,
     multifactor: u.multifactor,
     external: u.external,
-    createdAt: u.createdAt,
+    createdAt: u.createdAt.toISOString(),
     isSuperuser: u.isSuperuser,
     isCustomerSuccess: u.isCustomerSuccess,
     isReseller: u.isReseller,

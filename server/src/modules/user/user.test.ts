@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD } from '../../../test/accounts';
 import { users } from '../../db/schema';
-import type { UserDto } from './user.service';
+import type { User } from './user.schemas';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ describe('GET /user/me', () => {
   it('answers the caller with roles', async () => {
     const res = await ctx.call('GET', '/api/user/me', { token: await ctx.signIn('editor@example.com') });
     expect(res.status).toBe(200);
-    const me = (await res.json()) as UserDto;
+    const me = (await res.json()) as User;
     expect(me).toMatchObject({
       email: 'editor@example.com',
       firstName: 'Eddie',
@@ -39,7 +39,7 @@ describe('GET /user/me', () => {
   it('includes Invited roles and staff flags', async () => {
     const acc = await createAccount(ctx, 'Invite Oy');
     await createUser(ctx, 'cs@example.org', { isCustomerSuccess: true, language: 'fi', roles: [[acc, 'Admin', 'Invited']] });
-    const me = (await (await ctx.call('GET', '/api/user/me', { token: await ctx.signIn('cs@example.org', TEST_PASSWORD) })).json()) as UserDto;
+    const me = (await (await ctx.call('GET', '/api/user/me', { token: await ctx.signIn('cs@example.org', TEST_PASSWORD) })).json()) as User;
     expect(me).toMatchObject({ isCustomerSuccess: true, language: 'fi', roles: [{ accountId: acc, role: 'Admin', status: 'Invited' }] });
   });
 

@@ -29,7 +29,8 @@ const navigate = vi.hoisted(() => vi.fn(() => Promise.resolve()));
 vi.mock('./gdrive.api', () => calls);
 vi.mock('../../../api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client')>()),
-  api: { get: apiGet },
+  // meOptions reads GET /user/me through typedApi, i.e. api.request('GET', path, …).
+  api: { get: apiGet, request: (method: string, path: string) => (method === 'GET' ? apiGet(path) : Promise.reject(new Error(`unexpected ${method} ${path}`))) },
 }));
 vi.mock('../library/library.queries', () => ({ invalidateMediaLists }));
 vi.mock('react-toastify', () => ({ toast: toasts }));
