@@ -225,8 +225,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List an account's members
+         * @description Managers (staff; Active Owner, Admin, Reseller); Editor, Viewer → 403. Ordered by e-mail; `size` 1..1000 (default 10).
+         */
         get: operations["getAccountByAccountIdUser"];
         put?: never;
+        /**
+         * Invite a member
+         * @description Managers; `role` Admin, Editor, Viewer, or Reseller (superusers only, else 403). Creates the user when the e-mail is new (no password: the join sign-up sets it) or finds them, adds the role with status Invited and e-mails the join link (outbox kind `invitation`). 409 `alreadyMember` when they already hold a role in the account.
+         */
         post: operations["postAccountByAccountIdUser"];
         delete?: never;
         options?: never;
@@ -243,6 +251,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Resend an invitation
+         * @description Managers (same role rules as inviting). `accountId` must equal the path's (else 422); the member must still be Invited (Active → 409 `alreadyActive`; no such member → 404). Sets the invited role to `role`, retires the older tokens and e-mails a new link.
+         */
         post: operations["postAccountByAccountIdUserResendInvitation"];
         delete?: never;
         options?: never;
@@ -260,6 +272,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Remove a member
+         * @description Managers; Admins and Resellers only Editor and Viewer rows (else 403). Removes the role and its pending tokens; the user stays. 404 not a member; 409 `lastOwner` for the only Owner.
+         */
         delete: operations["deleteAccountByAccountIdUserByUserId"];
         options?: never;
         head?: never;
@@ -274,6 +290,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /**
+         * Change a member's role
+         * @description Staff, Owner, Admin (Reseller → 403); Reseller in or out: superusers only; an Owner's role: staff only; never one's own (403). Status unchanged. 404 not a member; 409 `lastOwner`.
+         */
         put: operations["putAccountByAccountIdUserByUserIdRole"];
         post?: never;
         delete?: never;
@@ -667,8 +687,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the accounts the caller may see
+         * @description Each with the caller's own role (null where staff hold none). Staff see every account, or with `filter=Joined` only accounts where they hold a role; everyone else (resellers included) sees the accounts where their role is Active (spec 000 §4). `business_name` is a case-insensitive substring (`%`, `_` literal); `size` up to 10000 for pickers.
+         */
         get: operations["getAccount"];
         put?: never;
+        /**
+         * Create an account
+         * @description Superuser, customer success, reseller (user flag); `options` staff only. `publicId` is the slug of the name (`Näyte Oy` → `nayte-oy`, then `-2`, `-3`, …). The owner is found by e-mail or created without a password, with role Owner (Invited), and gets an invitation e-mail (outbox kind `invitation`) whose join link has a token only when they cannot sign in yet. A reseller (not staff) who creates it gets an Active Reseller role; a creator who gives their own e-mail becomes its Active Owner (no e-mail). 409 `accountConflict` only if a concurrent-create race repeats 3 times. Audit `account.create`.
+         */
         post: operations["postAccount"];
         delete?: never;
         options?: never;
@@ -683,6 +711,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List accounts with details (staff, resellers)
+         * @description Same query and visibility as `GET /account`, with `AccountDetail` records (the staff and reseller accounts table). 403 for everyone else.
+         */
         get: operations["getAccountDetail"];
         put?: never;
         post?: never;
@@ -699,9 +731,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read an account
+         * @description Staff, any Active role; with the caller's role.
+         */
         get: operations["getAccountByAccountId"];
+        /**
+         * Update an account
+         * @description Fields present are changed. businessName, color, billing: staff, Owner, Reseller; `status`: staff, Reseller; `newOwnerId`: staff, Owner — must hold a role in the account (else 422), that role becomes Owner (status kept) and every other Owner becomes Admin (audit `account.owner_change`); `newPartnerId`: a user who is both superuser and customer success — a reseller user or null; `options`: staff, merged into the stored ones. Restricted fields are checked only when they change the stored value (a form may send them back unchanged). `''`/null clear billing fields. Audit `account.update`.
+         */
         put: operations["putAccountByAccountId"];
         post?: never;
+        /**
+         * Delete an account (superuser)
+         * @description The account, its roles, bots, media rows and invitations go (cascade) and its stored files are removed. Audit `account.delete`.
+         */
         delete: operations["deleteAccountByAccountId"];
         options?: never;
         head?: never;
@@ -715,6 +759,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read an account with details
+         * @description Staff, Owner, Admin, Reseller (Editor, Viewer → 403).
+         */
         get: operations["getAccountByAccountIdDetail"];
         put?: never;
         post?: never;
@@ -731,7 +779,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read an account's profile
+         * @description Staff, any Active role (spec 002 §3 Profile).
+         */
         get: operations["getAccountByAccountIdProfile"];
+        /**
+         * Replace an account's profile
+         * @description Staff, Owner, Admin, Reseller. Each part sent (`appearance`, `profile`) replaces the stored one. Media ids must be media of the account (422 `errors['appearance.logoId']` …). Audit `account.profile_update`.
+         */
         put: operations["putAccountByAccountIdProfile"];
         post?: never;
         delete?: never;
@@ -1043,6 +1099,27 @@ export interface components {
                 [key: string]: string;
             };
         };
+        AccountUser: {
+            id: number;
+            email: string;
+            firstName: string | null;
+            lastName: string | null;
+            external: boolean;
+            multifactor: boolean;
+            roleId: number;
+            /** @enum {string} */
+            role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
+            /** @enum {string} */
+            status: "Active" | "Invited";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ListMetadata: {
+            page: number;
+            pageSize: number;
+            pageCount: number;
+            totalCount: number;
+        };
         Role: {
             id: number;
             userId: number;
@@ -1233,11 +1310,107 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        ListMetadata: {
-            page: number;
-            pageSize: number;
-            pageCount: number;
-            totalCount: number;
+        AccountOwner: {
+            id: number;
+            email: string;
+            firstName: string | null;
+            lastName: string | null;
+            /** @enum {string} */
+            status: "Active" | "Invited";
+        };
+        AccountPerson: {
+            id: number;
+            email: string;
+            firstName: string | null;
+            lastName: string | null;
+        };
+        AccountDetail: {
+            id: number;
+            publicId: string;
+            businessName: string;
+            role: ("Owner" | "Admin" | "Editor" | "Viewer" | "Reseller") | null;
+            roleId: number | null;
+            roleStatus: ("Active" | "Invited") | null;
+            /** @enum {string} */
+            status: "Active" | "Suspended";
+            color: string | null;
+            options: {
+                maxVideoDuration?: number | null;
+                disableAnalytics?: boolean;
+                analyticsConsentRequired?: boolean;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            billingEmail: string | null;
+            phoneNumber: string | null;
+            businessId: string | null;
+            taxId: string | null;
+            address: string | null;
+            zipCode: string | null;
+            country: string | null;
+            owner: components["schemas"]["AccountOwner"] | null;
+            partner: components["schemas"]["AccountPerson"] | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProfileMedia: {
+            id: number;
+            url: string | null;
+            posterUrl: string | null;
+        };
+        AccountProfile: {
+            accountId: number;
+            appearance: {
+                logoId?: number | null;
+                chatVideoId?: number | null;
+                buttonTextColor?: string | null;
+                buttonBackgroundColor?: string | null;
+                stylesRaw?: string | null;
+                logo: components["schemas"]["ProfileMedia"] | null;
+                chatVideo: components["schemas"]["ProfileMedia"] | null;
+            };
+            profile: {
+                companyName?: string | null;
+                description?: string | null;
+                coverId?: number | null;
+                introductionId?: number | null;
+                socialLinks?: {
+                    url: string;
+                    /** @enum {string} */
+                    icon: "Linkedin" | "Facebook" | "Instagram" | "Tiktok" | "X" | "Website" | "WhatsApp" | "Telegram" | "Reddit" | "Calendly" | "Viber" | "Snapchat" | "Email" | "Pinterest" | "Youtube" | "Vimeo";
+                    /** @enum {string} */
+                    target?: "new_tab" | "same_tab";
+                }[];
+                actions?: ({
+                    /** @constant */
+                    type: "external_link";
+                    name: string;
+                    url: string;
+                    /** @enum {string} */
+                    style?: "standard" | "highlight";
+                    /** @enum {string} */
+                    target?: "new_tab" | "same_tab";
+                    /** @enum {string} */
+                    externalLinkType?: "tel" | "mailto" | "url" | "deep_link" | "relative_path";
+                } | {
+                    /** @constant */
+                    type: "contact_form";
+                    name: string;
+                    buttonText?: string;
+                    /** @enum {string} */
+                    buttonStyle?: "standard" | "highlight";
+                    title?: string;
+                    subject?: string;
+                    description?: string;
+                    emailTo?: string[];
+                    emailBcc?: string[];
+                    fields?: {
+                        [key: string]: string | boolean | number;
+                    }[];
+                })[];
+                cover: components["schemas"]["ProfileMedia"] | null;
+                introduction: components["schemas"]["ProfileMedia"] | null;
+            };
         };
     };
     responses: never;
@@ -1626,11 +1799,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["AccountUser"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1653,11 +1877,68 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            /** @description OK */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountUser"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1675,17 +1956,74 @@ export interface operations {
                 "application/json": {
                     accountId: number;
                     /** @enum {string} */
-                    role: "Admin" | "Editor" | "Viewer" | "Reseller";
+                    role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
                     userEmail: string;
                 };
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountUser"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1701,11 +2039,66 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1728,11 +2121,68 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountUser"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3758,11 +4208,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["Account"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3795,11 +4296,68 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            /** @description OK */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountDetail"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3819,11 +4377,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["AccountDetail"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3838,11 +4447,59 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3880,11 +4537,59 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountDetail"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3899,11 +4604,57 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3918,11 +4669,59 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountDetail"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3937,11 +4736,59 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountProfile"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -4008,11 +4855,59 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AccountProfile"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -13,7 +13,6 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { idParams, route } from '../../lib/contract';
 import { validate } from '../../lib/validate';
-import { idParams, route } from '../../lib/contract';
 import {
   AccountUser,
   AccountUserList,
