@@ -54,10 +54,11 @@ describe.skipIf(dbVariant === 'postgres')('PGlite data directory', () => {
     await first.db.execute(sql`insert into reopen_check values ('kept')`);
     await first.close();
     const second = await openDatabase({ pgliteDir: dir });
-    const kept = await second.db.execute(sql`select v from reopen_check`);
-    expect(kept.rows).toEqual([{ v: 'kept' }]);
-    const migrations = await second.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect((migrations.rows[0] as { n: number }).n).toBe(readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).length);
+    // Either driver's `execute` answers `{ rows }` (PGlite's Results, pg's QueryResult).
+    const rows = async (q: ReturnType<typeof sql>) => ((await second.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    expect(await rows(sql`select v from reopen_check`)).toEqual([{ v: 'kept' }]);
+    const [migrations] = await rows(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(migrations?.n).toBe(readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).length);
     await second.close();
   });
 });
