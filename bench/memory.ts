@@ -16,9 +16,10 @@
  * report. The attribution columns are approximate (V8 commits heap pages it has not touched; array
  * buffers can live inside the malloc heap), the VmRSS column is exact.
  *
- * Run alone with `npx tsx bench/memory.ts` (prints the markdown); `npm run bench` includes it.
+ * Run alone with `npx tsx bench/memory.ts` (prints the markdown section); `npm run bench` includes it.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -253,13 +254,144 @@ export function memoryTable(rows: { name: string; snap: MemorySnapshot }[]): str
   return [head, ...body].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('bench/memory.ts')) {
+
+/** One line of bench/memory-parts.mjs (bytes). */
+interface PartSample {
+  vmRss: number;
+  vmHwm: number;
+  rssAnon: number;
+  heapTotal: number;
+  heapUsed: number;
+  arrayBuffers: number;
+  wasmBytes?: number;
+  wasmResident?: number;
+  readyMs?: number;
+  gc: { vmRss: number; heapUsed: number; arrayBuffers: number };
+}
+
+/** Runs bench/memory-parts.mjs in a fresh node process (see its docstring). */
+function part(args: string[], nodeArgs: string[] = []): PartSample {
+  const out = execFileSync(process.execPath, ['--expose-gc', ...nodeArgs, 'bench/memory-parts.mjs', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop()!) as PartSample;
+}
+
+/** Runs server/src/db/pglite-initdb.mjs on a fresh directory; resolves with the child's peak VmHWM (sampled every 20 ms). */
+async function initdbChildPeak(dir: string): Promise<number> {
+  mkdirSync(dir, { recursive: true });
+  const child = spawn(process.execPath, ['server/src/db/pglite-initdb.mjs', dir, JSON.stringify({ postgresqlconf: 'shared_buffers = 16MB' })], { cwd: REPO_ROOT, stdio: 'ignore' });
+  let peak = 0;
+  let done = false;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => ((done = true), resolve())));
+  while (!done) {
+    try {
+      // An exited, not yet reaped process has no VmHWM line (NaN): keep the last real value.
+      const hwm = (await status(child.pid!)).VmHWM!;
+      if (Number.isFinite(hwm)) peak = Math.max(peak, hwm);
+    } catch {
+      // the process is gone
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await exited;
+  return peak;
+}
+
+/** Builds the server bundle as `npm start` does; returns its path. */
+function buildBundle(): string {
+  return execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+}
+
+/**
+ * The "Server idle memory" section of bench/RESULTS.md: the five situations for `npm start` (the
+ * server bundle) and for the same server through tsx, then the attribution measured part by part.
+ */
+export async function benchMemory(log: (s: string) => void): Promise<void> {
+  const loadBefore = os.loadavg();
+  const bundle = buildBundle();
+  const npmStart = await measureIdleMemory({ nodeArgs: probedServerArgs([bundle]) });
+  const viaTsx = await measureIdleMemory();
+
+  const work = mkdtempSync(path.join(os.tmpdir(), 'vidbot-bench-parts-'));
+  try {
+    const bare = part(['bare']);
+    const tsx = part(['bare'], ['--import', 'tsx']);
+    const initPeak = await initdbChildPeak(path.join(work, 'pglite'));
+    const pglite = part(['pglite', path.join(work, 'pglite')]);
+    const liftoff = part(['pglite', path.join(work, 'pglite'), '--liftoff-only']);
+    mkdirSync(path.join(work, 'fresh'));
+    const fresh = part(['pglite', path.join(work, 'fresh', 'pglite')]);
+    const small = part(['import', 'valibot']);
+    const s3 = part(['import', '@aws-sdk/lib-storage', '@tus/s3-store']);
+    const google = part(['import', 'google-auth-library', 'nodemailer']);
+
+    const at = (run: MemoryRun, i: number) => run.situations[i]!.snap;
+    const d = (a: number, b: number) => `${a >= b ? '+' : '−'}${mib(Math.abs(a - b))}`;
+    log('## Server idle memory\n');
+    log(
+      `Measured ${new Date().toISOString()}, load average ${loadBefore.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores (bench/memory.ts). ` +
+        'The server runs as a child process on a fresh DATA_DIR with PGlite, the demo data and one job worker; every figure is read after ' +
+        `${SETTLE_MS / 1000} s idle. VmRSS, VmHWM (the process's peak), RssFile from /proc/<pid>/status; "V8 heap" and "arrayBuffers" from ` +
+        '`process.memoryUsage()` (bench/memory-probe.mjs, preloaded, answers SIGUSR2); "PGlite wasm" = resident part / size of the WebAssembly ' +
+        "memory PGlite allocates (the mapping of that size in /proc/<pid>/smaps); malloc `[heap]` from smaps; \"other anonymous\" = RssAnon minus " +
+        'the three before it (compiled wasm and JS code, thread stacks and malloc arenas, buffers outside the main heap). Sign-in + API calls = ' +
+        `USER_PASSWORD_AUTH and the dashboard's first GETs twice plus the SPA's HTML and JS; uploads = the ${UPLOADS.length} video fixtures over tus, each waited for until Ready.\n`,
+    );
+    log('### `npm start` — the pre-built server bundle (scripts/build-server.mjs), PGlite initdb in a child process\n');
+    log(memoryTable([...npmStart.situations, ...npmStart.afterGc]));
+    log('');
+    log('### The same server through tsx (`node --import tsx server/src/index.ts`: `npm run server`, tests, e2e)\n');
+    log(memoryTable([...viaTsx.situations, ...viaTsx.afterGc]));
+    log('');
+    log('### Where the idle RSS goes\n');
+    log('Each part measured alone in a fresh node process (bench/memory-parts.mjs), 1.5 s after it is loaded; Δ against an empty node process.\n');
+    log('| part | VmRSS MiB | Δ MiB | notes |\n|---|---:|---:|---|');
+    log(`| node, empty script | ${mib(bare.vmRss)} | | ${mib(bare.vmRss - bare.rssAnon)} MiB of it is the node binary (file-backed, shared between node processes) |`);
+    log(`| node --import tsx, empty script | ${mib(tsx.vmRss)} | ${d(tsx.vmRss, bare.vmRss)} | tsx's module-loader thread: a second V8 isolate for the process's whole life |`);
+    log(
+      `| server through tsx vs the bundle, restart idle | ${mib(at(viaTsx, 3).vmRss)} vs ${mib(at(npmStart, 3).vmRss)} | ${d(at(viaTsx, 3).vmRss, at(npmStart, 3).vmRss)} | ` +
+        'the loader thread plus its transpile work and source maps; the bundle needs neither |',
+    );
+    log(
+      `| PGlite opened on an existing database | ${mib(pglite.vmRss)} | ${d(pglite.vmRss, bare.vmRss)} | wasm memory ${mib(pglite.wasmResident ?? 0)} resident of ${mib(pglite.wasmBytes ?? 0)} ` +
+        `(initial 128 MiB, maximum 2 GiB; shared_buffers 16 MB); arrayBuffers ${mib(pglite.arrayBuffers)} (${mib(pglite.gc.arrayBuffers)} after GC: the FS bundle); ` +
+        `V8 heap ${mib(pglite.heapTotal)}; the other ${mib(pglite.rssAnon - bare.rssAnon - (pglite.wasmResident ?? 0) - pglite.arrayBuffers - (pglite.heapTotal - bare.heapTotal))} MiB ` +
+        `are pglite.wasm's compiled code and what its compilers left in malloc; ready in ${pglite.readyMs?.toFixed(0)} ms |`,
+    );
+    log(
+      `| … with V8 \`--liftoff-only\` | ${mib(liftoff.vmRss)} | ${d(liftoff.vmRss, pglite.vmRss)} vs PGlite | ` +
+        "what TurboFan's optimised tier of pglite.wasm (code + compile memory) costs; not applied: the optimised tier is the fast one |",
+    );
+    log(
+      `| PGlite opened on a fresh directory in-process (initdb in the server process, before issue 10) | ${mib(fresh.vmRss)} | ${d(fresh.vmRss, bare.vmRss)} | ` +
+        `peak ${mib(fresh.vmHwm)}; ${mib(fresh.gc.vmRss)} after a forced full GC: initdb runs in a second PGlite instance whose wasm memory and buffers ` +
+        'stay until a full GC, which an idle server never runs, and the malloc heap keeps its growth |',
+    );
+    log(
+      `| initdb in a child process (now: server/src/db/pglite-initdb.mjs) | peak ${mib(initPeak)} | | returned to the OS when the child exits; ` +
+        `the server's own peak on a first start is ${mib(at(npmStart, 0).vmHwm)} MiB |`,
+    );
+    log(`| valibot imported (a small package, for comparison) | ${mib(small.vmRss)} | ${d(small.vmRss, bare.vmRss)} | node's ES module loader itself |`);
+    log(
+      `| @aws-sdk/lib-storage + @tus/s3-store imported | ${mib(s3.vmRss)} | ${d(s3.vmRss, bare.vmRss)} | loaded eagerly although only S3_BUCKET uses them; ` +
+        `heap ${mib(s3.gc.heapUsed)} MiB used after GC; left as is (making storage creation async touches the tus and sweep modules) |`,
+    );
+    log(`| google-auth-library + nodemailer imported | ${mib(google.vmRss)} | ${d(google.vmRss, bare.vmRss)} | loaded eagerly; heap ${mib(google.gc.heapUsed)} MiB used after GC |`);
+    log(
+      `| job worker and uploads | | ${d(at(npmStart, 2).vmRss, at(npmStart, 1).vmRss)} | idle growth over ${npmStart.uploads} uploads processed (after uploads − after API calls, bundle); ` +
+        'the worker is a poll loop in the server process, ffmpeg and ffprobe run as child processes outside this RSS |',
+    );
+    log(
+      '| Vite, static files | | 0 | Vite is not in the server process (`npm start` builds dist/ in a separate process before the server starts); ' +
+        'no static-file cache: serveStatic streams each file from dist/, index.html is held as one string |',
+    );
+    log('');
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('bench/memory.ts')) {
   process.chdir(REPO_ROOT);
-  const entry = process.env.MEMORY_ENTRY ? process.env.MEMORY_ENTRY.split(' ') : undefined;
-  const run = await measureIdleMemory({ nodeArgs: entry ? probedServerArgs(entry) : undefined });
-  console.log(memoryTable(run.situations));
-  console.log();
-  console.log(memoryTable(run.afterGc));
-  void statSync;
+  await benchMemory(console.log);
   process.exit(0);
 }

@@ -62,19 +62,24 @@ const importMetaPlugin = {
  */
 export async function buildServer() {
   const esbuild = loadEsbuild();
-  await esbuild.build({
-    entryPoints: [path.join(root, 'server', 'src', 'index.ts')],
-    outfile: serverBundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: `node${process.versions.node.split('.')[0]}`,
-    packages: 'external',
-    tsconfig: path.join(root, 'server', 'tsconfig.json'),
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [importMetaPlugin],
-  });
+  try {
+    await esbuild.build({
+      entryPoints: [path.join(root, 'server', 'src', 'index.ts')],
+      outfile: serverBundle,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: `node${process.versions.node.split('.')[0]}`,
+      packages: 'external',
+      tsconfig: path.join(root, 'server', 'tsconfig.json'),
+      sourcemap: 'linked',
+      logLevel: 'warning',
+      plugins: [importMetaPlugin],
+    });
+  } finally {
+    // esbuild's service process would otherwise stay alive beside the server for npm start's lifetime.
+    await esbuild.stop();
+  }
   return serverBundle;
 }
 
