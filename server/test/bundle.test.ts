@@ -30,12 +30,13 @@ describe.skipIf(dbVariant === 'postgres')('bundled server (npm start)', () => {
     expect(code).not.toContain('import.meta.url');
 
     // A wrong npm_package_version proves the version is read from package.json beside the sources.
-    server = await startServerProcess({ dataDir, port: await freePort(), nodeArgs: [bundle], env: { npm_package_version: '0.0.0-env' } });
+    server = await startServerProcess({ dataDir, port: await freePort(), nodeArgs: [bundle], env: { npm_package_version: '0.0.0-env' }, timeoutMs: 200_000 });
     expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
     const token = await signIn(server.url);
     expect(await demoAccountId(server.url, token)).toBeGreaterThan(0);
     const global = (await (await fetch(`${server.url}/api/global`, { headers: { authorization: `Bearer ${token}` } })).json()) as { version: string };
     const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(global.version).toBe(pkg.version);
-  });
+    // A first start runs initdb in a child process: minutes on a loaded 2-core machine.
+  }, 240_000);
 });

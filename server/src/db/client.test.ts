@@ -18,6 +18,8 @@ function tempDir(): string {
   dirs.push(dir);
   return dir;
 }
+/** PGlite's initdb takes seconds alone and much longer on a loaded 2-core machine. */
+const INITDB_TIMEOUT = 180_000;
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
@@ -28,7 +30,7 @@ describe.skipIf(dbVariant === 'postgres')('PGlite data directory', () => {
     await initPgliteDir(dir, { postgresqlconf: 'shared_buffers = 16MB' });
     expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
     expect(existsSync(path.join(dir, 'base'))).toBe(true);
-  });
+  }, INITDB_TIMEOUT);
 
   it('initPgliteDir leaves a directory that already holds a database alone', async () => {
     const dir = path.join(tempDir(), 'pglite');
@@ -38,13 +40,13 @@ describe.skipIf(dbVariant === 'postgres')('PGlite data directory', () => {
     await initPgliteDir(dir, {});
     expect(performance.now() - t0).toBeLessThan(1000);
     expect(statSync(path.join(dir, 'PG_VERSION')).mtimeMs).toBe(before);
-  });
+  }, INITDB_TIMEOUT);
 
   it('initPgliteDir reports a directory it cannot create with the path and the cause', async () => {
     const file = path.join(tempDir(), 'not-a-directory');
     writeFileSync(file, 'x');
     await expect(initPgliteDir(path.join(file, 'pglite'), {})).rejects.toThrow(/PGlite could not create its database in .*not-a-directory\/pglite: /);
-  });
+  }, INITDB_TIMEOUT);
 
   it('openDatabase on a fresh directory migrates it, and a reopen finds the data', async () => {
     const dir = path.join(tempDir(), 'pglite');
@@ -60,5 +62,5 @@ describe.skipIf(dbVariant === 'postgres')('PGlite data directory', () => {
     const [migrations] = await rows(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(migrations?.n).toBe(readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).length);
     await second.close();
-  });
+  }, INITDB_TIMEOUT);
 });
