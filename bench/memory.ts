@@ -308,7 +308,8 @@ function buildBundle(): string {
 export async function benchMemory(log: (s: string) => void): Promise<void> {
   const loadBefore = os.loadavg();
   const bundle = buildBundle();
-  const npmStart = await measureIdleMemory({ nodeArgs: probedServerArgs([bundle]) });
+  // As scripts/start.mjs runs it.
+  const npmStart = await measureIdleMemory({ nodeArgs: probedServerArgs(['--enable-source-maps', bundle]) });
   const viaTsx = await measureIdleMemory();
 
   const work = mkdtempSync(path.join(os.tmpdir(), 'vidbot-bench-parts-'));

@@ -32,8 +32,9 @@ if (builtAt < sourcesAt || process.env.VIDBOT_REBUILD === '1') {
 }
 
 // The server runs as one pre-built JavaScript bundle, not through tsx: ~55 MiB less resident memory
-// (scripts/build-server.mjs, bench/RESULTS.md "Server idle memory"). `npm run server` still uses tsx.
+// (scripts/build-server.mjs, bench/RESULTS.md "Server idle memory"); its source map keeps stack traces
+// pointing at server/src. `npm run server` still uses tsx.
 const { buildServer } = await import('./build-server.mjs');
-const child = spawn(process.execPath, [await buildServer()], { stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', await buildServer()], { stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));
