@@ -296,9 +296,22 @@ async function initdbChildPeak(dir: string): Promise<number> {
   return peak;
 }
 
-/** Builds the server bundle as `npm start` does; returns its path. */
-function buildBundle(): string {
-  return execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+/** VmRSS of a server process started on an existing `dataDir`, after `SETTLE_MS` idle. */
+async function restartRss(dataDir: string, nodeArgs: string[], env: Record<string, string>): Promise<number> {
+  const server = await startServerProcess({ dataDir, port: await freePort(), env, nodeArgs });
+  try {
+    await settle();
+    return (await status(server.pid)).VmRSS!;
+  } finally {
+    await server.kill('SIGTERM');
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Builds the server bundle as `npm start` does; returns how start.mjs runs it (scripts/build-server.mjs `serverLaunch`). */
+function buildBundle(): { nodeArgs: string[]; env: Record<string, string> } {
+  return JSON.parse(execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' })) as { nodeArgs: string[]; env: Record<string, string> };
 }
 
 /**
@@ -307,9 +320,9 @@ function buildBundle(): string {
  */
 export async function benchMemory(log: (s: string) => void): Promise<void> {
   const loadBefore = os.loadavg();
-  const bundle = buildBundle();
   // As scripts/start.mjs runs it.
-  const npmStart = await measureIdleMemory({ nodeArgs: probedServerArgs(['--enable-source-maps', bundle]) });
+  const launch = buildBundle();
+  const npmStart = await measureIdleMemory({ nodeArgs: probedServerArgs(launch.nodeArgs), env: launch.env });
   const viaTsx = await measureIdleMemory();
 
   const work = mkdtempSync(path.join(os.tmpdir(), 'vidbot-bench-parts-'));
@@ -321,6 +334,15 @@ export async function benchMemory(log: (s: string) => void): Promise<void> {
     const liftoff = part(['pglite', path.join(work, 'pglite'), '--liftoff-only']);
     mkdirSync(path.join(work, 'fresh'));
     const fresh = part(['pglite', path.join(work, 'fresh', 'pglite')]);
+    // glibc's trim threshold (serverLaunch's MALLOC_TRIM_THRESHOLD_): the bundle restarted with and without it.
+    const serverDir = path.join(work, 'server');
+    await restartRss(serverDir, launch.nodeArgs, launch.env);
+    const withTrim: number[] = [];
+    const withoutTrim: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      withTrim.push(await restartRss(serverDir, launch.nodeArgs, launch.env));
+      withoutTrim.push(await restartRss(serverDir, launch.nodeArgs, {}));
+    }
     const small = part(['import', 'valibot']);
     const s3 = part(['import', '@aws-sdk/lib-storage', '@tus/s3-store']);
     const google = part(['import', 'google-auth-library', 'nodemailer']);
@@ -337,7 +359,7 @@ export async function benchMemory(log: (s: string) => void): Promise<void> {
         'the three before it (compiled wasm and JS code, thread stacks and malloc arenas, buffers outside the main heap). Sign-in + API calls = ' +
         `USER_PASSWORD_AUTH and the dashboard's first GETs twice plus the SPA's HTML and JS; uploads = the ${UPLOADS.length} video fixtures over tus, each waited for until Ready.\n`,
     );
-    log('### `npm start` — the pre-built server bundle (scripts/build-server.mjs), PGlite initdb in a child process\n');
+    log('### `npm start` — the pre-built server bundle (scripts/build-server.mjs \`serverLaunch\`), PGlite initdb in a child process\n');
     log(memoryTable([...npmStart.situations, ...npmStart.afterGc]));
     log('');
     log('### The same server through tsx (`node --import tsx server/src/index.ts`: `npm run server`, tests, e2e)\n');
@@ -351,6 +373,11 @@ export async function benchMemory(log: (s: string) => void): Promise<void> {
     log(
       `| server through tsx vs the bundle, restart idle | ${mib(at(viaTsx, 3).vmRss)} vs ${mib(at(npmStart, 3).vmRss)} | ${d(at(viaTsx, 3).vmRss, at(npmStart, 3).vmRss)} | ` +
         'the loader thread plus its transpile work and source maps; the bundle needs neither |',
+    );
+    log(
+      `| the bundle restarted without / with \`MALLOC_TRIM_THRESHOLD_=131072\` (median of 3 each) | ${mib(median(withoutTrim))} / ${mib(median(withTrim))} | ` +
+        `${d(median(withTrim), median(withoutTrim))} | glibc then returns free memory at the top of malloc arenas to the OS; without it, what V8's worker threads ` +
+        `(pglite.wasm compilation, start-up work) freed stays resident (runs: ${withoutTrim.map(mib).join(', ')} / ${withTrim.map(mib).join(', ')}) |`,
     );
     log(
       `| PGlite opened on an existing database | ${mib(pglite.vmRss)} | ${d(pglite.vmRss, bare.vmRss)} | wasm memory ${mib(pglite.wasmResident ?? 0)} resident of ${mib(pglite.wasmBytes ?? 0)} ` +

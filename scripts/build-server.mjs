@@ -16,7 +16,8 @@
  * - The output goes to node_modules/.cache/vidbot/server.mjs (never under dist/, which is served
  *   publicly), with a linked source map for debugging.
  *
- * Usage: `node scripts/build-server.mjs` prints the output path; `buildServer()` returns it.
+ * Usage: `node scripts/build-server.mjs` builds and prints `serverLaunch(bundle)` as JSON (bench/memory.ts,
+ * server/test/bundle.test.ts); `buildServer()` returns the bundle's path.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -83,6 +84,22 @@ export async function buildServer() {
   return serverBundle;
 }
 
+/**
+ * How `npm start` runs the bundle: node's arguments and the environment it adds (the caller's own
+ * environment wins).
+ * - `--enable-source-maps`: stack traces name server/src files and lines, as under tsx (~4 MiB heap).
+ * - `MALLOC_TRIM_THRESHOLD_=131072` (glibc; ignored elsewhere): free() hands memory at the top of a
+ *   malloc arena back to the OS once 128 KiB are free, instead of a threshold glibc raises as large
+ *   blocks come and go. PGlite's wasm compilers and the start-up work leave tens of MiB free in the
+ *   arenas of V8's worker threads; with it the idle server is ~20–30 MiB smaller (bench/RESULTS.md
+ *   "Server idle memory"); ffmpeg, which inherits it, transcodes in the same CPU time.
+ * @param bundle the path `buildServer` returned.
+ * @returns `{ nodeArgs: string[], env: Record<string, string> }`.
+ */
+export function serverLaunch(bundle) {
+  return { nodeArgs: ['--enable-source-maps', bundle], env: { MALLOC_TRIM_THRESHOLD_: '131072' } };
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  console.log(await buildServer());
+  console.log(JSON.stringify(serverLaunch(await buildServer())));
 }

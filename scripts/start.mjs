@@ -31,10 +31,10 @@ if (builtAt < sourcesAt || process.env.VIDBOT_REBUILD === '1') {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// The server runs as one pre-built JavaScript bundle, not through tsx: ~55 MiB less resident memory
-// (scripts/build-server.mjs, bench/RESULTS.md "Server idle memory"); its source map keeps stack traces
-// pointing at server/src. `npm run server` still uses tsx.
-const { buildServer } = await import('./build-server.mjs');
-const child = spawn(process.execPath, ['--enable-source-maps', await buildServer()], { stdio: 'inherit' });
+// The server runs as one pre-built JavaScript bundle, not through tsx: ~60 MiB less resident memory
+// (scripts/build-server.mjs, bench/RESULTS.md "Server idle memory"). `npm run server` still uses tsx.
+const { buildServer, serverLaunch } = await import('./build-server.mjs');
+const launch = serverLaunch(await buildServer());
+const child = spawn(process.execPath, launch.nodeArgs, { stdio: 'inherit', env: { ...launch.env, ...process.env } });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -22,7 +22,12 @@ describe.skipIf(dbVariant === 'postgres')('bundled server (npm start)', () => {
   });
 
   it('builds, starts on a fresh DATA_DIR and answers as the sources do', async () => {
-    const bundle = execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    // How scripts/start.mjs runs it (`serverLaunch`).
+    const launch = JSON.parse(execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' })) as {
+      nodeArgs: string[];
+      env: Record<string, string>;
+    };
+    const bundle = launch.nodeArgs.at(-1)!;
     expect(bundle).toMatch(/node_modules\/\.cache\/vidbot\/server\.mjs$/);
     // The bundle carries no tsx and no TypeScript: plain node runs it.
     const code = readFileSync(bundle, 'utf8');
@@ -30,7 +35,7 @@ describe.skipIf(dbVariant === 'postgres')('bundled server (npm start)', () => {
     expect(code).not.toContain('import.meta.url');
 
     // A wrong npm_package_version proves the version is read from package.json beside the sources.
-    server = await startServerProcess({ dataDir, port: await freePort(), nodeArgs: [bundle], env: { npm_package_version: '0.0.0-env' }, timeoutMs: 200_000 });
+    server = await startServerProcess({ dataDir, port: await freePort(), nodeArgs: launch.nodeArgs, env: { ...launch.env, npm_package_version: '0.0.0-env' }, timeoutMs: 200_000 });
     expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
     const token = await signIn(server.url);
     expect(await demoAccountId(server.url, token)).toBeGreaterThan(0);
