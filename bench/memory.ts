@@ -359,7 +359,7 @@ export async function benchMemory(log: (s: string) => void): Promise<void> {
         'the three before it (compiled wasm and JS code, thread stacks and malloc arenas, buffers outside the main heap). Sign-in + API calls = ' +
         `USER_PASSWORD_AUTH and the dashboard's first GETs twice plus the SPA's HTML and JS; uploads = the ${UPLOADS.length} video fixtures over tus, each waited for until Ready.\n`,
     );
-    log('### `npm start` — the pre-built server bundle (scripts/build-server.mjs \`serverLaunch\`), PGlite initdb in a child process\n');
+    log('### `npm start` — the pre-built server bundle (scripts/build-server.mjs `serverLaunch`), PGlite initdb in a child process\n');
     log(memoryTable([...npmStart.situations, ...npmStart.afterGc]));
     log('');
     log('### The same server through tsx (`node --import tsx server/src/index.ts`: `npm run server`, tests, e2e)\n');
