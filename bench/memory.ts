@@ -359,6 +359,12 @@ export async function benchMemory(log: (s: string) => void): Promise<void> {
         'the three before it (compiled wasm and JS code, thread stacks and malloc arenas, buffers outside the main heap). Sign-in + API calls = ' +
         `USER_PASSWORD_AUTH and the dashboard's first GETs twice plus the SPA's HTML and JS; uploads = the ${UPLOADS.length} video fixtures over tus, each waited for until Ready.\n`,
     );
+    const headline = npmStart.situations.map((x) => mib(x.snap.vmRss)).join(' / ');
+    log(
+      `**Idle VmRSS of \`npm start\`'s server: ${headline} MiB** (first start / + sign-in and API calls / after uploads / restart / + sign-in and API calls; ` +
+        'target at most 300 MiB, issue 10 §2). Before issue 10 (initdb in the server process, the server through tsx) the same five read ' +
+        '757 / 759 / 426 / 270 / 283 MiB, with a 855 MiB peak on the first start (this harness on commit 7b9250c, 2026-11-25).\n',
+    );
     log('### `npm start` — the pre-built server bundle (scripts/build-server.mjs `serverLaunch`), PGlite initdb in a child process\n');
     log(memoryTable([...npmStart.situations, ...npmStart.afterGc]));
     log('');
