@@ -59,7 +59,7 @@ export async function startServerProcess(opts: {
   port: number;
   env?: Record<string, string>;
   timeoutMs?: number;
-  /** node's arguments; default `npm start`'s `--import tsx server/src/index.ts` (bench/memory.ts adds a probe). */
+  /** node's arguments; default `--import tsx server/src/index.ts` (as `npm run server`); npm start's bundle in bench/memory.ts and bundle.test.ts. */
   nodeArgs?: string[];
 }): Promise<ServerProcess> {
   const child = spawn(process.execPath, opts.nodeArgs ?? ['--import', 'tsx', 'server/src/index.ts'], {
