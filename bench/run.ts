@@ -10,6 +10,8 @@
  *    polled every 100 ms until Ready; ms from upload start, split into transfer and processing.
  * 4–6. tus against the server as a child process (bench/resume.ts): 20 client-kill-and-resume runs,
  *    tus throughput vs a raw disk write of the same bytes, server RSS per concurrent upload.
+ * 7. Server idle memory (bench/memory.ts, issue 10 §2): idle RSS of `npm start`'s server on a first
+ *    start, after sign-in + API calls, after uploads, on a restart; the same through tsx; where it goes.
  *
  * The 1-minute load average before and after the run is recorded (the machine may be shared).
  * Needs a built dist/ (`npm run build`) for 2; ffmpeg for 3.
@@ -24,6 +26,7 @@ import { loadEnv } from '../server/src/env';
 import { startServer } from '../server/src/server';
 import { benchTus } from './resume';
 import { formatBudget, measureBudget } from '../scripts/size-budget.mjs';
+import { benchMemory } from './memory';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 const lines: string[] = [];
@@ -166,6 +169,8 @@ async function main() {
   }
   // 4–6. tus resume, throughput and RSS against a server process (the in-process server is closed).
   await benchTus(log);
+  // 7. Idle memory of server processes (after the others, so nothing else runs beside them).
+  await benchMemory(log);
   const loadAfter = os.loadavg();
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
   log(

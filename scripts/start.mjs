@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the SPA and embed bundles when dist/ is missing or older than the sources,
- * then starts the server (embedded defaults: PGlite + media under ./data, local identity provider).
+ * then bundles the server (scripts/build-server.mjs) and starts it (embedded defaults: PGlite + media
+ * under ./data, local identity provider).
  * The server prints the URL and the demo sign-in.
  */
 import { spawnSync, spawn } from 'node:child_process';
@@ -30,6 +31,10 @@ if (builtAt < sourcesAt || process.env.VIDBOT_REBUILD === '1') {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], { stdio: 'inherit' });
+// The server runs as one pre-built JavaScript bundle, not through tsx: ~60 MiB less resident memory
+// (scripts/build-server.mjs, bench/RESULTS.md "Server idle memory"). `npm run server` still uses tsx.
+const { buildServer, serverLaunch } = await import('./build-server.mjs');
+const launch = serverLaunch(await buildServer());
+const child = spawn(process.execPath, launch.nodeArgs, { stdio: 'inherit', env: { ...launch.env, ...process.env } });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

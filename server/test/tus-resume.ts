@@ -54,8 +54,15 @@ export function freePort(): Promise<number> {
  * prints its URL. `env` adds/overrides variables (e.g. JOB_CONCURRENCY).
  * @throws when the process exits or does not report listening within `timeoutMs` (default 120 s).
  */
-export async function startServerProcess(opts: { dataDir: string; port: number; env?: Record<string, string>; timeoutMs?: number }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+export async function startServerProcess(opts: {
+  dataDir: string;
+  port: number;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** node's arguments; default `--import tsx server/src/index.ts` (as `npm run server`); npm start's bundle in bench/memory.ts and bundle.test.ts. */
+  nodeArgs?: string[];
+}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, opts.nodeArgs ?? ['--import', 'tsx', 'server/src/index.ts'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -4,7 +4,9 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -42,15 +44,42 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
   // PGlite's default shared_buffers (128 MB) is sized for a database server; the embedded single-user
   // database needs far less. 16 MB cuts the server's resident memory on a restart from ~310 to ~180 MiB
-  // (measured with PGlite 0.5.16, see bench/RESULTS.md "Server RSS").
+  // (measured with PGlite 0.5.16, see bench/RESULTS.md "Server idle memory").
   const pgliteOptions = { postgresqlconf: 'shared_buffers = 16MB' };
+  if (opts.pgliteDir) {
+    mkdirSync(opts.pgliteDir, { recursive: true });
+    await initPgliteDir(opts.pgliteDir, pgliteOptions);
+  }
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, pgliteOptions) : new PGlite(pgliteOptions);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+const run = promisify(execFile);
+
+/**
+ * Runs PGlite's initdb for an empty database directory in a short-lived child process
+ * (server/src/db/pglite-initdb.mjs); a directory that already holds a database (`PG_VERSION`) is left
+ * alone. In-process, initdb runs in a second PGlite instance whose wasm memory and buffers (~400 MiB)
+ * stay in the server's resident memory until a full GC that an idle server never runs, and grow the
+ * malloc heap for good; in a child process all of it goes back to the OS when the child exits
+ * (issue 10 §2 "Server memory", bench/RESULTS.md "Server idle memory").
+ * @param dir PGlite data directory (created by the caller).
+ * @param options the PGlite options the server opens it with.
+ * @throws Error with the child's output when initdb fails.
+ */
+export async function initPgliteDir(dir: string, options: Record<string, unknown>): Promise<void> {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const script = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+  try {
+    await run(process.execPath, [script, dir, JSON.stringify(options)], { maxBuffer: 16 * 1024 * 1024 });
+  } catch (err) {
+    const e = err as { stderr?: string; stdout?: string; message: string };
+    throw new Error(`PGlite could not create its database in ${dir}: ${(e.stderr || e.stdout || e.message).trim()}`);
+  }
 }
 
 export { schema };
