@@ -26,6 +26,11 @@ export interface RuntimeConfig {
   google?: boolean;
   /** Whether Google Drive import can be offered (the server has a Google client; spec 001 §2). */
   googleDrive?: boolean;
+  /**
+   * Issue 10 §1: whether the server can process uploads — video needs ffmpeg and ffprobe, images
+   * ffprobe; `message` (English, names what to install) when it cannot.
+   */
+  mediaProcessing?: { video: boolean; images: boolean; message?: string };
 }
 
 /** GET /api/config `oauth` (issue 3): the identity provider's OAuth domain (host + path, no scheme). */
