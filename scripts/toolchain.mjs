@@ -16,7 +16,7 @@
  * `chromium: npm @sparticuz/chromium 153.0.8010.0 (no system chromium)`.
  */
 import { execFileSync } from 'node:child_process';
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,7 +69,7 @@ function firstLine(file, args, extraEnv = {}) {
 function reason(err) {
   const e = /** @type {{ code?: string, stderr?: string | Buffer, message?: string }} */ (err);
   const stderr = String(e?.stderr ?? '').trim().split('\n').filter(Boolean).pop();
-  return stderr || e?.code || String(e?.message ?? err).split('\n')[0];
+  return stderr || String(e?.message ?? e?.code ?? err).split('\n')[0];
 }
 
 /** Executable files named `name` in the PATH of `env`, in PATH order, then the given fixed paths. */
@@ -208,9 +208,11 @@ function sparticuz() {
  * @param {{ dir: string, version: string }} pkg
  */
 async function unpackSparticuz(pkg) {
-  const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+  const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
   const target = path.join(os.tmpdir(), `vidbot-chromium-${pkg.version}-${uid}`);
-  if (existsSync(path.join(target, 'chromium'))) return target;
+  // Only a folder this user made (and nobody else can write) is trusted: the temp folder is shared.
+  if (ownedAndPrivate(target, uid) && ownedAndPrivate(path.join(target, 'chromium'), uid)) return target;
+  removeStaleStages(uid);
   const { default: Chromium, inflate } = await import('@sparticuz/chromium');
   const stage = mkdtempSync(path.join(os.tmpdir(), `vidbot-chromium-unpack-`));
   const savedTmp = process.env.TMPDIR;
@@ -229,12 +231,41 @@ async function unpackSparticuz(pkg) {
     try {
       renameSync(stage, target);
     } catch (err) {
-      if (!existsSync(path.join(target, 'chromium'))) throw err;
+      // Another run won the race (its copy is complete: renamed in one step), or someone else's
+      // folder has the name: then this run keeps its own copy, removed with the next stale stages.
+      if (!(ownedAndPrivate(target, uid) && ownedAndPrivate(path.join(target, 'chromium'), uid))) {
+        if (existsSync(target)) return stage;
+        throw err;
+      }
     }
-  } finally {
+  } catch (err) {
     rmSync(stage, { recursive: true, force: true });
+    throw err;
   }
+  rmSync(stage, { recursive: true, force: true });
   return target;
+}
+
+/** Whether `p` exists, is no symlink, belongs to `uid` and is writable by nobody else. */
+function ownedAndPrivate(p, uid) {
+  try {
+    const st = lstatSync(p);
+    return !st.isSymbolicLink() && (uid < 0 || st.uid === uid) && (st.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes this user's unpack folders older than an hour (left by a run killed while unpacking). */
+function removeStaleStages(uid) {
+  try {
+    for (const name of readdirSync(os.tmpdir())) {
+      if (!name.startsWith('vidbot-chromium-unpack-')) continue;
+      const p = path.join(os.tmpdir(), name);
+      const st = lstatSync(p);
+      if (ownedAndPrivate(p, uid) && Date.now() - st.mtimeMs > 3_600_000) rmSync(p, { recursive: true, force: true });
+    }
+  } catch { /* best effort */ }
 }
 
 /**
