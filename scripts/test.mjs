@@ -13,6 +13,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describeTool, findChromium, findMediaTools, findPostgres } from './toolchain.mjs';
@@ -31,6 +32,17 @@ function step(name, cmd, args, env = {}) {
   const ok = r.status === 0;
   results.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
   return ok;
+}
+
+/** A TCP port free on 127.0.0.1 right now (the Playwright server's, unless E2E_PORT is set). */
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
 }
 
 /** A step that could not run: one line saying why (counts as a failure). */
@@ -87,7 +99,9 @@ try {
   if (step('build', 'npm', ['run', '--silent', 'build'])) {
     if (chromium.ok) {
       const pwJson = path.join(tmp, 'playwright.json');
-      step('playwright (Chromium, real server)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+      // A free port unless E2E_PORT is set: two runs at once do not collide.
+      const e2ePort = process.env.E2E_PORT || String(await freePort());
+      step('playwright (Chromium, real server)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, E2E_PORT: e2ePort });
       countPlaywright(pwJson);
     } else {
       skipped('playwright (Chromium, real server)', describeTool(chromium));
