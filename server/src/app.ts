@@ -60,6 +60,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       google: !!(deps.env.googleClientId && deps.env.googleClientSecret),
       // Google Drive import (issue 5): same Google client as sign-in.
       googleDrive: !!(deps.env.googleClientId && deps.env.googleClientSecret),
+      // Issue 10 §1: whether this server can process video (ffmpeg + ffprobe) and images (ffprobe);
+      // `message` (English, names what to install) when it cannot. Paths and versions stay in the
+      // start banner: this endpoint is public.
+      mediaProcessing: {
+        video: deps.env.mediaTools.video,
+        images: deps.env.mediaTools.ffprobe.ok,
+        ...(deps.env.mediaTools.message ? { message: deps.env.mediaTools.message } : {}),
+      },
     } satisfies RuntimeConfig),
   );
 

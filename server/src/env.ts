@@ -3,6 +3,7 @@
  * Read once at start-up; `loadEnv()` is pure over the given record so tests pass their own.
  */
 import path from 'node:path';
+import { describeTool, findMediaTools, type MediaTools } from '../../scripts/toolchain.mjs';
 
 export interface Env {
   /** TCP port, default 3000. */
@@ -23,9 +24,15 @@ export interface Env {
   userPoolClientId: string;
   /** Sentry DSN for the SPA; Sentry starts only when set. */
   sentryDsn: string | undefined;
-  /** ffmpeg / ffprobe executables. */
+  /**
+   * ffmpeg / ffprobe executables as found at start by scripts/toolchain.mjs (issue 10 §1):
+   * FFMPEG_PATH / FFPROBE_PATH, else the system's (PATH, /usr/bin), else the binaries of
+   * @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe. Plain names when none runs.
+   */
   ffmpegPath: string;
   ffprobePath: string;
+  /** Which ffmpeg/ffprobe were found and whether video processing can run (`message` says why not). */
+  mediaTools: MediaTools;
   /** Number of concurrent media-processing jobs in this process (default 1; 0 disables the worker). */
   jobConcurrency: number;
   /** Built SPA directory served as static files, default ./dist. */
@@ -106,6 +113,25 @@ export function loadS3Env(source: Record<string, string | undefined>): S3Env | u
   };
 }
 
+/**
+ * The media tools for `source`: its FFMPEG_PATH/FFPROBE_PATH, and this machine's PATH and
+ * VIDBOT_TOOLS unless `source` sets them (tests pass small records). Memoised by toolchain.mjs.
+ */
+export function loadMediaTools(source: Record<string, string | undefined>): MediaTools {
+  return findMediaTools({ PATH: process.env.PATH, VIDBOT_TOOLS: process.env.VIDBOT_TOOLS, ...source });
+}
+
+/** The start-banner lines for the media tools, e.g. `ffmpeg: system /usr/bin/ffmpeg 5.1.6`. */
+export function mediaToolLines(tools: MediaTools): string[] {
+  const lines = [describeTool(tools.ffmpeg), describeTool(tools.ffprobe)];
+  if (tools.message) lines.push(tools.message);
+  return lines;
+}
+
+/**
+ * The settings of `source` (default `process.env`). Pure over `source` except for finding the media
+ * tools (`loadMediaTools`: runs `ffmpeg -version` once per setting).
+ */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const port = Number(source.PORT ?? 3000);
   const host = source.HOST ?? '127.0.0.1';
@@ -114,6 +140,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const tlsCertFile = source.TLS_CERT_FILE || undefined;
   const tlsKeyFile = source.TLS_KEY_FILE || undefined;
   const scheme = tlsCertFile && tlsKeyFile ? 'https' : 'http';
+  const mediaTools = loadMediaTools(source);
   const publicUrl = (source.PUBLIC_URL ?? `${scheme}://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
   return {
     port,
@@ -125,8 +152,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     userPoolId: source.USER_POOL_ID ?? 'eu-west-1_vidbotLocal',
     userPoolClientId: source.USER_POOL_CLIENT_ID ?? 'vidbotlocalclient',
     sentryDsn: source.SENTRY_DSN || undefined,
-    ffmpegPath: source.FFMPEG_PATH ?? 'ffmpeg',
-    ffprobePath: source.FFPROBE_PATH ?? 'ffprobe',
+    ffmpegPath: mediaTools.ffmpeg.path ?? 'ffmpeg',
+    ffprobePath: mediaTools.ffprobe.path ?? 'ffprobe',
+    mediaTools,
     jobConcurrency: Number(source.JOB_CONCURRENCY ?? 1),
     distDir: path.resolve(source.DIST_DIR ?? './dist'),
     previewAllowedOrigins: (source.PREVIEW_ALLOWED_ORIGINS ?? '')

@@ -1,5 +1,5 @@
 /** `npm start` entry: starts the server and prints the URL and the demo sign-in (README). */
-import { loadEnv } from './env';
+import { loadEnv, mediaToolLines } from './env';
 import { startServer } from './server';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed';
 
@@ -8,6 +8,7 @@ const started = Date.now();
 const running = await startServer(env);
 console.log(`\nVidbot is running at ${running.url}  (started in ${Date.now() - started} ms)`);
 console.log(`Database: ${running.deps.database.kind}${env.databaseUrl ? '' : ` under ${env.dataDir}`}`);
+for (const line of mediaToolLines(env.mediaTools)) console.log(line);
 if (env.seedDemo) {
   console.log(`Demo sign-in (password ${DEMO_PASSWORD}):`);
   for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.superuser ? 'Super Admin (staff)' : u.role}`);

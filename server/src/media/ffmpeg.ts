@@ -1,8 +1,9 @@
 /**
  * ffprobe / ffmpeg for media processing (issue "Media", DESIGN §4 "ffmpeg"): probing (duration,
  * dimensions, codecs), the browser-playability decision, the H.264/AAC MP4 transcode with faststart,
- * and the poster JPEG. Executables come from `env.ffmpegPath` / `env.ffprobePath` (FFMPEG_PATH /
- * FFPROBE_PATH, else `ffmpeg`/`ffprobe` on PATH). Processes are spawned with argument arrays, never
+ * and the poster JPEG. Executables come from `env.ffmpegPath` / `env.ffprobePath` (scripts/toolchain.mjs:
+ * FFMPEG_PATH / FFPROBE_PATH, else the system's, else @ffmpeg-installer/@ffprobe-installer — ffmpeg
+ * 4.1 and ffprobe 5.2 static builds; every option used here exists in ffmpeg ≥ 4.1). Processes are spawned with argument arrays, never
  * through a shell.
  */
 import { spawn } from 'node:child_process';

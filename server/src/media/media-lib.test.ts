@@ -10,11 +10,12 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { displaySize, ffprobe, isBrowserPlayable, parseProgressLine, posterTime, targetSize } from './ffmpeg';
 import { parseRange } from './files';
+import { loadEnv } from '../env';
 import { mimeForKey, sniffFile } from './sniff';
 import { isValidKey, LocalStorage, mediaKeys } from './storage';
 
 const FIX = path.resolve(import.meta.dirname, '../../../../shared/fixtures/media');
-const paths = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
+const paths = loadEnv({}); // ffmpeg/ffprobe as the server finds them (scripts/toolchain.mjs)
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'vidbot-media-lib-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -29,6 +29,12 @@ export const RuntimeConfig = v.pipe(
     google: v.boolean(),
     /** Whether Google Drive import can be offered (spec 001 §2). */
     googleDrive: v.boolean(),
+    /**
+     * Issue 10 §1: whether this server can process uploads — video needs ffmpeg and ffprobe, images
+     * ffprobe; `message` (English, names what to install) when it cannot. Paths and versions stay in
+     * the start banner (this endpoint is public).
+     */
+    mediaProcessing: v.strictObject({ video: v.boolean(), images: v.boolean(), message: v.optional(v.string()) }),
   }),
   v.metadata({ ref: 'RuntimeConfig' }),
 );

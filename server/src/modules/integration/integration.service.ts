@@ -15,6 +15,7 @@ import { MAX_BYTES } from '../../media/sniff';
 import { findAccountById } from '../account/account.repo';
 import { allFlags, userLanguage } from '../feature/feature.repo';
 import { insertMedia } from '../media/media.repo';
+import { assertMediaToolsFor } from '../media/media.service';
 import { authorizationUrl, DriveClient, exchangeCode, GoogleApiError, googleConfigured, grantsDriveRead, revokeToken } from './integration.google';
 import { consumeOauthState, deleteConnection, getConnection, insertOauthState, updateConnectionTokens, upsertConnection } from './integration.repo';
 import { assertCanImport, assertGoogleDriveFeature } from './integration.policy';
@@ -124,7 +125,7 @@ export async function listDriveFiles(deps: AppDeps, user: AuthUser, searchName: 
  * queues its `media.gdrive_import` job in the same transaction.
  * @throws 404 account (no role) / 403 Viewer; 403 feature_disabled; 409 google_not_configured;
  *   409 google_not_connected; 404 the file is not in the caller's Drive; 422 unsupported_file (not a
- *   video); 413 too_large (over 2 GiB).
+ *   video); 413 too_large (over 2 GiB); 422 media_tools_missing (no runnable ffmpeg; issue 10 §1).
  */
 export async function importDriveFile(deps: AppDeps, user: AuthUser, fileId: string, accountId: number): Promise<{ mediaId: number }> {
   assertCanImport(user, accountId);
@@ -133,6 +134,7 @@ export async function importDriveFile(deps: AppDeps, user: AuthUser, fileId: str
   if (language === undefined) throw unauthorized('User not found.');
   assertGoogleDriveFeature(await allFlags(deps.db), user, language, accountId);
   assertConfigured(deps);
+  assertMediaToolsFor(deps.env, 'SlideVideo');
   const meta = await withDrive(deps, user.id, (c) => c.getFile(fileId));
   if (!meta) throw notFound('File not found in Google Drive.');
   if (!meta.mimeType.startsWith('video/')) throw new HttpError(422, `"${meta.name}" is not a video file.`, 'unsupported_file');

@@ -346,7 +346,7 @@ describe('who reads media', () => {
 describe('processing: at most 1080p, portrait stays portrait, faststart', () => {
   it('transcodes a 1440×2560 portrait MPEG-4 AVI to 1080×1920 H.264/AAC MP4 with moov before mdat', async () => {
     const src = path.join(tmp, 'portrait.avi');
-    execFileSync('ffmpeg', [
+    execFileSync(ctx.deps.env.ffmpegPath, [
       '-hide_banner', '-loglevel', 'error', '-y',
       '-f', 'lavfi', '-i', 'testsrc2=size=1440x2560:rate=5:duration=1',
       '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1',
@@ -359,7 +359,7 @@ describe('processing: at most 1080p, portrait stays portrait, faststart', () => 
     expect(m).toMatchObject({ status: 'Ready', width: 1080, height: 1920 });
     expect(m.url).toMatch(/\/playback\.mp4$/);
     const key = m.url!.replace(/^\/files\//, '');
-    const probe = await ctx.deps.storage.withLocalPath(key, (p) => ffprobe({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' }, p));
+    const probe = await ctx.deps.storage.withLocalPath(key, (p) => ffprobe(ctx.deps.env, p));
     expect(probe.video).toMatchObject({ codec: 'h264', width: 1080, height: 1920, pixFmt: 'yuv420p' });
     expect(probe.audio?.codec).toBe('aac');
     const bytes = await ctx.deps.storage.withLocalPath(key, async (p) => readFileSync(p));
@@ -367,7 +367,7 @@ describe('processing: at most 1080p, portrait stays portrait, faststart', () => 
     expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
     // The poster is portrait too.
     const posterKey = m.thumbnailUrl!.replace(/^\/files\//, '');
-    const poster = await ctx.deps.storage.withLocalPath(posterKey, (p) => ffprobe({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' }, p));
+    const poster = await ctx.deps.storage.withLocalPath(posterKey, (p) => ffprobe(ctx.deps.env, p));
     expect(poster.video).toMatchObject({ width: 1080, height: 1920 });
   }, 120_000);
 });

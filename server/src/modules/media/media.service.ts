@@ -20,6 +20,8 @@ import { MEDIA_PROCESS } from '../../media/process';
 import { MAX_MULTIPART_BYTES, mediaTypeOf, sniffFile, sniffStored, ZERO_LENGTH } from '../../media/sniff';
 import { mediaKeys } from '../../media/storage';
 import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { FFMPEG_INSTALL_HINT } from '../../../../scripts/toolchain.mjs';
 import type { MediaKind } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { keyFolder } from '../../media/storage';
@@ -77,12 +79,37 @@ export async function mediaJsonOf(db: Db, row: MediaRow): Promise<MediaJson> {
   return toMediaJson(row, await listCaptions(db, [row.id]));
 }
 
+/** `code` of the 422 answered when this server cannot process the media kind (issue 10 §1). */
+export const MEDIA_TOOLS_MISSING = 'media_tools_missing';
+
+/**
+ * Whether this server can process media of `kind` (issue 10 §1 "Bare machine"): a video needs ffmpeg
+ * and ffprobe, an image ffprobe (its size). Null when it can; else the message for the user, naming
+ * what to install (from scripts/toolchain.mjs).
+ */
+export function mediaToolsProblem(env: Env, kind: MediaKind): string | null {
+  const tools = env.mediaTools;
+  if (mediaTypeOf(kind) === 'VIDEO') return tools.video ? null : (tools.message ?? 'Video processing is unavailable on this server.');
+  return tools.ffprobe.ok ? null : `Image uploads are unavailable: ffprobe cannot run on the server. To enable them, ${FFMPEG_INSTALL_HINT}.`;
+}
+
+/**
+ * Refuses to create media of `kind` that this server cannot process (see `mediaToolsProblem`).
+ * @throws HttpError 422 `media_tools_missing` with `errors.type` = the message.
+ */
+export function assertMediaToolsFor(env: Env, kind: MediaKind): void {
+  const problem = mediaToolsProblem(env, kind);
+  if (problem) throw new HttpError(422, problem, MEDIA_TOOLS_MISSING, { type: problem });
+}
+
 /**
  * `POST /media`: creates a Draft media row with a single-use upload token for the multipart endpoint.
- * @throws 404 for an account the caller has no role in, 403 for a Viewer.
+ * @throws 404 for an account the caller has no role in, 403 for a Viewer, 422 `media_tools_missing`
+ *   when this server has no ffmpeg/ffprobe for the kind (issue 10 §1).
  */
 export async function createMedia(deps: AppDeps, user: AuthUser, body: CreateMediaBody): Promise<CreatedMediaJson> {
   assertCanUpload(user, body.accountId, 'Account');
+  assertMediaToolsFor(deps.env, body.type);
   const uploadToken = randomBytes(24).toString('base64url');
   const row = await deps.db.transaction(async (tx) => {
     const created = await insertMedia(tx, { accountId: body.accountId, name: body.name, type: body.type, createdBy: user.id, uploadToken });
@@ -334,10 +361,11 @@ export async function deleteMediaFor(deps: AppDeps, user: AuthUser, id: number):
  * row of the same kind and account with `replacesId = id` and a single-use multipart token. Its file
  * goes to `uploadUrl` (or, for video, through tus with Upload-Metadata `replaces`). When it becomes
  * Ready, `applyReplacement` moves its files onto the original media, which keeps its id.
- * @throws 404 missing / other account, 403 Viewer.
+ * @throws 404 missing / other account, 403 Viewer, 422 `media_tools_missing` (no ffmpeg/ffprobe for its kind).
  */
 export async function startReplacement(deps: AppDeps, user: AuthUser, id: number): Promise<CreatedMediaJson> {
   const target = await editableMedia(deps, user, id);
+  assertMediaToolsFor(deps.env, target.type);
   const uploadToken = randomBytes(24).toString('base64url');
   const row = await deps.db.transaction(async (tx) => {
     const created = await insertMedia(tx, {

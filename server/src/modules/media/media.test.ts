@@ -166,7 +166,7 @@ describe('tus upload → media.process job', () => {
     expect(ready).toMatchObject({ width: 960, height: 400 });
 
     const key = ready.url!.replace(/^\/files\//, '');
-    const probe = await ctx.deps.storage.withLocalPath(key, (p) => ffprobe({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' }, p));
+    const probe = await ctx.deps.storage.withLocalPath(key, (p) => ffprobe(ctx.deps.env, p));
     expect(probe.video?.codec).toBe('h264');
     expect(probe.video?.pixFmt).toBe('yuv420p');
     expect(probe.audio?.codec).toBe('aac');

@@ -11,6 +11,8 @@
  *   kind). It creates the Draft media row and answers its id in the `Media-Id` header. Optional
  *   metadata `replaces` (a video media id of the same account) makes the row a replacement upload
  *   whose file takes over that media's files once processed (docs/api.md "Replace").
+ * - When this server has no ffmpeg/ffprobe (issue 10 §1), `POST` answers 422 `media_tools_missing`
+ *   naming what to install, before any row or byte is stored.
  * - `HEAD`/`PATCH`/`DELETE` of an upload are allowed only to callers who may upload to its account;
  *   `DELETE` (the client cancelled) also removes the upload's Draft media row.
  * - When the last byte arrives the file is checked by magic bytes: an unsupported or empty file sets
@@ -34,7 +36,7 @@ import { createTusDatastore } from '../../media/tus-store';
 import { deleteDraftWithoutFile, getMedia, insertMedia } from './media.repo';
 import { mediaAccess } from './media.policy';
 import { TusMetadata } from './media.schemas';
-import { acceptUploadedFile } from './media.service';
+import { acceptUploadedFile, MEDIA_TOOLS_MISSING, mediaToolsProblem } from './media.service';
 import { recordAudit } from '../../lib/audit';
 import { eq } from 'drizzle-orm';
 import { tusFinishedUploads } from '../../db/schema';
@@ -184,6 +186,9 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
         kind = target.type as typeof kind;
         name = target.name;
       }
+      // No ffmpeg/ffprobe on this server (issue 10 §1): refused before a row or any byte is stored.
+      const toolsProblem = mediaToolsProblem(deps.env, kind);
+      if (toolsProblem) throw tusError(422, toolsProblem, { code: MEDIA_TOOLS_MISSING, errors: { type: toolsProblem } });
       const row = await deps.db.transaction(async (tx) => {
         const created = await insertMedia(tx, { accountId, name, type: kind, createdBy: user.id, uploadToken: null, replacesId });
         await recordAudit(tx, {

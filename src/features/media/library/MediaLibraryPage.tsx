@@ -64,6 +64,10 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
   const config = useQuery(configOptions());
   const features = useQuery(featuresOptions(account.id));
   const gdriveOffered = type === 'video' && googleDriveOffered(config.data, features.data?.features);
+  // Issue 10 §1: a server without ffmpeg/ffprobe refuses uploads it cannot process; say so up front.
+  const processing = config.data?.mediaProcessing;
+  const processingUnavailable = type === 'video' ? processing?.video === false : processing?.images === false;
+  const canUpload = canEdit && !processingUnavailable;
   const [dialog, setDialog] = useState<DialogState>(null);
   const addInput = useRef<HTMLInputElement>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
@@ -155,11 +159,11 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
         <h1>
           <Trans>Media library</Trans>
         </h1>
-        <button type="button" className="button primary" disabled={!canEdit} onClick={() => addInput.current?.click()}>
+        <button type="button" className="button primary" disabled={!canUpload} onClick={() => addInput.current?.click()}>
           {type === 'video' ? <Trans>Add videos</Trans> : <Trans>Add images</Trans>}
         </button>
         {gdriveOffered && (
-          <button type="button" className="button" disabled={!canEdit} onClick={() => setGdrive(true)}>
+          <button type="button" className="button" disabled={!canUpload} onClick={() => setGdrive(true)}>
             <Trans>Import from Google Drive</Trans>
           </button>
         )}
@@ -169,6 +173,21 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
       {!canEdit && (
         <p className="muted">
           <Trans>Viewers cannot add or change media.</Trans>
+        </p>
+      )}
+      {processingUnavailable && (
+        <p className="alert alert-warning" role="alert" data-testid="media-processing-unavailable">
+          {type === 'video' ? (
+            <Trans>
+              Video uploads are unavailable: this server cannot run ffmpeg and ffprobe. Ask the administrator to install ffmpeg (Debian/Ubuntu: apt-get install ffmpeg) or the npm packages
+              @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe, then restart Vidbot.
+            </Trans>
+          ) : (
+            <Trans>
+              Image uploads are unavailable: this server cannot run ffprobe. Ask the administrator to install ffmpeg (Debian/Ubuntu: apt-get install ffmpeg) or the npm package
+              @ffprobe-installer/ffprobe, then restart Vidbot.
+            </Trans>
+          )}
         </p>
       )}
 
@@ -248,6 +267,7 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
                   media={m}
                   type={type}
                   canEdit={canEdit}
+                  canUpload={canUpload}
                   onPlay={() => setDialog({ kind: 'play', media: m })}
                   onCrop={() => setDialog({ kind: 'crop', media: m })}
                   onRename={() => setDialog({ kind: 'rename', media: m })}
@@ -285,6 +305,8 @@ interface MediaRowProps {
   media: Media;
   type: LibraryType;
   canEdit: boolean;
+  /** canEdit, and the server can process this kind (issue 10 §1). */
+  canUpload: boolean;
   onPlay: () => void;
   onCrop: () => void;
   onRename: () => void;
@@ -312,7 +334,7 @@ function useCloseOnOutside(ref: RefObject<HTMLDetailsElement | null>) {
   }, [ref]);
 }
 
-function MediaRow({ media: m, type, canEdit, onPlay, onCrop, onRename, onDelete, onSubtitles, onReplace }: MediaRowProps) {
+function MediaRow({ media: m, type, canEdit, canUpload, onPlay, onCrop, onRename, onDelete, onSubtitles, onReplace }: MediaRowProps) {
   const { t } = useLingui();
   const menu = useRef<HTMLDetailsElement>(null);
   useCloseOnOutside(menu);
@@ -382,7 +404,7 @@ function MediaRow({ media: m, type, canEdit, onPlay, onCrop, onRename, onDelete,
                 <Trans>Crop</Trans>
               </button>
             )}
-            <button type="button" className="button small" disabled={!canEdit || m.status === 'Draft'} onClick={onReplace}>
+            <button type="button" className="button small" disabled={!canUpload || m.status === 'Draft'} onClick={onReplace}>
               <Trans>Replace</Trans>
             </button>
             <button type="button" className="button small" disabled={!canEdit} onClick={onRename}>
