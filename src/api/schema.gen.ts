@@ -1030,6 +1030,11 @@ export interface components {
             } | null;
             google: boolean;
             googleDrive: boolean;
+            mediaProcessing: {
+                video: boolean;
+                images: boolean;
+                message?: string;
+            };
         };
         ResolvedSlide: {
             id: number;

@@ -117,6 +117,7 @@ describe('FederatedSignIn', () => {
     oauth: { domain: 'app.example/idp', scopes: ['email', 'openid'], redirectSignIn: ['https://app.example/oauth-check'], redirectSignOut: ['https://app.example/login'], responseType: 'code' },
     google: false,
     googleDrive: false,
+    mediaProcessing: { video: true, images: true },
   };
   const setup = (config: RuntimeConfig) => {
     const queryClient = new QueryClient();
