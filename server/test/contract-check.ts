@@ -17,7 +17,6 @@ import { contractOf, ErrorBody, type RouteContract } from '../src/lib/contract';
  * deletes a line when it converts the module; the goal is an empty list.
  */
 export const CONTRACT_EXEMPT: readonly string[] = [
-  '* /api/integration/', // integration.routes.ts
   '* /api/admin/outbox', // email/
   '* /api/audit-log', // audit/audit.ts
   '* /api/account', // account.routes.ts, account.admin.ts, invitation.routes.ts (account users)
