@@ -64,11 +64,33 @@ describe('GET /api/openapi.json', () => {
       '/media/{id}/caption/{captionId}': ['get', 'delete'],
       '/media/tus': ['post'],
       '/media/tus/{uploadId}': ['head', 'patch', 'delete'],
+      '/auth/sso/discover': ['post'],
+      '/auth/finalize': ['post'],
+      '/auth/invitation': ['get'],
+      '/auth/join': ['post'],
+      '/sso/config': ['get', 'post'],
+      '/sso/config/{configId}': ['get', 'patch'],
+      '/sso/config/{configId}/provision': ['post'],
+      '/integration/google/auth/csrf': ['post'],
+      '/integration/google/auth/callback': ['post'],
+      '/integration/google/auth/logout': ['post'],
+      '/integration/google/drive/list': ['get'],
+      '/integration/google/drive/upload/{fileId}': ['post'],
+      '/feature': ['get'],
+      '/feature/flags': ['get', 'post', 'put'],
+      '/global': ['get'],
+      '/audit-log': ['get'],
+      '/admin/outbox': ['get'],
     })) {
       for (const m of methods) expect(doc.paths[p]?.[m], `${m} ${p}`).toBeDefined();
     }
     expect(doc.paths['/bot/{id}']!.get!.responses['200']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Bot' } } } });
     expect(doc.paths['/public/bot/{publicId}']!.get!.security).toEqual([]);
+    // Path ids are integers in the document (lib/contract.ts idParams), so the SPA's types say number.
+    const idParam = (p: string, m: string, name: string) =>
+      (doc.paths[p]![m] as unknown as { parameters: { name: string; in: string; schema: unknown }[] }).parameters.find((x) => x.in === 'path' && x.name === name)?.schema;
+    expect(idParam('/bot/{id}', 'get', 'id')).toEqual({ type: 'integer', minimum: 1, maximum: 999_999_999 });
+    expect(idParam('/sso/config/{configId}', 'patch', 'configId')).toEqual({ type: 'integer', minimum: 1, maximum: 999_999_999 });
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Bot', 'BotListItem', 'PlayerBot', 'Media', 'RuntimeConfig', 'ErrorBody']));
   });
 
