@@ -1080,6 +1080,17 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        JoinResult: {
+            userId: number;
+            email: string;
+            accountId: number;
+            accountPublicId: string;
+            roleId: number;
+            /** @enum {string} */
+            role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
+            /** @constant */
+            status: "Active";
+        };
         ResolvedSlide: {
             id: number;
             name: string;
@@ -1523,17 +1534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        userId: number;
-                        email: string;
-                        accountId: number;
-                        accountPublicId: string;
-                        roleId: number;
-                        /** @enum {string} */
-                        role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
-                        /** @constant */
-                        status: "Active";
-                    };
+                    "application/json": components["schemas"]["JoinResult"];
                 };
             };
             /** @description Bad request (malformed JSON, bad header). */

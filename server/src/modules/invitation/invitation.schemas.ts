@@ -86,15 +86,18 @@ export const InvitationInfo = v.pipe(
 export type InvitationInfo = v.InferOutput<typeof InvitationInfo>;
 
 /** `POST /auth/join` answer: the joined role (now Active). */
-export const JoinResult = v.strictObject({
-  userId: v.number(),
-  email: v.string(),
-  accountId: v.number(),
-  accountPublicId: v.string(),
-  roleId: v.number(),
-  role: AnyRole,
-  status: v.literal('Active'),
-});
+export const JoinResult = v.pipe(
+  v.strictObject({
+    userId: v.number(),
+    email: v.string(),
+    accountId: v.number(),
+    accountPublicId: v.string(),
+    roleId: v.number(),
+    role: AnyRole,
+    status: v.literal('Active'),
+  }),
+  v.metadata({ ref: 'JoinResult' }),
+);
 export type JoinResult = v.InferOutput<typeof JoinResult>;
 
 const NameField = (label: string) =>
