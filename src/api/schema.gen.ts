@@ -1354,6 +1354,9 @@ export interface components {
             flagNames: ("integration" | "integration_hubspot" | "integration_linear" | "integration_pipedrive" | "integration_salesforce" | "integration_google_drive" | "google_analytics_cookies" | "vidbot_as_ads" | "new_widgets" | "widget_sync" | "no_cookies" | "url_map" | "company_profile" | "vidbot_scheduler" | "button_outline" | "likes" | "close_button" | "hide_share_button" | "hide_watermark" | "hide_widget_on_scroll" | "generative_ai" | "video_generation")[];
             version: string;
         };
+        FeatureList: {
+            features: string[];
+        };
         FeatureFlag: {
             id: number;
             name: string;
@@ -4478,9 +4481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        features: string[];
-                    };
+                    "application/json": components["schemas"]["FeatureList"];
                 };
             };
             /** @description Missing or invalid ID token. */

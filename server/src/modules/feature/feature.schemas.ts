@@ -75,7 +75,7 @@ export type UpdateFlagBody = v.InferOutput<typeof UpdateFlagBody>;
  * `GET /feature` answer: the caller's features for the account, strings `${flag_type}:${name}` such as
  * `dashboard:new_widgets` (spec 000 §3, §7).
  */
-export const FeatureList = v.strictObject({ features: v.array(v.string()) });
+export const FeatureList = v.pipe(v.strictObject({ features: v.array(v.string()) }), v.metadata({ ref: 'FeatureList' }));
 export type FeatureList = v.InferOutput<typeof FeatureList>;
 
 /**
