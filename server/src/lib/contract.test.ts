@@ -97,7 +97,27 @@ describe('GET /api/openapi.json', () => {
   it('serves the interactive reference at /api/docs without sign-in', async () => {
     const res = await t.call('GET', '/api/docs');
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('/api/openapi.json');
+    const html = await res.text();
+    // No CDN and no inline script or style (a strict CSP allows the page): Scalar's bundle, its
+    // configuration and theme are served by the app.
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/<style/);
+    const bundleUrl = /<script src="(\/api\/docs\/scalar\.js\?v=[0-9a-f]{12})"/.exec(html)?.[1];
+    expect(bundleUrl).toBeDefined();
+    expect(html).toContain('<script src="/api/docs/init.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" href="/api/docs/theme.css" />');
+    const init = await t.call('GET', '/api/docs/init.js');
+    expect(init.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const initJs = await init.text();
+    expect(initJs).toContain("Scalar.createApiReference('#app'");
+    expect(initJs).toContain('"url": "/api/openapi.json"');
+    expect((await t.call('GET', '/api/docs/theme.css')).headers.get('content-type')).toMatch(/^text\/css/);
+    const bundle = await t.call('GET', bundleUrl!);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(bundle.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect((await bundle.text()).length).toBeGreaterThan(1_000_000);
   });
 
   it('matches the SPA types committed in src/api/schema.gen.ts (npm run api:types)', async () => {
