@@ -6,7 +6,9 @@
  * The reference works offline and under a strict CSP: Scalar's browser bundle
  * (@scalar/api-reference `dist/browser/standalone.js`) is served from `/api/docs/scalar.js`, and the
  * page's configuration script and theme, which @scalar/hono-api-reference writes inline, are served as
- * `/api/docs/init.js` and `/api/docs/theme.css`, so the page has no inline script or style element.
+ * `/api/docs/init.js` and `/api/docs/theme.css`, so the page has no inline script or style element;
+ * Scalar's web fonts (fonts.scalar.com) and its "Ask AI" agent (proxy.scalar.com) are off, so the
+ * page makes no request off the server.
  *
  * Paths in the document are relative to the server URL `/api` (the SPA client's base). Routes
  * without a `route()` declaration are not in the document yet (issue 10 §4 phase 2 converts them;
@@ -106,7 +108,7 @@ interface ReferencePage {
  */
 async function renderReference(bundleUrl: string): Promise<ReferencePage> {
   const page = new Hono();
-  page.get('/', Scalar({ url: '/api/openapi.json', pageTitle: 'Vidbot API', cdn: bundleUrl }));
+  page.get('/', Scalar({ url: '/api/openapi.json', pageTitle: 'Vidbot API', cdn: bundleUrl, withDefaultFonts: false, agent: { disabled: true } }));
   let html = await (await page.request('/')).text();
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
   if (inline.length !== 1) throw new Error(`Scalar's page has ${inline.length} inline scripts; expected 1.`);
