@@ -8,18 +8,13 @@
  * (`status`, `code`, `detail`), read structurally by the chart.
  */
 import { fromPromise } from 'xstate';
+import type { Schema } from '../../src/api/contract';
 
-/** One file of GET /api/integration/google/drive/list (spec 001 §3 "Google Drive file"). */
-export interface DriveFile {
-  id: string;
-  name: string;
-  thumbnailLink: string | null;
-  mimeType: string;
-  /** Bytes, null when Google does not say. */
-  size: number | null;
-  /** ISO 8601. */
-  modifiedTime: string;
-}
+/**
+ * One file of GET /api/integration/google/drive/list (spec 001 §3 "Google Drive file"), as the
+ * server's contract declares it (issue 10 §4): `size` in bytes or null, `modifiedTime` ISO 8601.
+ */
+export type DriveFile = Schema<'DriveFile'>;
 
 /** checkConnection: is the signed-in user connected (User.hasGoogleDriveIntegration)? */
 export interface CheckConnectionInput {

@@ -127,6 +127,9 @@ const TABLE: Record<string, Row> = {
   // The contract and its reference page are public (issue 10 §4).
   'GET /api/openapi.json': { req: () => ({ url: '/api/openapi.json' }), expect: open(200) },
   'GET /api/docs': { req: () => ({ url: '/api/docs' }), expect: open(200) },
+  'GET /api/docs/init.js': { req: () => ({ url: '/api/docs/init.js' }), expect: open(200) },
+  'GET /api/docs/theme.css': { req: () => ({ url: '/api/docs/theme.css' }), expect: open(200) },
+  'GET /api/docs/scalar.js': { req: () => ({ url: '/api/docs/scalar.js' }), expect: open(200) },
   'POST /api/auth/sso/discover': { req: () => ({ url: '/api/auth/sso/discover', body: { email: 'someone@no-sso.example' } }), expect: open(404) },
   'GET /api/auth/invitation': { req: () => ({ url: '/api/auth/invitation?token=not-a-token' }), expect: open(404) },
   'POST /api/auth/join': {

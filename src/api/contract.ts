@@ -26,9 +26,17 @@ export type PathsWith<M extends Method> = { [P in keyof paths]: [Operation<P, M>
 
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
 type Responses<O> = O extends { responses: infer R } ? R : never;
-/** The success answer (200, else 201, else 204 → undefined) of an operation. */
+/** The success answer (200, else 201, else 202, else 204 → undefined) of an operation. */
 export type Answer<O> =
-  Responses<O> extends infer R ? (200 extends keyof R ? JsonOf<R[200]> : 201 extends keyof R ? JsonOf<R[201]> : undefined) : never;
+  Responses<O> extends infer R
+    ? 200 extends keyof R
+      ? JsonOf<R[200]>
+      : 201 extends keyof R
+        ? JsonOf<R[201]>
+        : 202 extends keyof R
+          ? JsonOf<R[202]>
+          : undefined
+    : never;
 
 /** Ids and numeric query values may be given as numbers; they are written in decimal. */
 type Loose<T> = { [K in keyof T]: string extends T[K] ? T[K] | number : T[K] };

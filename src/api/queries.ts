@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { typedApi } from './contract';
-import type { Account, FeatureList, GlobalData, ListResponse, RuntimeConfig } from './types';
+import type { Account, ListResponse, RuntimeConfig } from './types';
 
 /** Staleness of global data: 60 s (spec 000 §9). */
 export const GLOBAL_STALE_MS = 60_000;
@@ -37,7 +37,7 @@ export function configOptions() {
 export function globalOptions() {
   return queryOptions({
     queryKey: queryKeys.global,
-    queryFn: ({ signal }) => api.get<GlobalData>('/global', { signal }),
+    queryFn: ({ signal }) => typedApi.get('/global', { signal }),
     staleTime: GLOBAL_STALE_MS,
   });
 }
@@ -75,7 +75,7 @@ export function accountsOptions(params: AccountListParams = { page: 1, size: ACC
 export function featuresOptions(accountId = 0) {
   return queryOptions({
     queryKey: queryKeys.features(accountId),
-    queryFn: ({ signal }) => api.get<FeatureList>('/feature', { query: { account_id: accountId }, signal }),
+    queryFn: ({ signal }) => typedApi.get('/feature', { query: { account_id: accountId }, signal }),
     staleTime: FEATURES_STALE_MS,
   });
 }

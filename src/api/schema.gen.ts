@@ -31,6 +31,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Find the SSO provider of an e-mail address
+         * @description The active SSO config whose domain is the e-mail's domain; 404 `ssoProviderNotFound` when there is none.
+         */
         post: operations["postAuthSsoDiscover"];
         delete?: never;
         options?: never;
@@ -45,6 +49,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read an invitation
+         * @description What the join page shows before sign-up. 404 `invitationInvalid` for an unknown, used or expired token.
+         */
         get: operations["getAuthInvitation"];
         put?: never;
         post?: never;
@@ -63,6 +71,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Create a user from an invitation
+         * @description Sets the invited user's name and password, makes the role Active and consumes the token; the SPA then signs in. 404 `invitationInvalid`; 422 when e-mail or account are not the invitation's or the password breaks the rule; 409 `userHasPassword` when the user can already sign in (they join by signing in and `PUT /user/{userId}/role/{roleId}`).
+         */
         post: operations["postAuthJoin"];
         delete?: never;
         options?: never;
@@ -90,6 +102,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integration/google/auth/csrf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting Google Drive
+         * @description A one-time `state` bound to the caller (valid 10 minutes) and Google's consent URL carrying it.
+         */
+        post: operations["postIntegrationGoogleAuthCsrf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integration/google/auth/callback": {
         parameters: {
             query?: never;
@@ -99,7 +131,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Finish connecting Google Drive
+         * @description Spends the state and exchanges the code for tokens. 422 `errors.state` for an unknown, used or expired state, 422 `google_oauth_error` when Google refused the code or Drive access was not granted; 502 `google_unavailable`.
+         */
         post: operations["postIntegrationGoogleAuthCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integration/google/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disconnect Google Drive
+         * @description Deletes the connection and revokes its token at Google (failures ignored).
+         */
+        post: operations["postIntegrationGoogleAuthLogout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -113,6 +169,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List the caller's Google Drive videos
+         * @description The latest 20 videos, optionally whose name contains `search_name`. 409 `google_not_connected`; 502 `google_drive_error`.
+         */
         get: operations["getIntegrationGoogleDriveList"];
         put?: never;
         post?: never;
@@ -131,6 +191,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Import a Google Drive video
+         * @description Creates a Draft SlideVideo named after the Drive file and queues its import job (the media turns Ready or Failed like an upload). 404 account or file; 403 Viewer or `feature_disabled`; 409 `google_not_connected`; 422 `unsupported_file`; 413 `too_large` (over 2 GiB); 502 `google_drive_error`.
+         */
         post: operations["postIntegrationGoogleDriveUploadByFileId"];
         delete?: never;
         options?: never;
@@ -145,6 +209,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read the e-mail outbox
+         * @description Every e-mail the server composed, newest first, with its send state. Superusers and customer success only.
+         */
         get: operations["getAdminOutbox"];
         put?: never;
         post?: never;
@@ -161,9 +229,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read the audit log
+         * @description Newest first. With `account_id`: staff, or an Active Owner or Admin of that account (other roles 403; an account the caller may not use 404). Without it: staff only (every event, staff-wide ones with accountId null included).
+         */
         get: operations["getAuditLog"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-in
+         * @description Called by the SPA after every sign-in: answers the caller (as `GET /user/me`) with the sign-in identities. The body is empty or `{}`.
+         */
+        post: operations["postAuthFinalize"];
         delete?: never;
         options?: never;
         head?: never;
@@ -177,8 +269,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List SSO configs
+         * @description Superusers only.
+         */
+        get: operations["getSsoConfig"];
         put?: never;
+        /**
+         * Create an SSO config
+         * @description Superusers only. 409 `ssoProviderExists` / `ssoDomainExists`.
+         */
         post: operations["postSsoConfig"];
         delete?: never;
         options?: never;
@@ -193,12 +293,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read an SSO config */
         get: operations["getSsoConfigByConfigId"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Update an SSO config
+         * @description Status toggle and upstream settings. 409 when the domain is taken.
+         */
         patch: operations["patchSsoConfigByConfigId"];
         trace?: never;
     };
@@ -211,6 +316,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Provision an account from an SSO config
+         * @description New users of the domain get `defaultRole` in the account (set again to change it).
+         */
         post: operations["postSsoConfigByConfigIdProvision"];
         delete?: never;
         options?: never;
@@ -528,6 +637,26 @@ export interface paths {
         patch: operations["patchBotByIdRevisionByRevisionIdStatus"];
         trace?: never;
     };
+    "/global": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Enumerations and server version
+         * @description Languages, role values, staff roles, media kinds, feature-flag names and the server version; the same for every caller.
+         */
+        get: operations["getGlobal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/me": {
         parameters: {
             query?: never;
@@ -803,6 +932,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The caller's features
+         * @description Features enabled for the caller in the account (`account_id` 0 or absent: no account), as `${flag_type}:${name}` strings. 404 when the caller may not use the account.
+         */
         get: operations["getFeature"];
         put?: never;
         post?: never;
@@ -819,8 +952,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List feature flags
+         * @description Superusers only. By name; `account_ids` keeps flags enabled for any of them, `flag_name` is a case-insensitive substring.
+         */
         get: operations["getFeatureFlags"];
+        /**
+         * Update a feature flag
+         * @description Superusers only. Updates the flag named `name`; the other fields present replace the stored ones. 404 when there is none.
+         */
         put: operations["putFeatureFlags"];
+        /**
+         * Create a feature flag
+         * @description Superusers only. 409 `flagExists` when the name is taken; 422 unknown user or account ids.
+         */
         post: operations["postFeatureFlags"];
         delete?: never;
         options?: never;
@@ -1036,6 +1181,37 @@ export interface components {
                 message?: string;
             };
         };
+        ErrorBody: {
+            detail: string;
+            code?: string;
+            errors?: {
+                [key: string]: string;
+            };
+        };
+        InvitationInfo: {
+            email: string;
+            userId: number;
+            accountId: number;
+            accountName: string;
+            accountPublicId: string;
+            roleId: number;
+            /** @enum {string} */
+            role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
+            hasPassword: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        JoinResult: {
+            userId: number;
+            email: string;
+            accountId: number;
+            accountPublicId: string;
+            roleId: number;
+            /** @enum {string} */
+            role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
+            /** @constant */
+            status: "Active";
+        };
         ResolvedSlide: {
             id: number;
             name: string;
@@ -1097,12 +1273,72 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        ErrorBody: {
-            detail: string;
-            code?: string;
-            errors?: {
-                [key: string]: string;
+        DriveFile: {
+            id: string;
+            name: string;
+            thumbnailLink: string | null;
+            mimeType: string;
+            size: number | null;
+            modifiedTime: string;
+        };
+        OutboxMessage: {
+            id: number;
+            to: string;
+            subject: string;
+            text: string;
+            html: string | null;
+            kind: string;
+            /** Format: date-time */
+            createdAt: string;
+            sentAt: string | null;
+            error: string | null;
+            /** @enum {string} */
+            status: "captured" | "queued" | "sent" | "failed";
+            attempts: number;
+        };
+        ListMetadata: {
+            page: number;
+            pageSize: number;
+            pageCount: number;
+            totalCount: number;
+        };
+        AuditEvent: {
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            accountId: number | null;
+            userId: number | null;
+            userName: string | null;
+            userEmail: string | null;
+            type: string;
+            target: string;
+            targetId: number | null;
+            targetName: string | null;
+            details: {
+                [key: string]: unknown;
             };
+        };
+        SsoConfig: {
+            id: number;
+            name: string;
+            domain: string;
+            provider: string;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            issuerUrl: string | null;
+            clientId: string | null;
+            hasClientSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            ssoProvisions: {
+                id: number;
+                accountId: number;
+                account: {
+                    businessName: string;
+                };
+                /** @enum {string} */
+                defaultRole: "Viewer" | "Editor";
+            }[];
         };
         AccountUser: {
             id: number;
@@ -1118,12 +1354,6 @@ export interface components {
             status: "Active" | "Invited";
             /** Format: date-time */
             createdAt: string;
-        };
-        ListMetadata: {
-            page: number;
-            pageSize: number;
-            pageCount: number;
-            totalCount: number;
         };
         Role: {
             id: number;
@@ -1263,6 +1493,14 @@ export interface components {
             theme: {
                 [key: string]: unknown;
             };
+        };
+        Global: {
+            languages: ("en" | "fi")[];
+            roles: ("Owner" | "Admin" | "Editor" | "Viewer" | "Reseller")[];
+            staffRoles: ("Super_Admin" | "Customer_Success")[];
+            mediaKinds: ("SlideVideo" | "LogoVideo" | "SlideImage" | "LogoImage" | "CoverImage" | "ProfileImage")[];
+            flagNames: ("integration" | "integration_hubspot" | "integration_linear" | "integration_pipedrive" | "integration_salesforce" | "integration_google_drive" | "google_analytics_cookies" | "vidbot_as_ads" | "new_widgets" | "widget_sync" | "no_cookies" | "url_map" | "company_profile" | "vidbot_scheduler" | "button_outline" | "likes" | "close_button" | "hide_share_button" | "hide_watermark" | "hide_widget_on_scroll" | "generative_ai" | "video_generation")[];
+            version: string;
         };
         UserRole: {
             id: number;
@@ -1417,6 +1655,27 @@ export interface components {
                 introduction: components["schemas"]["ProfileMedia"] | null;
             };
         };
+        FeatureList: {
+            features: string[];
+        };
+        FeatureFlag: {
+            id: number;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            flag_type: "embed" | "dashboard";
+            is_everyone: boolean | null;
+            is_superadmin: boolean | null;
+            user_ids: number[];
+            account_ids: number[];
+            languages: string[];
+            accounts: {
+                id: number;
+                businessName: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1462,11 +1721,43 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        ssoProvider: string;
+                    };
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1481,11 +1772,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvitationInfo"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1511,11 +1832,50 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["JoinResult"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1568,6 +1928,47 @@ export interface operations {
             };
         };
     };
+    postIntegrationGoogleAuthCsrf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        state: string;
+                        authorizationUrl: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postIntegrationGoogleAuthCallback: {
         parameters: {
             query?: never;
@@ -1585,11 +1986,89 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        connected: true;
+                    };
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postIntegrationGoogleAuthLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
                 content?: never;
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1604,11 +2083,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        files: components["schemas"]["DriveFile"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1631,11 +2151,88 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            /** @description OK */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        mediaId: number;
+                    };
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1651,11 +2248,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["OutboxMessage"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1672,11 +2302,221 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["AuditEvent"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAuthFinalize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        email: string;
+                        firstName: string | null;
+                        lastName: string | null;
+                        phoneNumber: string | null;
+                        /** @enum {string} */
+                        language: "en" | "fi";
+                        profilePicture: null;
+                        multifactor: boolean;
+                        external: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        isSuperuser: boolean;
+                        isCustomerSuccess: boolean;
+                        isReseller: boolean;
+                        roles: {
+                            id: number;
+                            accountId: number;
+                            /** @enum {string} */
+                            role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
+                            /** @enum {string} */
+                            status: "Active" | "Invited";
+                        }[];
+                        userIntegrations: {
+                            id: number;
+                            /** @constant */
+                            integrationType: "google";
+                            identifier: string;
+                        }[];
+                        hasGoogleDriveIntegration: boolean;
+                        identities: {
+                            provider: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSsoConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfig"][];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1705,11 +2545,59 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            /** @description OK */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SsoConfig"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1718,17 +2606,65 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                configId: string;
+                configId: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SsoConfig"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1737,7 +2673,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                configId: string;
+                configId: number;
             };
             cookie?: never;
         };
@@ -1755,11 +2691,68 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SsoConfig"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1768,7 +2761,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                configId: string;
+                configId: number;
             };
             cookie?: never;
         };
@@ -1782,11 +2775,59 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            /** @description OK */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SsoConfig"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1798,7 +2839,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                accountId: string;
+                accountId: number;
             };
             cookie?: never;
         };
@@ -1868,7 +2909,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
+                accountId: number;
             };
             cookie?: never;
         };
@@ -1952,7 +2993,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
+                accountId: number;
             };
             cookie?: never;
         };
@@ -2037,8 +3078,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
-                userId: string;
+                accountId: number;
+                userId: number;
             };
             cookie?: never;
         };
@@ -2112,8 +3153,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
-                userId: string;
+                accountId: number;
+                userId: number;
             };
             cookie?: never;
         };
@@ -2196,8 +3237,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                userId: string;
-                roleId: string;
+                userId: number;
+                roleId: number;
             };
             cookie?: never;
         };
@@ -3265,7 +4306,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -3332,7 +4373,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -3480,8 +4521,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                revisionId: string;
+                id: number;
+                revisionId: number;
             };
             cookie?: never;
         };
@@ -3550,6 +4591,35 @@ export interface operations {
             };
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGlobal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Global"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3952,7 +5022,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                userId: string;
+                userId: number;
             };
             cookie?: never;
         };
@@ -4001,7 +5071,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                userId: string;
+                userId: number;
             };
             cookie?: never;
         };
@@ -4041,7 +5111,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                userId: string;
+                userId: number;
             };
             cookie?: never;
         };
@@ -4128,7 +5198,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                userId: string;
+                userId: number;
             };
             cookie?: never;
         };
@@ -4446,7 +5516,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
+                accountId: number;
             };
             cookie?: never;
         };
@@ -4513,7 +5583,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
+                accountId: number;
             };
             cookie?: never;
         };
@@ -4603,7 +5673,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
+                accountId: number;
             };
             cookie?: never;
         };
@@ -4668,7 +5738,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
+                accountId: number;
             };
             cookie?: never;
         };
@@ -4735,7 +5805,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
+                accountId: number;
             };
             cookie?: never;
         };
@@ -4802,7 +5872,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
+                accountId: number;
             };
             cookie?: never;
         };
@@ -4927,11 +5997,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FeatureList"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -4950,11 +6050,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["FeatureFlag"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -4982,11 +6115,59 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FeatureFlag"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -5014,11 +6195,59 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            /** @description OK */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FeatureFlag"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -17,14 +17,8 @@ export type RuntimeConfig = Schema<'RuntimeConfig'>;
 /** GET /api/config `oauth` (issue 3): the identity provider's OAuth domain (host + path, no scheme). */
 export type OAuthConfig = NonNullable<RuntimeConfig['oauth']>;
 
-/** GET /api/global (design). */
-export interface GlobalData {
-  languages: LanguageCode[];
-  roles: RoleName[];
-  mediaKinds: string[];
-  flagNames: string[];
-  version: string;
-}
+/** GET /api/global: enumerations and the server version (the server's contract). */
+export type Global = Schema<'Global'>;
 
 /** One role of a user in an account (spec 000 §3); declared by the server's contract. */
 export type UserRole = Schema<'UserRole'>;
@@ -49,10 +43,8 @@ export interface ListResponse<T> {
   metadata: ListMetadata;
 }
 
-/** GET /api/feature?account_id — the account's feature list, e.g. ['dashboard:new_widgets']. */
-export interface FeatureList {
-  features: string[];
-}
+/** GET /api/feature?account_id — the account's feature list, e.g. ['dashboard:new_widgets'] (the server's contract). */
+export type FeatureList = Schema<'FeatureList'>;
 
 /** Error body of the API: `{ detail, code?, errors? }` (DESIGN §3). */
 export interface ApiErrorBody {

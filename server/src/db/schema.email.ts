@@ -12,7 +12,8 @@ import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
  * `queued` (an `email.send` job will deliver it; also while it waits for a retry), `sent`, `failed`
  * (the SMTP peer refused it for good, or every attempt failed).
  */
-export type EmailStatus = 'captured' | 'queued' | 'sent' | 'failed';
+export const EMAIL_STATUSES = ['captured', 'queued', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** What a message is for (templates in server/src/email/templates.ts). */
 export type EmailKind = 'forgot-password' | 'invitation' | 'temporary-password' | (string & {});

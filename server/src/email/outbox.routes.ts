@@ -1,7 +1,7 @@
 /**
  * `GET /api/admin/outbox?page&size` (issue 3; DESIGN §1 "e-mail captured in an outbox that staff
  * can read in the app"): the e-mail outbox, newest first, as a list
- * `{ records: OutboxRecord[], metadata: { page, pageSize, pageCount, totalCount } }`.
+ * `{ records: OutboxMessage[], metadata: { page, pageSize, pageCount, totalCount } }`.
  * Superusers and customer success only (403 for anyone else); `page` ≥ 1 (default 1), `size`
  * 1..100 (default 20); a bad value answers 422.
  */
@@ -12,31 +12,40 @@ import { forbidden } from '../lib/errors';
 import { listMetadata, pageParam, sizeParam } from '../lib/list-query';
 import { isStaff } from '../lib/policy';
 import { validate } from '../lib/validate';
-import type { EmailStatus } from '../db/schema';
+import { listOf, route, Timestamp } from '../lib/contract';
 import { listOutbox, type OutboxRow } from './outbox';
+import { EMAIL_STATUSES } from '../db/schema.email';
 
 const OutboxQuery = v.object({ page: pageParam, size: sizeParam(20, 100) });
 
 /**
  * One outbox message as the API answers it (ISO 8601 times; null when not sent / no error).
- * `status`: captured (no SMTP) | queued (delivery pending or waiting for a retry) | sent | failed;
- * `attempts`: SMTP delivery attempts so far; `error`: the last delivery error.
+ * `status` and `attempts` tell how delivery through the `email.send` job went; `error` is the last delivery error.
  */
-export interface OutboxRecord {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  kind: string;
-  createdAt: string;
-  sentAt: string | null;
-  error: string | null;
-  status: EmailStatus;
-  attempts: number;
-}
+export const OutboxMessage = v.pipe(
+  v.strictObject({
+    id: v.number(),
+    to: v.string(),
+    subject: v.string(),
+    text: v.string(),
+    html: v.nullable(v.string()),
+    kind: v.string(),
+    createdAt: Timestamp,
+    sentAt: v.nullable(Timestamp),
+    error: v.nullable(v.string()),
+    /** captured (no SMTP) | queued (delivery pending or waiting for a retry) | sent | failed. */
+    status: v.picklist(EMAIL_STATUSES),
+    /** SMTP delivery attempts so far. */
+    attempts: v.number(),
+  }),
+  v.metadata({ ref: 'OutboxMessage' }),
+);
+export type OutboxMessage = v.InferOutput<typeof OutboxMessage>;
 
-function toRecord(row: OutboxRow): OutboxRecord {
+/** `GET /admin/outbox` answer. */
+export const OutboxList = listOf(OutboxMessage);
+
+function toRecord(row: OutboxRow): OutboxMessage {
   return {
     id: row.id,
     to: row.to,
@@ -55,7 +64,16 @@ function toRecord(row: OutboxRow): OutboxRecord {
 /** Routes mounted at `/api/admin/outbox` (behind requireAuth). */
 export function outboxRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.get('/', validate('query', OutboxQuery), async (c) => {
+  r.get(
+    '/',
+    route({
+      summary: 'Read the e-mail outbox',
+      description: 'Every e-mail the server composed, newest first, with its send state. Superusers and customer success only.',
+      tags: ['E-mail'],
+      responses: { 200: OutboxList },
+      errors: [401, 403, 422],
+    }),
+    validate('query', OutboxQuery), async (c) => {
     if (!isStaff(c.get('user'))) throw forbidden('Only staff can read the e-mail outbox.');
     const { page, size } = c.req.valid('query');
     const { rows, total } = await listOutbox(deps.db, page, size);

@@ -64,18 +64,60 @@ describe('GET /api/openapi.json', () => {
       '/media/{id}/caption/{captionId}': ['get', 'delete'],
       '/media/tus': ['post'],
       '/media/tus/{uploadId}': ['head', 'patch', 'delete'],
+      '/auth/sso/discover': ['post'],
+      '/auth/finalize': ['post'],
+      '/auth/invitation': ['get'],
+      '/auth/join': ['post'],
+      '/sso/config': ['get', 'post'],
+      '/sso/config/{configId}': ['get', 'patch'],
+      '/sso/config/{configId}/provision': ['post'],
+      '/integration/google/auth/csrf': ['post'],
+      '/integration/google/auth/callback': ['post'],
+      '/integration/google/auth/logout': ['post'],
+      '/integration/google/drive/list': ['get'],
+      '/integration/google/drive/upload/{fileId}': ['post'],
+      '/feature': ['get'],
+      '/feature/flags': ['get', 'post', 'put'],
+      '/global': ['get'],
+      '/audit-log': ['get'],
+      '/admin/outbox': ['get'],
     })) {
       for (const m of methods) expect(doc.paths[p]?.[m], `${m} ${p}`).toBeDefined();
     }
     expect(doc.paths['/bot/{id}']!.get!.responses['200']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Bot' } } } });
     expect(doc.paths['/public/bot/{publicId}']!.get!.security).toEqual([]);
+    // Path ids are integers in the document (lib/contract.ts idParams), so the SPA's types say number.
+    const idParam = (p: string, m: string, name: string) =>
+      (doc.paths[p]![m] as unknown as { parameters: { name: string; in: string; schema: unknown }[] }).parameters.find((x) => x.in === 'path' && x.name === name)?.schema;
+    expect(idParam('/bot/{id}', 'get', 'id')).toEqual({ type: 'integer', minimum: 1, maximum: 999_999_999 });
+    expect(idParam('/sso/config/{configId}', 'patch', 'configId')).toEqual({ type: 'integer', minimum: 1, maximum: 999_999_999 });
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Bot', 'BotListItem', 'PlayerBot', 'Media', 'RuntimeConfig', 'ErrorBody']));
   });
 
   it('serves the interactive reference at /api/docs without sign-in', async () => {
     const res = await t.call('GET', '/api/docs');
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('/api/openapi.json');
+    const html = await res.text();
+    // No CDN and no inline script or style (a strict CSP allows the page): Scalar's bundle, its
+    // configuration and theme are served by the app.
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/<style/);
+    const bundleUrl = /<script src="(\/api\/docs\/scalar\.js\?v=[0-9a-f]{12})"/.exec(html)?.[1];
+    expect(bundleUrl).toBeDefined();
+    expect(html).toContain('<script src="/api/docs/init.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" href="/api/docs/theme.css" />');
+    const init = await t.call('GET', '/api/docs/init.js');
+    expect(init.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const initJs = await init.text();
+    expect(initJs).toContain("Scalar.createApiReference('#app'");
+    expect(initJs).toContain('"url": "/api/openapi.json"');
+    expect((await t.call('GET', '/api/docs/theme.css')).headers.get('content-type')).toMatch(/^text\/css/);
+    const bundle = await t.call('GET', bundleUrl!);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(bundle.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect((await bundle.text()).length).toBeGreaterThan(1_000_000);
   });
 
   it('matches the SPA types committed in src/api/schema.gen.ts (npm run api:types)', async () => {

@@ -93,8 +93,13 @@ export function route(contract: RouteContract): MiddlewareHandler {
   return mw;
 }
 
-/** A database id in a path: decimal, 1..999 999 999 (what `serial` columns hold). */
-const idString = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.minValue(1));
+/** The string an id path segment arrives as; the document declares it an integer (see idParams). */
+const idSegment = v.string();
+/**
+ * A database id in a path: decimal, 1..999 999 999 (what `serial` columns hold). The digit rule is a
+ * `check` (not `regex`), so the document carries no string `pattern` beside `type: integer`.
+ */
+const idString = v.pipe(idSegment, v.check((s) => /^\d{1,9}$/.test(s)), v.transform(Number), v.minValue(1));
 
 /**
  * The one way to validate ids in a path (issue 10 §4): `idParams('Vidbot', 'id', 'revisionId')`
@@ -110,11 +115,12 @@ export function idParams<const K extends string = 'id'>(what: string, ...names: 
     (result) => {
       if (!result.success) throw notFound(`${what} not found.`);
     },
-    // The document says what a client sends: a positive integer (the SPA passes numbers).
+    // The document says what a client sends: a positive integer (the SPA's generated types say number).
+    // @valibot/to-json-schema calls overrideSchema for the schemas inside a pipe, not for the pipe.
     {
       options: {
         typeMode: 'input',
-        overrideSchema: ({ valibotSchema }: { valibotSchema: unknown }) => (valibotSchema === idString ? { type: 'integer', minimum: 1, maximum: 999_999_999 } : undefined),
+        overrideSchema: ({ valibotSchema }: { valibotSchema: unknown }) => (valibotSchema === idSegment ? { type: 'integer', minimum: 1, maximum: 999_999_999 } : undefined),
       },
     } as never,
   );

@@ -3,12 +3,23 @@
  * hono-openapi from the routes' `route()` declarations and valibot schemas (lib/contract.ts) — and an
  * interactive reference at `GET /api/docs` (Scalar). Both are public (no sign-in).
  *
+ * The reference works offline and under a strict CSP: Scalar's browser bundle
+ * (@scalar/api-reference `dist/browser/standalone.js`) is served from `/api/docs/scalar.js`, and the
+ * page's configuration script and theme, which @scalar/hono-api-reference writes inline, are served as
+ * `/api/docs/init.js` and `/api/docs/theme.css`, so the page has no inline script or style element;
+ * Scalar's web fonts (fonts.scalar.com) and its "Ask AI" agent (proxy.scalar.com) are off, so the
+ * page makes no request off the server.
+ *
  * Paths in the document are relative to the server URL `/api` (the SPA client's base). Routes
  * without a `route()` declaration are not in the document yet (issue 10 §4 phase 2 converts them;
  * server/test/contract-check.ts lists them). tus (resumable upload protocol, @tus/server) is
  * described by hand below.
  */
-import type { Hono } from 'hono';
+import { createHash } from 'node:crypto';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
 import { openAPIRouteHandler, resolver } from 'hono-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import type { AppEnv } from './context';
@@ -72,9 +83,72 @@ export function mountOpenApi(api: Hono<AppEnv>, version: string): void {
         security: [{ idToken: [] }],
         paths: tusPaths as never,
       },
-      exclude: ['/openapi.json', '/docs'],
+      exclude: ['/openapi.json', '/docs', '/docs/init.js', '/docs/theme.css', '/docs/scalar.js'],
       defaultValidationErrorResponse: false,
     }),
   );
-  api.get('/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'Vidbot API' }));
+  mountReference(api);
+}
+
+/** One year: the bundle's URL carries its version, so a new version is a new URL. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The page, its init script and theme, split out of @scalar/hono-api-reference's HTML once. */
+interface ReferencePage {
+  html: string;
+  initJs: string;
+  themeCss: string;
+}
+
+/**
+ * Renders the reference page with @scalar/hono-api-reference (bundle URL via its `cdn` option), then
+ * moves its inline `<script>` (the `Scalar.createApiReference('#app', config)` call) and `<style>`
+ * to served files, so `script-src 'self'` suffices.
+ * @throws Error when the page no longer has exactly one inline script (a Scalar upgrade changed it).
+ */
+async function renderReference(bundleUrl: string): Promise<ReferencePage> {
+  const page = new Hono();
+  page.get('/', Scalar({ url: '/api/openapi.json', pageTitle: 'Vidbot API', cdn: bundleUrl, withDefaultFonts: false, agent: { disabled: true } }));
+  let html = await (await page.request('/')).text();
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+  if (inline.length !== 1) throw new Error(`Scalar's page has ${inline.length} inline scripts; expected 1.`);
+  const initJs = inline[0]![1]!.trim() + '\n';
+  html = html.replace(inline[0]![0], '<script src="/api/docs/init.js"></script>');
+  const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)];
+  const themeCss = styles.map((m) => m[1]!.trim()).join('\n\n') + '\n';
+  for (const m of styles) html = html.replace(m[0], '');
+  html = html.replace('</head>', '  <link rel="stylesheet" href="/api/docs/theme.css" />\n  </head>');
+  return { html, initJs, themeCss };
+}
+
+/**
+ * `GET /docs` (the page), `/docs/init.js`, `/docs/theme.css` and `/docs/scalar.js` (Scalar's browser
+ * bundle, ~3.5 MB, cached for a year under a versioned URL). Works without internet.
+ */
+function mountReference(api: Hono<AppEnv>): void {
+  const require = createRequire(import.meta.url);
+  const bundlePath = require.resolve('@scalar/api-reference/browser/standalone.js');
+  let rendered: Promise<ReferencePage> | undefined;
+  // The bundle's URL names its content (sha-256 prefix), so it may be cached for a year.
+  const reference = () =>
+    (rendered ??= renderReference(`/api/docs/scalar.js?v=${createHash('sha256').update(readFileSync(bundlePath)).digest('hex').slice(0, 12)}`));
+
+  api.get('/docs', async (c) => c.html((await reference()).html));
+  api.get('/docs/init.js', async (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Cache-Control', 'no-cache');
+    return c.body((await reference()).initJs);
+  });
+  api.get('/docs/theme.css', async (c) => {
+    c.header('Content-Type', 'text/css; charset=utf-8');
+    c.header('Cache-Control', 'no-cache');
+    return c.body((await reference()).themeCss);
+  });
+  api.get('/docs/scalar.js', (c) => {
+    const { size } = statSync(bundlePath);
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Content-Length', String(size));
+    c.header('Cache-Control', IMMUTABLE);
+    return c.body(Readable.toWeb(createReadStream(bundlePath)) as ReadableStream);
+  });
 }

@@ -6,7 +6,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { typedApi } from '../../api/contract';
+import { typedApi, type Schema } from '../../api/contract';
+import type { paths } from '../../api/schema.gen';
 import type { ListResponse } from '../../api/types';
 
 /** Admin users page size. */
@@ -34,20 +35,10 @@ export const inviteReseller = (email: string) => typedApi.post('/user/resellers'
 export const deleteReseller = (userId: number) => typedApi.post('/user/resellers/{userId}', { path: { userId } });
 
 /** Flag types (spec 000 §3). */
-export type FlagType = 'embed' | 'dashboard';
+export type FlagType = FeatureFlag['flag_type'];
 
-/** A feature flag (spec 000 §3). */
-export interface FeatureFlag {
-  name: string;
-  description: string | null;
-  flag_type: FlagType;
-  is_everyone: boolean | null;
-  is_superadmin: boolean | null;
-  user_ids: number[];
-  account_ids: number[];
-  languages: string[];
-  accounts?: { id: number; businessName: string }[];
-}
+/** A feature flag (spec 000 §3; the server's contract). */
+export type FeatureFlag = Schema<'FeatureFlag'>;
 
 /** Filters of the flags screen (spec 000 §2, §7). */
 export interface FlagFilters {
@@ -56,66 +47,44 @@ export interface FlagFilters {
   account_ids: number[];
 }
 
-/** `GET /feature/flags?account_ids&flag_name&flag_type` — a list answer or a plain array. */
+/** `GET /feature/flags?account_ids&flag_name&flag_type` → the flags of the first page (up to 100). */
 export function flagsOptions(f: FlagFilters) {
   return queryOptions({
     queryKey: ['admin', 'flags', f] as const,
     queryFn: async ({ signal }) => {
-      const data = await api.get<ListResponse<FeatureFlag> | FeatureFlag[]>('/feature/flags', {
+      const data = await typedApi.get('/feature/flags', {
         query: { flag_name: f.flag_name || undefined, flag_type: f.flag_type || undefined, account_ids: f.account_ids.length ? f.account_ids.join(',') : undefined },
         signal,
       });
-      return Array.isArray(data) ? data : data.records;
+      return data.records;
     },
   });
 }
 
-/** Body of create and update (spec 000 §7). */
-export interface FlagInput {
-  name: string;
-  description?: string;
-  flag_type: FlagType;
-  is_everyone: boolean;
-  is_superadmin: boolean;
-  user_ids: number[];
-  account_ids: number[];
-}
-export const createFlag = (body: FlagInput) => api.post<FeatureFlag>('/feature/flags', body);
-export const updateFlag = (body: FlagInput) => api.put<FeatureFlag>('/feature/flags', body);
+/** Body of create and update (spec 000 §7; update sends every field, so the create body fits both). */
+export type FlagInput = paths['/feature/flags']['post']['requestBody']['content']['application/json'];
+export const createFlag = (body: FlagInput) => typedApi.post('/feature/flags', { body });
+export const updateFlag = (body: FlagInput) => typedApi.put('/feature/flags', { body });
 
-/** An SSO config (spec 000 §3). */
-export interface SsoConfig {
-  id: number;
-  name: string;
-  domain: string;
-  provider: string;
-  status: 'active' | 'disabled';
-  /** Upstream OpenID Connect issuer, client id; the secret is write-only (only whether one is set). */
-  issuerUrl: string | null;
-  clientId: string | null;
-  hasClientSecret: boolean;
-  createdAt: string;
-  ssoProvisions: { id: number; accountId: number; account: { businessName: string }; defaultRole: 'Viewer' | 'Editor' }[];
-}
+/** An SSO config (spec 000 §3; the server's contract): the upstream secret is write-only (`hasClientSecret`). */
+export type SsoConfig = Schema<'SsoConfig'>;
 
 export function ssoConfigsOptions() {
   return queryOptions({
     queryKey: ['admin', 'sso'] as const,
-    queryFn: async ({ signal }) => {
-      const data = await api.get<ListResponse<SsoConfig> | SsoConfig[]>('/sso/config', { signal });
-      return Array.isArray(data) ? data : data.records;
-    },
+    queryFn: ({ signal }) => typedApi.get('/sso/config', { signal }),
   });
 }
 export function ssoConfigOptions(id: number) {
   return queryOptions({
     queryKey: ['admin', 'sso', id] as const,
-    queryFn: ({ signal }) => api.get<SsoConfig>(`/sso/config/${id}`, { signal }),
+    queryFn: ({ signal }) => typedApi.get('/sso/config/{configId}', { path: { configId: id }, signal }),
   });
 }
 export const createSsoConfig = (body: { name: string; domain: string; provider: string; status: 'active'; issuerUrl?: string; clientId?: string; clientSecret?: string }) =>
-  api.post<SsoConfig>('/sso/config', body);
+  typedApi.post('/sso/config', { body });
 /** `PATCH /sso/config/{id}` with the upstream settings (`null` clears; no `clientSecret` keeps the stored one). */
-export const patchSsoUpstream = (id: number, body: { issuerUrl: string | null; clientId: string | null; clientSecret?: string }) => api.patch<SsoConfig>(`/sso/config/${id}`, body);
-export const setSsoStatus = (id: number, status: 'active' | 'disabled') => api.patch<SsoConfig>(`/sso/config/${id}`, { status });
-export const provisionSso = (id: number, body: { accountId: number; defaultRole: 'Viewer' | 'Editor' }) => api.post<SsoConfig>(`/sso/config/${id}/provision`, body);
+export const patchSsoUpstream = (id: number, body: { issuerUrl: string | null; clientId: string | null; clientSecret?: string }) =>
+  typedApi.patch('/sso/config/{configId}', { path: { configId: id }, body });
+export const setSsoStatus = (id: number, status: 'active' | 'disabled') => typedApi.patch('/sso/config/{configId}', { path: { configId: id }, body: { status } });
+export const provisionSso = (id: number, body: { accountId: number; defaultRole: 'Viewer' | 'Editor' }) => typedApi.post('/sso/config/{configId}/provision', { path: { configId: id }, body });

@@ -39,10 +39,10 @@ export function flagFormValid(s: FlagFormState, flagNames: readonly string[]): b
   return Object.keys(flagFormProblems(s, flagNames)).length === 0;
 }
 
-/** The request body of a valid form. */
+/** The request body of a valid form (its name is one of GET /global `flagNames`, see flagFormProblems). */
 export function flagBody(s: FlagFormState): FlagInput {
   return {
-    name: s.name,
+    name: s.name as FlagInput['name'],
     ...(s.description.trim() ? { description: s.description.trim() } : {}),
     flag_type: s.flag_type as FlagType,
     is_everyone: s.is_everyone,

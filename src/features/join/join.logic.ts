@@ -13,6 +13,7 @@
  */
 import * as v from 'valibot';
 import { isInvitationEmailMismatch } from './invitationEmail';
+import type { Schema } from '../../api/contract';
 
 const optionalId = v.optional(
   v.pipe(
@@ -33,18 +34,8 @@ export const joinSearchSchema = v.object({
 });
 export type JoinSearch = v.InferOutput<typeof joinSearchSchema>;
 
-/** What `GET /api/auth/invitation?token` answers (docs/api.md). */
-export interface InvitationInfo {
-  email: string;
-  userId: number;
-  accountId: number;
-  accountName: string;
-  accountPublicId: string;
-  roleId: number;
-  role: string;
-  hasPassword: boolean;
-  expiresAt: string;
-}
+/** What `GET /api/auth/invitation?token` answers (the server's contract, issue 10 §4). */
+export type InvitationInfo = Schema<'InvitationInfo'>;
 
 /** The lookup of the link's token: none in the link, pending, found, or refused (404: invalid, used, expired). */
 export type InvitationLookup =

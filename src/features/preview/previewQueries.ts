@@ -20,6 +20,6 @@ export function previewBotOptions(id: string) {
   return queryOptions({
     queryKey: ['bot', id, 'draft'] as const,
     queryFn: ({ signal }) =>
-      typedApi.get('/bot/{id}', { path: { id }, query: { mode: 'draft' }, signal }),
+      typedApi.get('/bot/{id}', { path: { id: Number(id) }, query: { mode: 'draft' }, signal }),
   });
 }

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { api } from '../../api/client';
+import { typedApi } from '../../api/contract';
 import { oauthSignInCompleted } from './oauth';
 
 /** Props: the identity provider's error parameters (validated search) and the steps (tests pass fakes). */
@@ -18,7 +18,7 @@ export interface OAuthCheckPageProps {
   finalize?: () => Promise<unknown>;
 }
 
-const defaultFinalize = () => api.post('/auth/finalize', {});
+const defaultFinalize = () => typedApi.post('/auth/finalize', { body: {} });
 
 /** "Signing you in…" while the redirect sign-in finishes. */
 export function OAuthCheckPage({ error, errorDescription, completed = oauthSignInCompleted, finalize = defaultFinalize }: OAuthCheckPageProps) {

@@ -7,17 +7,17 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, isHttpError } from '../../api/client';
+import { isHttpError } from '../../api/client';
+import { typedApi, type Answer } from '../../api/contract';
+import type { paths } from '../../api/schema.gen';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { SkipLink } from '../../ui/SkipLink';
 import { EMAIL_PATTERN } from '../session/LoginPage';
 import { redirectToProvider } from './oauth';
 import { Field } from '../session/forms';
 
-/** Answer of POST /auth/sso/discover. */
-export interface DiscoverResponse {
-  ssoProvider: string;
-}
+/** Answer of POST /auth/sso/discover (the server's contract, issue 10 §4). */
+export type DiscoverResponse = Answer<paths['/auth/sso/discover']['post']>;
 
 /** Props: the discovery and redirect steps (tests pass fakes). */
 export interface SsoPageProps {
@@ -25,7 +25,7 @@ export interface SsoPageProps {
   redirect?: (provider: string, email: string) => Promise<void>;
 }
 
-const defaultDiscover = (email: string) => api.post<DiscoverResponse>('/auth/sso/discover', { email });
+const defaultDiscover = (email: string) => typedApi.post('/auth/sso/discover', { body: { email } });
 
 /** The single sign-on page with its own `<main>`. */
 export function SsoPage({ discover = defaultDiscover, redirect = redirectToProvider }: SsoPageProps) {

@@ -9,11 +9,10 @@ import type { Schema } from '../../api/contract';
 
 /** Privacy of a vidbot (spec 001 §3). */
 export type BotPrivacy = 'Public' | 'Private';
-/** Live status of a Published vidbot (spec 002 live status). */
-export type LiveStatus = 'live' | 'offline' | 'inactive';
-
 /** One row of GET /bot (declared by the server's contract, issue 10 §4). */
 export type BotListItem = Schema<'BotListItem'>;
+/** Live status of a Published vidbot (spec 002 live status; the contract's). */
+export type LiveStatus = BotListItem['liveStatus'];
 
 /** GET /bot/{id}: the list fields plus the revision's content (the server's contract). */
 export type Bot = Schema<'Bot'>;

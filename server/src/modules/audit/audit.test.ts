@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../../test/harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from '../../../test/accounts';
 import { eq } from 'drizzle-orm';
 import { media } from '../../db/schema';
-import type { AuditRecordDto } from './audit';
+import type { AuditEvent } from './audit';
 
 let ctx: TestContext;
 let demoId: number;
@@ -28,7 +28,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Page = { records: AuditRecordDto[]; metadata: { totalCount: number } };
+type Page = { records: AuditEvent[]; metadata: { totalCount: number } };
 const log = async (token: string | undefined, q: string, status = 200): Promise<Page> => {
   const res = await ctx.call('GET', `/api/audit-log?${q}`, { token });
   expect(res.status, await res.clone().text()).toBe(status);

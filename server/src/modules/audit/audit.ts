@@ -6,8 +6,7 @@
  *   account the caller may not use 404).
  * - Without it: staff only (every event, staff-wide ones with accountId null included); others 403.
  *
- * Record: `{ id, createdAt, accountId, userId, userName, userEmail, type, target, targetId,
- * targetName, details }` — `userName` is "first last" or the e-mail, null when the actor is gone.
+ * Record: `AuditEvent` below (declared in the contract, lib/contract.ts).
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -16,7 +15,8 @@ import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
 import type { AppDeps, AppEnv, AuthUser } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
-import { listMetadata, pageOffset, pageParam, positiveIntString, sizeParam, type ListMetadata } from '../../lib/list-query';
+import { listMetadata, pageOffset, pageParam, positiveIntString, sizeParam } from '../../lib/list-query';
+import { listOf, route, Timestamp } from '../../lib/contract';
 import { activeRole, assertAccountAccess, isStaff } from '../../lib/policy';
 import { validate } from '../../lib/validate';
 
@@ -27,19 +27,29 @@ export const AuditLogQuery = v.object({
 });
 export type AuditLogQuery = v.InferOutput<typeof AuditLogQuery>;
 
-export interface AuditRecordDto {
-  id: number;
-  createdAt: Date;
-  accountId: number | null;
-  userId: number | null;
-  userName: string | null;
-  userEmail: string | null;
-  type: string;
-  target: string;
-  targetId: number | null;
-  targetName: string | null;
-  details: Record<string, unknown>;
-}
+/** One audit event as the API answers it (spec 002 §3 "Audit event"). */
+export const AuditEvent = v.pipe(
+  v.strictObject({
+    id: v.number(),
+    createdAt: Timestamp,
+    accountId: v.nullable(v.number()),
+    userId: v.nullable(v.number()),
+    /** "first last" or the e-mail; null when the actor is gone. */
+    userName: v.nullable(v.string()),
+    userEmail: v.nullable(v.string()),
+    type: v.string(),
+    target: v.string(),
+    targetId: v.nullable(v.number()),
+    targetName: v.nullable(v.string()),
+    details: v.record(v.string(), v.unknown()),
+  }),
+  v.metadata({ ref: 'AuditEvent' }),
+);
+export type AuditEvent = v.InferOutput<typeof AuditEvent>;
+
+/** `GET /audit-log` answer. */
+export const AuditLog = listOf(AuditEvent);
+export type AuditLog = v.InferOutput<typeof AuditLog>;
 
 /** 404 / 403 per the rules above. */
 export function assertMayReadAudit(user: AuthUser, accountId: number | undefined): void {
@@ -54,7 +64,7 @@ export function assertMayReadAudit(user: AuthUser, accountId: number | undefined
 }
 
 /** One page of audit events. */
-export async function listAuditLog(db: Db, user: AuthUser, q: AuditLogQuery): Promise<{ records: AuditRecordDto[]; metadata: ListMetadata }> {
+export async function listAuditLog(db: Db, user: AuthUser, q: AuditLogQuery): Promise<AuditLog> {
   assertMayReadAudit(user, q.account_id);
   const where = q.account_id !== undefined ? eq(auditEvents.accountId, q.account_id) : undefined;
   const [count] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(auditEvents).where(where);
@@ -70,7 +80,7 @@ export async function listAuditLog(db: Db, user: AuthUser, q: AuditLogQuery): Pr
     const full = [firstName, lastName].filter(Boolean).join(' ');
     return {
       id: e.id,
-      createdAt: e.createdAt,
+      createdAt: e.createdAt.toISOString(),
       accountId: e.accountId,
       userId: e.actorUserId,
       userName: email === null ? null : full || email,
@@ -88,6 +98,16 @@ export async function listAuditLog(db: Db, user: AuthUser, q: AuditLogQuery): Pr
 /** `/api/audit-log` routes. */
 export function auditRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.get('/', validate('query', AuditLogQuery), async (c) => c.json(await listAuditLog(deps.db, c.get('user'), c.req.valid('query'))));
+  r.get(
+    '/',
+    route({
+      summary: 'Read the audit log',
+      description:
+        'Newest first. With `account_id`: staff, or an Active Owner or Admin of that account (other roles 403; an account the caller may not use 404). Without it: staff only (every event, staff-wide ones with accountId null included).',
+      tags: ['Audit log'],
+      responses: { 200: AuditLog },
+      errors: [401, 403, 404, 422],
+    }),
+    validate('query', AuditLogQuery), async (c) => c.json(await listAuditLog(deps.db, c.get('user'), c.req.valid('query'))));
   return r;
 }

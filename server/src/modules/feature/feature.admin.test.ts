@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from '../../../test/accounts';
 import { auditEvents } from '../../db/schema';
-import type { FlagDto } from './feature.admin';
+import type { FeatureFlag } from './feature.schemas';
 
 let ctx: TestContext;
 let demoId: number;
@@ -33,7 +33,7 @@ const json = async <T>(res: Response, status: number): Promise<T> => {
 
 describe('/feature/flags', () => {
   it('creates flags from the name list (409 twice, 422 unknown name / ids) with audit rows', async () => {
-    const f = await json<FlagDto>(
+    const f = await json<FeatureFlag>(
       await ctx.call('POST', '/api/feature/flags', { token: tok.super, body: { name: 'new_widgets', description: 'Widgets v2', flag_type: 'dashboard', account_ids: [demoId, demoId], languages: ['fi'] } }),
       201,
     );
@@ -54,7 +54,7 @@ describe('/feature/flags', () => {
     await json(await ctx.call('POST', '/api/feature/flags', { token: tok.super, body: { name: 'likes', flag_type: 'embed' } }), 201);
     const features = async () => ((await (await ctx.call('GET', `/api/feature?account_id=${demoId}`, { token: tok.owner })).json()) as { features: string[] }).features;
     expect(await features()).toEqual(['dashboard:new_widgets']);
-    const u = await json<FlagDto>(await ctx.call('PUT', '/api/feature/flags', { token: tok.super, body: { name: 'likes', user_ids: [ownerId], is_superadmin: true } }), 200);
+    const u = await json<FeatureFlag>(await ctx.call('PUT', '/api/feature/flags', { token: tok.super, body: { name: 'likes', user_ids: [ownerId], is_superadmin: true } }), 200);
     expect(u).toMatchObject({ name: 'likes', user_ids: [ownerId], is_superadmin: true, flag_type: 'embed' });
     expect(await features()).toEqual(['dashboard:new_widgets', 'embed:likes']);
     expect((await ctx.call('PUT', '/api/feature/flags', { token: tok.super, body: { name: 'url_map', is_everyone: true } })).status).toBe(404);
@@ -63,7 +63,7 @@ describe('/feature/flags', () => {
   });
 
   it('filters by account_ids, flag_name, flag_type', async () => {
-    const names = async (q: string) => (await json<{ records: FlagDto[] }>(await ctx.call('GET', `/api/feature/flags?${q}`, { token: tok.super }), 200)).records.map((f) => f.name);
+    const names = async (q: string) => (await json<{ records: FeatureFlag[] }>(await ctx.call('GET', `/api/feature/flags?${q}`, { token: tok.super }), 200)).records.map((f) => f.name);
     expect(await names('')).toEqual(['likes', 'new_widgets']);
     expect(await names(`account_ids=${otherId},${demoId}`)).toEqual(['new_widgets']);
     expect(await names(`account_ids=${otherId}`)).toEqual([]);

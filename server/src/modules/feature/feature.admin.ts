@@ -10,31 +10,16 @@ import { accounts, featureFlags, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { recordAudit } from '../../lib/audit';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
-import { containsPattern, listMetadata, pageOffset, type ListMetadata } from '../../lib/list-query';
-import type { CreateFlagBody, FlagListQuery, UpdateFlagBody } from './feature.schemas';
+import { containsPattern, listMetadata, pageOffset } from '../../lib/list-query';
+import type { CreateFlagBody, FeatureFlag, FeatureFlagList, FlagListQuery, UpdateFlagBody } from './feature.schemas';
 
 type FlagRow = typeof featureFlags.$inferSelect;
-
-/** `FeatureFlag` of docs/api.md. `accounts` names the flag's accounts for the table column. */
-export interface FlagDto {
-  id: number;
-  name: string;
-  description: string | null;
-  flag_type: 'embed' | 'dashboard';
-  is_everyone: boolean | null;
-  is_superadmin: boolean | null;
-  user_ids: number[];
-  account_ids: number[];
-  languages: string[];
-  accounts: { id: number; businessName: string }[];
-  created_at: Date;
-}
 
 function assertSuperuser(user: AuthUser): void {
   if (!user.isSuperuser) throw forbidden('Only superusers can manage feature flags.');
 }
 
-async function toDtos(db: Db, rows: FlagRow[]): Promise<FlagDto[]> {
+async function toDtos(db: Db, rows: FlagRow[]): Promise<FeatureFlag[]> {
   const ids = [...new Set(rows.flatMap((r) => r.accountIds))];
   const names = ids.length ? await db.select({ id: accounts.id, businessName: accounts.businessName }).from(accounts).where(inArray(accounts.id, ids)) : [];
   return rows.map((r) => ({
@@ -48,7 +33,7 @@ async function toDtos(db: Db, rows: FlagRow[]): Promise<FlagDto[]> {
     account_ids: r.accountIds,
     languages: r.languages,
     accounts: names.filter((n) => r.accountIds.includes(n.id)),
-    created_at: r.createdAt,
+    created_at: r.createdAt.toISOString(),
   }));
 }
 
@@ -72,7 +57,7 @@ async function assertIdsExist(db: Db, userIds: number[] | undefined, accountIds:
  * `GET /feature/flags` — flags by name; `account_ids` keeps flags enabled for any of them,
  * `flag_name` a case-insensitive substring, `flag_type` exact.
  */
-export async function listFlags(db: Db, user: AuthUser, q: FlagListQuery): Promise<{ records: FlagDto[]; metadata: ListMetadata }> {
+export async function listFlags(db: Db, user: AuthUser, q: FlagListQuery): Promise<FeatureFlagList> {
   assertSuperuser(user);
   const where = and(
     q.account_ids ? arrayOverlaps(featureFlags.accountIds, q.account_ids) : undefined,
@@ -85,7 +70,7 @@ export async function listFlags(db: Db, user: AuthUser, q: FlagListQuery): Promi
 }
 
 /** `POST /feature/flags` → 201 `FeatureFlag`. 409 `flagExists` when the name is taken; 422 unknown ids. */
-export async function createFlag(db: Db, user: AuthUser, body: CreateFlagBody): Promise<FlagDto> {
+export async function createFlag(db: Db, user: AuthUser, body: CreateFlagBody): Promise<FeatureFlag> {
   assertSuperuser(user);
   const row = await db.transaction(async (tx) => {
     await assertIdsExist(tx, body.user_ids, body.account_ids);
@@ -112,7 +97,7 @@ export async function createFlag(db: Db, user: AuthUser, body: CreateFlagBody): 
 }
 
 /** `PUT /feature/flags` — updates the flag named `name`; 404 when there is none; 422 unknown ids. */
-export async function updateFlag(db: Db, user: AuthUser, body: UpdateFlagBody): Promise<FlagDto> {
+export async function updateFlag(db: Db, user: AuthUser, body: UpdateFlagBody): Promise<FeatureFlag> {
   assertSuperuser(user);
   const row = await db.transaction(async (tx) => {
     await assertIdsExist(tx, body.user_ids, body.account_ids);

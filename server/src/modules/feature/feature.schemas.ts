@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { nonNegativeIntString, pageParam, searchParam, sizeParam } from '../../lib/list-query';
 import { FLAG_NAMES } from '../global/global.service';
+import { listOf, Timestamp } from '../../lib/contract';
 
 /** `GET /feature?account_id` — account_id default 0 = no account (spec 000 §7). */
 export const FeatureQuery = v.object({
@@ -69,3 +70,36 @@ export const UpdateFlagBody = v.strictObject({
   languages: v.optional(Languages),
 });
 export type UpdateFlagBody = v.InferOutput<typeof UpdateFlagBody>;
+
+/**
+ * `GET /feature` answer: the caller's features for the account, strings `${flag_type}:${name}` such as
+ * `dashboard:new_widgets` (spec 000 §3, §7).
+ */
+export const FeatureList = v.pipe(v.strictObject({ features: v.array(v.string()) }), v.metadata({ ref: 'FeatureList' }));
+export type FeatureList = v.InferOutput<typeof FeatureList>;
+
+/**
+ * A feature flag (spec 000 §3 "Feature flag"), snake-case as the spec names the fields. `accounts`
+ * names the flag's accounts for the table column.
+ */
+export const FeatureFlag = v.pipe(
+  v.strictObject({
+    id: v.number(),
+    name: v.string(),
+    description: v.nullable(v.string()),
+    flag_type: v.picklist(['embed', 'dashboard']),
+    is_everyone: v.nullable(v.boolean()),
+    is_superadmin: v.nullable(v.boolean()),
+    user_ids: v.array(v.number()),
+    account_ids: v.array(v.number()),
+    languages: v.array(v.string()),
+    accounts: v.array(v.strictObject({ id: v.number(), businessName: v.string() })),
+    created_at: Timestamp,
+  }),
+  v.metadata({ ref: 'FeatureFlag' }),
+);
+export type FeatureFlag = v.InferOutput<typeof FeatureFlag>;
+
+/** `GET /feature/flags` answer. */
+export const FeatureFlagList = listOf(FeatureFlag);
+export type FeatureFlagList = v.InferOutput<typeof FeatureFlagList>;

@@ -8,9 +8,9 @@ import { unauthorized } from '../../lib/errors';
 import { assertAccountAccess } from '../../lib/policy';
 import { enabledFeatures } from './feature.policy';
 import { allFlags, userLanguage } from './feature.repo';
-import type { FeatureQuery } from './feature.schemas';
+import type { FeatureList, FeatureQuery } from './feature.schemas';
 
-export async function getFeatures(db: Db, user: AuthUser, q: FeatureQuery): Promise<{ features: string[] }> {
+export async function getFeatures(db: Db, user: AuthUser, q: FeatureQuery): Promise<FeatureList> {
   const accountId = q.account_id > 0 ? q.account_id : null;
   if (accountId !== null) assertAccountAccess(user, accountId);
   const language = await userLanguage(db, user.id);

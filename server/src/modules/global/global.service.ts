@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MediaKind, RoleName } from '../../db/schema';
+import type { Global } from './global.schemas';
 
 /** Dashboard languages (spec 000 §3 User.language; default en). */
 export const LANGUAGES = ['en', 'fi'] as const;
@@ -42,16 +43,6 @@ export const FLAG_NAMES = [
   'video_generation',
 ] as const;
 
-export interface GlobalData {
-  languages: readonly string[];
-  roles: readonly RoleName[];
-  staffRoles: readonly string[];
-  mediaKinds: readonly MediaKind[];
-  flagNames: readonly string[];
-  /** package.json version of the running server. */
-  version: string;
-}
-
 function readVersion(): string {
   try {
     const pkgPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../package.json');
@@ -69,13 +60,13 @@ const version = readVersion();
 export const serverVersion = (): string => version;
 
 /** The `GET /global` answer; the same for every caller. */
-export function getGlobal(): GlobalData {
+export function getGlobal(): Global {
   return {
-    languages: LANGUAGES,
-    roles: ROLE_NAMES,
-    staffRoles: STAFF_ROLE_NAMES,
-    mediaKinds: MEDIA_KINDS,
-    flagNames: FLAG_NAMES,
+    languages: [...LANGUAGES],
+    roles: [...ROLE_NAMES],
+    staffRoles: [...STAFF_ROLE_NAMES],
+    mediaKinds: [...MEDIA_KINDS],
+    flagNames: [...FLAG_NAMES],
     version,
   };
 }

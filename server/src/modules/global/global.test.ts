@@ -1,7 +1,7 @@
 /** `GET /api/global` (spec 000 §7) on PGlite and PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
-import type { GlobalData } from './global.service';
+import type { Global } from './global.schemas';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('GET /global', () => {
   it('answers the enumerations and the package version', async () => {
     const res = await ctx.call('GET', '/api/global', { token: await ctx.signIn('viewer@example.com') });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as GlobalData;
+    const body = (await res.json()) as Global;
     expect(body.languages).toEqual(['en', 'fi']);
     expect(body.roles).toEqual(['Owner', 'Admin', 'Editor', 'Viewer', 'Reseller']);
     expect(body.mediaKinds).toContain('SlideVideo');

@@ -37,14 +37,32 @@ export const UploadBody = v.object({
 });
 export type UploadBody = v.InferOutput<typeof UploadBody>;
 
-/** `GET /integration/google/drive/list` answer. */
-export interface DriveListJson {
-  files: {
-    id: string;
-    name: string;
-    thumbnailLink: string | null;
-    mimeType: string;
-    size: number | null;
-    modifiedTime: string;
-  }[];
-}
+/** One video in the caller's Google Drive (`modifiedTime` as Google sends it, RFC 3339; `size` in bytes, null when Drive does not say). */
+export const DriveFile = v.pipe(
+  v.strictObject({
+    id: v.string(),
+    name: v.string(),
+    thumbnailLink: v.nullable(v.string()),
+    mimeType: v.string(),
+    size: v.nullable(v.number()),
+    modifiedTime: v.string(),
+  }),
+  v.metadata({ ref: 'DriveFile' }),
+);
+export type DriveFile = v.InferOutput<typeof DriveFile>;
+
+/** `GET /integration/google/drive/list` answer: the latest 20 videos. */
+export const DriveFileList = v.strictObject({ files: v.array(DriveFile) });
+export type DriveFileList = v.InferOutput<typeof DriveFileList>;
+
+/** `POST /integration/google/auth/csrf` answer: the one-time state and Google's consent URL carrying it. */
+export const GoogleAuthStart = v.strictObject({ state: v.string(), authorizationUrl: v.string() });
+export type GoogleAuthStart = v.InferOutput<typeof GoogleAuthStart>;
+
+/** `POST /integration/google/auth/callback` answer. */
+export const GoogleConnected = v.strictObject({ connected: v.literal(true) });
+export type GoogleConnected = v.InferOutput<typeof GoogleConnected>;
+
+/** `POST /integration/google/drive/upload/{fileId}` answer (202): the Draft media the import job fills. */
+export const DriveImportStarted = v.strictObject({ mediaId: v.number() });
+export type DriveImportStarted = v.InferOutput<typeof DriveImportStarted>;

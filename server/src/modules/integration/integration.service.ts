@@ -19,7 +19,7 @@ import { assertMediaToolsFor } from '../media/media.service';
 import { authorizationUrl, DriveClient, exchangeCode, GoogleApiError, googleConfigured, grantsDriveRead, revokeToken } from './integration.google';
 import { consumeOauthState, deleteConnection, getConnection, insertOauthState, updateConnectionTokens, upsertConnection } from './integration.repo';
 import { assertCanImport, assertGoogleDriveFeature } from './integration.policy';
-import type { CallbackBody, DriveListJson } from './integration.schemas';
+import type { CallbackBody, DriveFileList, DriveImportStarted, GoogleAuthStart, GoogleConnected } from './integration.schemas';
 
 /** Job type of an import (payload `{ mediaId, userId, fileId }`). */
 export const GDRIVE_IMPORT = 'media.gdrive_import';
@@ -42,7 +42,7 @@ function assertConfigured(deps: AppDeps): void {
  * caller, valid 10 minutes, and Google's consent URL carrying it.
  * @throws 409 google_not_configured.
  */
-export async function createAuthState(deps: AppDeps, user: AuthUser): Promise<{ state: string; authorizationUrl: string }> {
+export async function createAuthState(deps: AppDeps, user: AuthUser): Promise<GoogleAuthStart> {
   assertConfigured(deps);
   const state = randomBytes(32).toString('base64url');
   await insertOauthState(deps.db, user.id, hashState(state), STATE_TTL_MS);
@@ -55,7 +55,7 @@ export async function createAuthState(deps: AppDeps, user: AuthUser): Promise<{ 
  *   state); 422 google_oauth_error (Google refused the code, or the person did not grant Drive access —
  *   the token is revoked then); 502 google_unavailable (Google unreachable).
  */
-export async function completeAuth(deps: AppDeps, user: AuthUser, body: CallbackBody): Promise<{ connected: true }> {
+export async function completeAuth(deps: AppDeps, user: AuthUser, body: CallbackBody): Promise<GoogleConnected> {
   assertConfigured(deps);
   const spent = await consumeOauthState(deps.db, user.id, hashState(body.state));
   if (!spent) {
@@ -114,7 +114,7 @@ export async function withDrive<T>(deps: AppDeps, userId: number, fn: (client: D
  * `GET /integration/google/drive/list?search_name`: the caller's latest 20 Drive videos.
  * @throws 409 google_not_configured / google_not_connected; 502 google_drive_error.
  */
-export async function listDriveFiles(deps: AppDeps, user: AuthUser, searchName: string | undefined): Promise<DriveListJson> {
+export async function listDriveFiles(deps: AppDeps, user: AuthUser, searchName: string | undefined): Promise<DriveFileList> {
   assertConfigured(deps);
   return { files: await withDrive(deps, user.id, (c) => c.listVideos(searchName || undefined)) };
 }
@@ -127,7 +127,7 @@ export async function listDriveFiles(deps: AppDeps, user: AuthUser, searchName: 
  *   409 google_not_connected; 404 the file is not in the caller's Drive; 422 unsupported_file (not a
  *   video); 413 too_large (over 2 GiB); 422 media_tools_missing (no runnable ffmpeg; issue 10 §1).
  */
-export async function importDriveFile(deps: AppDeps, user: AuthUser, fileId: string, accountId: number): Promise<{ mediaId: number }> {
+export async function importDriveFile(deps: AppDeps, user: AuthUser, fileId: string, accountId: number): Promise<DriveImportStarted> {
   assertCanImport(user, accountId);
   if (!(await findAccountById(deps.db, accountId))) throw notFound('Account not found.');
   const language = await userLanguage(deps.db, user.id);

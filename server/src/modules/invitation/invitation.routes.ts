@@ -13,6 +13,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { idParams, route } from '../../lib/contract';
 import { validate } from '../../lib/validate';
+import { InvitationInfo, JoinResult } from './invitation.schemas';
 import {
   AccountUser,
   AccountUserList,
@@ -144,7 +145,27 @@ export function userRoleRoutes(deps: AppDeps): Hono<AppEnv> {
 /** `/api/auth/invitation` and `/api/auth/join` (no token). */
 export function invitationPublicRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.get('/invitation', validate('query', InvitationQuery), async (c) => c.json(await getInvitation(deps.db, c.req.valid('query').token)));
-  r.post('/join', validate('json', JoinBody), async (c) => c.json(await joinWithInvitation(deps, c.req.valid('json'))));
+  r.get(
+    '/invitation',
+    route({
+      summary: 'Read an invitation',
+      description: 'What the join page shows before sign-up. 404 `invitationInvalid` for an unknown, used or expired token.',
+      tags: ['Invitations'],
+      auth: 'public',
+      responses: { 200: InvitationInfo },
+    }),
+    validate('query', InvitationQuery), async (c) => c.json(await getInvitation(deps.db, c.req.valid('query').token)));
+  r.post(
+    '/join',
+    route({
+      summary: 'Create a user from an invitation',
+      description:
+        'Sets the invited user\'s name and password, makes the role Active and consumes the token; the SPA then signs in. 404 `invitationInvalid`; 422 when e-mail or account are not the invitation\'s or the password breaks the rule; 409 `userHasPassword` when the user can already sign in (they join by signing in and `PUT /user/{userId}/role/{roleId}`).',
+      tags: ['Invitations'],
+      auth: 'public',
+      responses: { 200: JoinResult },
+      errors: [400, 404, 409, 422],
+    }),
+    validate('json', JoinBody), async (c) => c.json(await joinWithInvitation(deps, c.req.valid('json'))));
   return r;
 }

@@ -83,6 +83,39 @@ export const InvitationQuery = v.object({
   token: v.pipe(v.string('token is required.'), v.trim(), v.nonEmpty('token is required.'), v.maxLength(200, 'token is too long.')),
 });
 
+/** `GET /auth/invitation?token` answer: what the join page shows before sign-up. */
+export const InvitationInfo = v.pipe(
+  v.strictObject({
+    email: v.string(),
+    userId: v.number(),
+    accountId: v.number(),
+    accountName: v.string(),
+    accountPublicId: v.string(),
+    roleId: v.number(),
+    role: AnyRole,
+    /** The person can already sign in: the page asks them to sign in and confirm instead of signing up. */
+    hasPassword: v.boolean(),
+    expiresAt: Timestamp,
+  }),
+  v.metadata({ ref: 'InvitationInfo' }),
+);
+export type InvitationInfo = v.InferOutput<typeof InvitationInfo>;
+
+/** `POST /auth/join` answer: the joined role (now Active). */
+export const JoinResult = v.pipe(
+  v.strictObject({
+    userId: v.number(),
+    email: v.string(),
+    accountId: v.number(),
+    accountPublicId: v.string(),
+    roleId: v.number(),
+    role: AnyRole,
+    status: v.literal('Active'),
+  }),
+  v.metadata({ ref: 'JoinResult' }),
+);
+export type JoinResult = v.InferOutput<typeof JoinResult>;
+
 const NameField = (label: string) =>
   v.pipe(v.string(`${label} is required.`), v.trim(), v.nonEmpty(`${label} is required.`), v.maxLength(100, `${label} is too long.`));
 

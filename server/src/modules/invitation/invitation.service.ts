@@ -47,36 +47,12 @@ import {
   type UserRow,
 } from './invitation.repo';
 import type { AccountUser, AccountUserList, AccountUserListQuery, InviteBody, JoinBody, ResendInvitationBody } from './invitation.schemas';
+import type { InvitationInfo, JoinResult } from './invitation.schemas';
 import { sendInvitationEmail } from './invitation.mail';
 import type { Role } from '../user/user.schemas';
 
 /** How long a join token stays valid: 14 days, in milliseconds. */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
-
-/** `GET /auth/invitation?token` answer: what the join page shows before sign-up (docs/api.md). */
-export interface InvitationInfoDto {
-  email: string;
-  userId: number;
-  accountId: number;
-  accountName: string;
-  accountPublicId: string;
-  roleId: number;
-  role: RoleName;
-  /** The person can already sign in: the page asks them to sign in and confirm instead of signing up. */
-  hasPassword: boolean;
-  expiresAt: Date;
-}
-
-/** `POST /auth/join` answer. */
-export interface JoinResultDto {
-  userId: number;
-  email: string;
-  accountId: number;
-  accountPublicId: string;
-  roleId: number;
-  role: RoleName;
-  status: 'Active';
-}
 
 /** Clock and token source; tests replace them. */
 export interface InvitationClock {
@@ -357,7 +333,7 @@ const invalidToken = () => new HttpError(404, 'This invitation link is invalid, 
  * `GET /auth/invitation?token` (no sign-in): the invitation behind a live token.
  * @throws 404 `invitationInvalid` for an unknown, used or expired token.
  */
-export async function getInvitation(db: Db, token: string, clock = systemClock): Promise<InvitationInfoDto> {
+export async function getInvitation(db: Db, token: string, clock = systemClock): Promise<InvitationInfo> {
   const found = await findLiveToken(db, hashInvitationToken(token), clock.now());
   if (!found) throw invalidToken();
   return {
@@ -369,7 +345,7 @@ export async function getInvitation(db: Db, token: string, clock = systemClock):
     roleId: found.role.id,
     role: found.role.role,
     hasPassword: canSignIn(found.user),
-    expiresAt: found.token.expiresAt,
+    expiresAt: found.token.expiresAt.toISOString(),
   };
 }
 
@@ -382,7 +358,7 @@ export async function getInvitation(db: Db, token: string, clock = systemClock):
  *   it first), 422 `email` / `accountId` not the invitation's, 422 `password` policy message,
  *   409 `userHasPassword` when the user can already sign in (they join by signing in).
  */
-export async function joinWithInvitation(deps: AppDeps, body: JoinBody, clock = systemClock): Promise<JoinResultDto> {
+export async function joinWithInvitation(deps: AppDeps, body: JoinBody, clock = systemClock): Promise<JoinResult> {
   const now = clock.now();
   const found = await findLiveToken(deps.db, hashInvitationToken(body.token), now);
   if (!found) throw invalidToken();

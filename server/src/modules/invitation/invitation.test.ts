@@ -8,8 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from '../../../test/accounts';
 import { emailOutbox, invitationTokens, roles, users } from '../../db/schema';
-import type { InvitationInfoDto, JoinResultDto } from './invitation.service';
-import type { AccountUser } from './invitation.schemas';
+import type { AccountUser, InvitationInfo, JoinResult } from './invitation.schemas';
 import type { Role } from '../user/user.schemas';
 
 /** Every invitation e-mail sent (the real sender still runs). */
@@ -131,7 +130,7 @@ describe('POST /account/{accountId}/user (invite) and the join with a token', ()
     // Token info for the join page (no sign-in).
     const info = await ctx.call('GET', `/api/auth/invitation?token=${encodeURIComponent(t)}`);
     expect(info.status).toBe(200);
-    expect((await info.json()) as InvitationInfoDto).toMatchObject({
+    expect((await info.json()) as InvitationInfo).toMatchObject({
       email: 'new.person@example.org',
       userId: member.id,
       accountId: demoId,
@@ -164,7 +163,7 @@ describe('POST /account/{accountId}/user (invite) and the join with a token', ()
 
     const joined = await ctx.call('POST', '/api/auth/join', { body: { ...body, email: 'NEW.person@example.org ' } });
     expect(joined.status).toBe(200);
-    expect((await joined.json()) as JoinResultDto).toMatchObject({ userId: member.id, accountId: demoId, accountPublicId: 'demo', role: 'Editor', status: 'Active' });
+    expect((await joined.json()) as JoinResult).toMatchObject({ userId: member.id, accountId: demoId, accountPublicId: 'demo', role: 'Editor', status: 'Active' });
 
     // The new password signs in; the role is Active; the user can use the account.
     const idToken = await ctx.signIn('new.person@example.org', 'Joined-pass-1');
@@ -252,7 +251,7 @@ describe('POST /account/{accountId}/user (invite) and the join with a token', ()
     const userId = await userIdByEmail(ctx, 'haspw@example.org');
     const creds = ctx.deps.idp.createCredentials((await ctx.deps.db.select().from(users).where(eq(users.id, userId)))[0]!.username, 'Set-else-1');
     await ctx.deps.db.update(users).set(creds).where(eq(users.id, userId));
-    const info = (await (await ctx.call('GET', `/api/auth/invitation?token=${encodeURIComponent(t)}`)).json()) as InvitationInfoDto;
+    const info = (await (await ctx.call('GET', `/api/auth/invitation?token=${encodeURIComponent(t)}`)).json()) as InvitationInfo;
     expect(info.hasPassword).toBe(true);
     const res = await ctx.call('POST', '/api/auth/join', {
       body: { firstName: 'H', lastName: 'P', email: 'haspw@example.org', password: 'Takeover-1', token: t, accountId: demoId },
@@ -304,7 +303,7 @@ describe('POST /account/{accountId}/user/resend-invitation', () => {
     const second = lastLink().searchParams.get('token') ?? '';
     expect(second).not.toBe(first);
     expect((await ctx.call('GET', `/api/auth/invitation?token=${encodeURIComponent(first)}`)).status).toBe(404);
-    const info = (await (await ctx.call('GET', `/api/auth/invitation?token=${encodeURIComponent(second)}`)).json()) as InvitationInfoDto;
+    const info = (await (await ctx.call('GET', `/api/auth/invitation?token=${encodeURIComponent(second)}`)).json()) as InvitationInfo;
     expect(info.role).toBe('Viewer');
   });
 

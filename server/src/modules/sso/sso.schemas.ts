@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { GOOGLE_PROVIDER } from '../../idp/oauth/upstream';
+import { Timestamp } from '../../lib/contract';
 
 /** Provider names Cognito reserves for its social providers (plus its own). */
 const RESERVED_PROVIDERS = ['COGNITO', GOOGLE_PROVIDER, 'Facebook', 'LoginWithAmazon', 'SignInWithApple'];
@@ -74,5 +75,70 @@ export const DiscoverBody = v.strictObject({
 /** POST /auth/finalize: an empty object (or no body). */
 export const FinalizeBody = v.optional(v.strictObject({}), {});
 
-/** `{configId}` path parameter. */
-export const ConfigIdParam = v.object({ configId: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Not an id.'), v.transform(Number)) });
+/** An account this SSO config provisions users into, with the role new users get. */
+export const SsoProvision = v.strictObject({
+  id: v.number(),
+  accountId: v.number(),
+  account: v.strictObject({ businessName: v.string() }),
+  defaultRole: v.picklist(['Viewer', 'Editor']),
+});
+
+/**
+ * SSO config as answered by the API (spec 000 §3 "SSO config" plus the upstream OIDC settings; the
+ * client secret is never answered, only `hasClientSecret`).
+ */
+export const SsoConfig = v.pipe(
+  v.strictObject({
+    id: v.number(),
+    name: v.string(),
+    domain: v.string(),
+    provider: v.string(),
+    status: v.picklist(['active', 'disabled']),
+    issuerUrl: v.nullable(v.string()),
+    clientId: v.nullable(v.string()),
+    hasClientSecret: v.boolean(),
+    createdAt: Timestamp,
+    ssoProvisions: v.array(SsoProvision),
+  }),
+  v.metadata({ ref: 'SsoConfig' }),
+);
+export type SsoConfig = v.InferOutput<typeof SsoConfig>;
+
+/** `GET /sso/config` answer: every config (not paged; there are few). */
+export const SsoConfigList = v.array(SsoConfig);
+
+/** `POST /auth/sso/discover` answer: the provider name to pass to the hosted UI. */
+export const SsoDiscovery = v.strictObject({ ssoProvider: v.string() });
+export type SsoDiscovery = v.InferOutput<typeof SsoDiscovery>;
+
+/**
+ * `POST /auth/finalize` answer: the caller as `GET /user/me` answers them, plus the sign-in
+ * identities (`[{ provider }]`, e.g. an SSO provider or Google).
+ */
+export const FinalizedUser = v.strictObject({
+  id: v.number(),
+  email: v.string(),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  phoneNumber: v.nullable(v.string()),
+  language: v.picklist(['en', 'fi']),
+  profilePicture: v.null(),
+  multifactor: v.boolean(),
+  external: v.boolean(),
+  createdAt: Timestamp,
+  isSuperuser: v.boolean(),
+  isCustomerSuccess: v.boolean(),
+  isReseller: v.boolean(),
+  roles: v.array(
+    v.strictObject({
+      id: v.number(),
+      accountId: v.number(),
+      role: v.picklist(['Owner', 'Admin', 'Editor', 'Viewer', 'Reseller']),
+      status: v.picklist(['Active', 'Invited']),
+    }),
+  ),
+  userIntegrations: v.array(v.strictObject({ id: v.number(), integrationType: v.literal('google'), identifier: v.string() })),
+  hasGoogleDriveIntegration: v.boolean(),
+  identities: v.array(v.strictObject({ provider: v.string() })),
+});
+export type FinalizedUser = v.InferOutput<typeof FinalizedUser>;

@@ -14,26 +14,11 @@ import type { AppDeps, AuthUser } from '../../lib/context';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { getMe } from '../user/user.service';
-import type { User } from '../user/user.schemas';
 import { assertCanManageSso } from './sso.policy';
 import { findActiveConfigByDomain, findConfig, identityProvidersOf, listConfigs, provisionsOf, type SsoConfigRow } from './sso.repo';
-import type { CreateSsoConfigBody, PatchSsoConfigBody, ProvisionBody } from './sso.schemas';
+import type { CreateSsoConfigBody, FinalizedUser, PatchSsoConfigBody, ProvisionBody, SsoConfig, SsoDiscovery } from './sso.schemas';
 
-/** SSO config as answered by the API (spec 000 §3 plus the upstream settings). */
-export interface SsoConfigDto {
-  id: number;
-  name: string;
-  domain: string;
-  provider: string;
-  status: 'active' | 'disabled';
-  issuerUrl: string | null;
-  clientId: string | null;
-  hasClientSecret: boolean;
-  createdAt: Date;
-  ssoProvisions: { id: number; accountId: number; account: { businessName: string }; defaultRole: 'Viewer' | 'Editor' }[];
-}
-
-async function toDtos(db: Db, rows: SsoConfigRow[]): Promise<SsoConfigDto[]> {
+async function toDtos(db: Db, rows: SsoConfigRow[]): Promise<SsoConfig[]> {
   const provisions = await provisionsOf(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
@@ -44,14 +29,14 @@ async function toDtos(db: Db, rows: SsoConfigRow[]): Promise<SsoConfigDto[]> {
     issuerUrl: r.issuerUrl,
     clientId: r.clientId,
     hasClientSecret: r.clientSecretEnc !== null,
-    createdAt: r.createdAt,
+    createdAt: r.createdAt.toISOString(),
     ssoProvisions: provisions
       .filter((p) => p.ssoConfigId === r.id)
       .map((p) => ({ id: p.id, accountId: p.accountId, account: { businessName: p.businessName }, defaultRole: p.defaultRole })),
   }));
 }
 
-async function dtoOf(db: Db, id: number): Promise<SsoConfigDto> {
+async function dtoOf(db: Db, id: number): Promise<SsoConfig> {
   const row = await findConfig(db, id);
   if (!row) throw notFound('SSO config not found.');
   const [dto] = await toDtos(db, [row]);
@@ -71,19 +56,19 @@ async function assertUnique(db: Db, fields: { provider?: string; domain?: string
 }
 
 /** GET /sso/config: every config with provisions (superusers). */
-export async function listSsoConfigs(deps: AppDeps, user: AuthUser): Promise<SsoConfigDto[]> {
+export async function listSsoConfigs(deps: AppDeps, user: AuthUser): Promise<SsoConfig[]> {
   assertCanManageSso(user);
   return toDtos(deps.db, await listConfigs(deps.db));
 }
 
 /** GET /sso/config/{id}. 404 when missing. */
-export async function getSsoConfig(deps: AppDeps, user: AuthUser, id: number): Promise<SsoConfigDto> {
+export async function getSsoConfig(deps: AppDeps, user: AuthUser, id: number): Promise<SsoConfig> {
   assertCanManageSso(user);
   return dtoOf(deps.db, id);
 }
 
 /** POST /sso/config → 201 config. 409 duplicate provider or domain. */
-export async function createSsoConfig(deps: AppDeps, user: AuthUser, body: CreateSsoConfigBody): Promise<SsoConfigDto> {
+export async function createSsoConfig(deps: AppDeps, user: AuthUser, body: CreateSsoConfigBody): Promise<SsoConfig> {
   assertCanManageSso(user);
   await assertUnique(deps.db, body, null);
   const clientSecretEnc = body.clientSecret ? await deps.idp.sealClientSecret(body.clientSecret) : null;
@@ -108,7 +93,7 @@ export async function createSsoConfig(deps: AppDeps, user: AuthUser, body: Creat
 }
 
 /** PATCH /sso/config/{id}: status and upstream settings; `clientSecret: null` removes the secret. */
-export async function patchSsoConfig(deps: AppDeps, user: AuthUser, id: number, body: PatchSsoConfigBody): Promise<SsoConfigDto> {
+export async function patchSsoConfig(deps: AppDeps, user: AuthUser, id: number, body: PatchSsoConfigBody): Promise<SsoConfig> {
   assertCanManageSso(user);
   if (!(await findConfig(deps.db, id))) throw notFound('SSO config not found.');
   await assertUnique(deps.db, { domain: body.domain }, id);
@@ -130,7 +115,7 @@ export async function patchSsoConfig(deps: AppDeps, user: AuthUser, id: number, 
 }
 
 /** POST /sso/config/{id}/provision → 201 config: creates or updates the account's default role. 404 config/account. */
-export async function provisionSsoConfig(deps: AppDeps, user: AuthUser, id: number, body: ProvisionBody): Promise<SsoConfigDto> {
+export async function provisionSsoConfig(deps: AppDeps, user: AuthUser, id: number, body: ProvisionBody): Promise<SsoConfig> {
   assertCanManageSso(user);
   if (!(await findConfig(deps.db, id))) throw notFound('SSO config not found.');
   const [account] = await deps.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, body.accountId)).limit(1);
@@ -146,7 +131,7 @@ export async function provisionSsoConfig(deps: AppDeps, user: AuthUser, id: numb
 }
 
 /** POST /auth/sso/discover: `{ ssoProvider }` for the e-mail's domain; 404 `ssoProviderNotFound`. */
-export async function discoverSsoProvider(deps: AppDeps, email: string): Promise<{ ssoProvider: string }> {
+export async function discoverSsoProvider(deps: AppDeps, email: string): Promise<SsoDiscovery> {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   const config = await findActiveConfigByDomain(deps.db, domain);
   if (!config) throw new HttpError(404, 'No SSO provider found for this e-mail address.', 'ssoProviderNotFound');
@@ -154,8 +139,8 @@ export async function discoverSsoProvider(deps: AppDeps, email: string): Promise
 }
 
 /** POST /auth/finalize: the caller (`User` of GET /user/me) plus `identities: [{ provider }]`. */
-export async function finalizeSignIn(deps: AppDeps, user: AuthUser): Promise<User & { identities: { provider: string }[] }> {
+export async function finalizeSignIn(deps: AppDeps, user: AuthUser): Promise<FinalizedUser> {
   const me = await getMe(deps.db, user);
   const providers = await identityProvidersOf(deps.db, user.id);
-  return { ...me, identities: providers.map((provider) => ({ provider })) };
+  return { ...me, createdAt: new Date(me.createdAt).toISOString(), identities: providers.map((provider) => ({ provider })) };
 }

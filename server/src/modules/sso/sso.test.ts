@@ -84,6 +84,10 @@ describe('SSO config API', () => {
     const list = (await (await ctx.call('GET', '/api/sso/config', { token: superToken })).json()) as { id: number }[];
     expect(list.map((c) => c.id)).toContain(configId);
     expect((await ctx.call('GET', '/api/sso/config/424242', { token: superToken })).status).toBe(404);
+    // A non-number id names no config: 404 like an unknown one (lib/contract.ts idParams), not 422.
+    const bad = await ctx.call('GET', '/api/sso/config/abc', { token: superToken });
+    expect(bad.status).toBe(404);
+    expect(await bad.json()).toMatchObject({ detail: 'SSO config not found.' });
     const off = await ctx.call('PATCH', `/api/sso/config/${configId}`, { token: superToken, body: { status: 'disabled' } });
     expect(((await off.json()) as { status: string }).status).toBe('disabled');
     expect((await ctx.call('POST', '/api/auth/sso/discover', { body: { email: 'jane@sso-corp.example' } })).status).toBe(404);
