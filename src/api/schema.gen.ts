@@ -1318,6 +1318,14 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        UserRole: {
+            id: number;
+            accountId: number;
+            /** @enum {string} */
+            role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
+            /** @enum {string} */
+            status: "Active" | "Invited";
+        };
         SsoConfig: {
             id: number;
             name: string;
@@ -1501,14 +1509,6 @@ export interface components {
             mediaKinds: ("SlideVideo" | "LogoVideo" | "SlideImage" | "LogoImage" | "CoverImage" | "ProfileImage")[];
             flagNames: ("integration" | "integration_hubspot" | "integration_linear" | "integration_pipedrive" | "integration_salesforce" | "integration_google_drive" | "google_analytics_cookies" | "vidbot_as_ads" | "new_widgets" | "widget_sync" | "no_cookies" | "url_map" | "company_profile" | "vidbot_scheduler" | "button_outline" | "likes" | "close_button" | "hide_share_button" | "hide_watermark" | "hide_widget_on_scroll" | "generative_ai" | "video_generation")[];
             version: string;
-        };
-        UserRole: {
-            id: number;
-            accountId: number;
-            /** @enum {string} */
-            role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
-            /** @enum {string} */
-            status: "Active" | "Invited";
         };
         User: {
             id: number;
@@ -2387,14 +2387,7 @@ export interface operations {
                         isSuperuser: boolean;
                         isCustomerSuccess: boolean;
                         isReseller: boolean;
-                        roles: {
-                            id: number;
-                            accountId: number;
-                            /** @enum {string} */
-                            role: "Owner" | "Admin" | "Editor" | "Viewer" | "Reseller";
-                            /** @enum {string} */
-                            status: "Active" | "Invited";
-                        }[];
+                        roles: components["schemas"]["UserRole"][];
                         userIntegrations: {
                             id: number;
                             /** @constant */

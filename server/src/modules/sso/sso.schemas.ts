@@ -3,6 +3,7 @@
  * account: account and default role required. SSO login email: required and must be an email"; §7).
  */
 import * as v from 'valibot';
+import { userEntries } from '../user/user.schemas';
 import { GOOGLE_PROVIDER } from '../../idp/oauth/upstream';
 import { Timestamp } from '../../lib/contract';
 
@@ -115,30 +116,5 @@ export type SsoDiscovery = v.InferOutput<typeof SsoDiscovery>;
  * `POST /auth/finalize` answer: the caller as `GET /user/me` answers them, plus the sign-in
  * identities (`[{ provider }]`, e.g. an SSO provider or Google).
  */
-export const FinalizedUser = v.strictObject({
-  id: v.number(),
-  email: v.string(),
-  firstName: v.nullable(v.string()),
-  lastName: v.nullable(v.string()),
-  phoneNumber: v.nullable(v.string()),
-  language: v.picklist(['en', 'fi']),
-  profilePicture: v.null(),
-  multifactor: v.boolean(),
-  external: v.boolean(),
-  createdAt: Timestamp,
-  isSuperuser: v.boolean(),
-  isCustomerSuccess: v.boolean(),
-  isReseller: v.boolean(),
-  roles: v.array(
-    v.strictObject({
-      id: v.number(),
-      accountId: v.number(),
-      role: v.picklist(['Owner', 'Admin', 'Editor', 'Viewer', 'Reseller']),
-      status: v.picklist(['Active', 'Invited']),
-    }),
-  ),
-  userIntegrations: v.array(v.strictObject({ id: v.number(), integrationType: v.literal('google'), identifier: v.string() })),
-  hasGoogleDriveIntegration: v.boolean(),
-  identities: v.array(v.strictObject({ provider: v.string() })),
-});
+export const FinalizedUser = v.strictObject({ ...userEntries, identities: v.array(v.strictObject({ provider: v.string() })) });
 export type FinalizedUser = v.InferOutput<typeof FinalizedUser>;

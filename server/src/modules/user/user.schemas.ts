@@ -66,6 +66,26 @@ export const UserRole = v.pipe(
 );
 export type UserRole = v.InferOutput<typeof UserRole>;
 
+/** The fields of `User` (also the base of the SSO finalize answer, sso.schemas.ts `FinalizedUser`). */
+export const userEntries = {
+  id: v.number(),
+  email: v.string(),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  phoneNumber: v.nullable(v.string()),
+  language: v.picklist(['en', 'fi']),
+  profilePicture: v.null(),
+  multifactor: v.boolean(),
+  external: v.boolean(),
+  createdAt: Timestamp,
+  isSuperuser: v.boolean(),
+  isCustomerSuccess: v.boolean(),
+  isReseller: v.boolean(),
+  roles: v.array(UserRole),
+  userIntegrations: v.array(v.strictObject({ id: v.number(), integrationType: v.literal('google'), identifier: v.string() })),
+  hasGoogleDriveIntegration: v.boolean(),
+};
+
 /**
  * A user (spec 000 §3 User; §7 `GET /user/me`, `GET /user/{userId}`): the profile, the staff flags
  * (`isSuperuser`, `isCustomerSuccess`, `isReseller`; what they allow is spec 000 §6) and the roles
@@ -74,24 +94,7 @@ export type UserRole = v.InferOutput<typeof UserRole>;
  * `hasGoogleDriveIntegration` is true while the caller has a Google Drive connection (only in `/user/me`, issue 5).
  */
 export const User = v.pipe(
-  v.strictObject({
-    id: v.number(),
-    email: v.string(),
-    firstName: v.nullable(v.string()),
-    lastName: v.nullable(v.string()),
-    phoneNumber: v.nullable(v.string()),
-    language: v.picklist(['en', 'fi']),
-    profilePicture: v.null(),
-    multifactor: v.boolean(),
-    external: v.boolean(),
-    createdAt: Timestamp,
-    isSuperuser: v.boolean(),
-    isCustomerSuccess: v.boolean(),
-    isReseller: v.boolean(),
-    roles: v.array(UserRole),
-    userIntegrations: v.array(v.strictObject({ id: v.number(), integrationType: v.literal('google'), identifier: v.string() })),
-    hasGoogleDriveIntegration: v.boolean(),
-  }),
+  v.strictObject(userEntries),
   v.metadata({ ref: 'User' }),
 );
 export type User = v.InferOutput<typeof User>;
