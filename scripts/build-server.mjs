@@ -38,13 +38,16 @@ function loadEsbuild() {
   }
 }
 
-/** Replaces `import.meta.url|dirname|filename` in server sources by the file's own values. */
+/**
+ * Replaces `import.meta.url|dirname|filename` in the project's own sources (server/src and the
+ * scripts it imports, e.g. scripts/toolchain.mjs) by the file's own values; node_modules untouched.
+ */
 const importMetaPlugin = {
   name: 'vidbot-import-meta',
   setup(build) {
-    const serverSrc = path.join(root, 'server', 'src') + path.sep;
+    const ownDirs = [path.join(root, 'server', 'src') + path.sep, path.join(root, 'scripts') + path.sep];
     build.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
-      if (!args.path.startsWith(serverSrc)) return undefined;
+      if (!ownDirs.some((dir) => args.path.startsWith(dir))) return undefined;
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('import.meta.')) return undefined;
       const contents = source
