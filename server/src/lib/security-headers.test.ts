@@ -100,6 +100,9 @@ describe('route classes', () => {
     expect(routeClass('/idp')).toBe('api');
     expect(routeClass('/idp/oauth2/token')).toBe('api');
     expect(routeClass('/apiary')).toBe('app');
+    expect(routeClass('/api/docs')).toBe('docs');
+    expect(routeClass('/api/docs/scalar.js')).toBe('docs');
+    expect(routeClass('/api/docsx')).toBe('api');
     expect(routeClass('/files/1/x/playback.mp4')).toBe('files');
     expect(routeClass('/preview/12')).toBe('framed');
     expect(routeClass('/preview/current')).toBe('framed');
@@ -119,6 +122,19 @@ describe('headers by route class', () => {
     expect(p['connect-src']).toEqual(["'self'", 'https://o42.ingest.sentry.example:8443', ctx.env.publicUrl]);
     expect(p['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(Object.values(p).flat()).not.toContain('public-key');
+  });
+
+  it('the API reference (/api/docs) may run its own scripts from our origin, nothing inline, framed only by us', async () => {
+    const res = await ctx.call('GET', '/api/docs');
+    expect(res.status).toBe(200);
+    const p = csp(res);
+    expect(p['default-src']).toEqual(["'none'"]);
+    expect(p['script-src']).toEqual(["'self'"]);
+    expect(p['connect-src']).toEqual(["'self'"]);
+    expect(p['frame-ancestors']).toEqual(["'self'"]);
+    const html = await res.text();
+    // Every script of the page is a served file (script-src 'self' allows no inline script).
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
 
   it('a client route (index.html fallback) gets the dashboard policy', async () => {

@@ -9,6 +9,8 @@
  * - `app` — the dashboard HTML (`/`, every client route, the index.html fallback) and `/assets/*`:
  *   scripts only from our origin (no inline script), framed only by our own pages.
  * - `api` — `/api/*` and `/idp/*` JSON: `default-src 'none'`, framed only by our own pages.
+ * - `docs` — `/api/docs` (the API reference, issue 10 §4): Scalar's bundle, init script and theme,
+ *   all served from our origin (lib/openapi.ts), no inline script; it fetches /api/openapi.json.
  * - `framed` — `/preview/*`, `/widget-preview/*`, `/embed/*` (and later the player and loader):
  *   meant to be framed by other sites (`frame-ancestors *`), their own strict CSP, no cookies, no
  *   opener isolation (an allow-listed opener may message a preview), resources loadable cross-origin.
@@ -23,7 +25,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Env } from '../env';
 
 /** The classes of routes that get different header policies (see the module comment). */
-export const ROUTE_CLASSES = ['app', 'api', 'framed', 'files'] as const;
+export const ROUTE_CLASSES = ['app', 'api', 'docs', 'framed', 'files'] as const;
 export type RouteClass = (typeof ROUTE_CLASSES)[number];
 
 /** Options of `secureHeaders` (hono/secure-headers), as its first parameter declares them. */
@@ -51,6 +53,7 @@ function underPrefix(path: string, prefix: string): boolean {
 
 /** The route class of a request path (e.g. `/api/bot` → `api`, `/preview/12` → `framed`). */
 export function routeClass(path: string): RouteClass {
+  if (underPrefix(path, '/api/docs')) return 'docs';
   if (underPrefix(path, '/api') || underPrefix(path, '/idp')) return 'api';
   if (underPrefix(path, '/files')) return 'files';
   if (FRAMED_PREFIXES.some((p) => underPrefix(path, p))) return 'framed';
@@ -135,6 +138,27 @@ export function policyFor(cls: RouteClass, env: SecurityHeadersEnv, https: boole
         crossOriginResourcePolicy: 'same-origin',
         xFrameOptions: 'SAMEORIGIN',
         contentSecurityPolicy: { defaultSrc: [NONE], frameAncestors: [SELF] },
+      };
+    case 'docs':
+      return {
+        ...common,
+        crossOriginOpenerPolicy: 'same-origin',
+        crossOriginResourcePolicy: 'same-origin',
+        xFrameOptions: 'SAMEORIGIN',
+        contentSecurityPolicy: {
+          defaultSrc: [NONE],
+          scriptSrc: [SELF],
+          // Scalar (Vue) sets element styles at run time.
+          styleSrc: [SELF, UNSAFE_INLINE],
+          imgSrc: [SELF, 'data:', 'blob:'],
+          fontSrc: [SELF, 'data:'],
+          connectSrc: [SELF],
+          workerSrc: [SELF, 'blob:'],
+          objectSrc: [NONE],
+          baseUri: [NONE],
+          formAction: [NONE],
+          frameAncestors: [SELF],
+        },
       };
     case 'framed':
       return {
