@@ -5,7 +5,10 @@ import { DEMO_PASSWORD, DEMO_USERS } from './db/seed';
 
 const env = loadEnv();
 const started = Date.now();
-const running = await startServer(env);
+const running = await startServer(env).catch((err: unknown) => {
+  console.error(`\nVidbot could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
 console.log(`\nVidbot is running at ${running.url}  (started in ${Date.now() - started} ms)`);
 console.log(`Database: ${running.deps.database.kind}${env.databaseUrl ? '' : ` under ${env.dataDir}`}`);
 for (const line of mediaToolLines(env.mediaTools)) console.log(line);

@@ -57,7 +57,22 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const server = tls
     ? serve({ fetch: app.fetch, port: env.port, hostname: env.host, createServer: createHttpsServer, serverOptions: tls })
     : serve({ fetch: app.fetch, port: env.port, hostname: env.host });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    // A newcomer's most likely start failure: say what to do instead of an 'error' event trace.
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`Port ${env.port} on ${env.host} is already in use (another Vidbot, or another program): stop it, or start on another port, e.g. PORT=3001 npm start.`)
+          : err,
+      ),
+    );
+  }).catch(async (err: unknown) => {
+    // Nothing keeps running after a failed start: workers stopped, database closed.
+    await Promise.all([integrationWorker.stop(), mediaWorker.stop(), emailWorker.stop()]);
+    await database.close();
+    throw err;
+  });
   const port = (server.address() as AddressInfo).port;
   const url = `${tls ? 'https' : 'http'}://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${port}`;
   return {
