@@ -20,7 +20,7 @@ import { SearchForm } from '../../ui/SearchForm';
 import { canCreateVidbot } from './permissions';
 import { BOT_PAGE_SIZE, botListOptions, vidbotKeys } from './vidbot.queries';
 import { usePowerUserMode } from '../chrome/powerUser';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { errorText } from '../../ui/errorText';
 import { typedApi } from '../../api/contract';
 import type { BotOrderBy } from './vidbot.types';
