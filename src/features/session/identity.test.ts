@@ -70,6 +70,11 @@ describe('storedSession', () => {
     expect(storedSession('client1', signedIn(idPayload({ exp: now / 1000 + EXPIRY_MARGIN_S })), now)).toBeNull();
     expect(storedSession('client1', signedIn(idPayload({ exp: String(now / 1000 + 3600) })), now)).toBeNull();
   });
+  it('corrects this browser’s clock by aws-amplify’s stored clock drift (server − browser, ms)', () => {
+    const payload = idPayload({ exp: now / 1000 + 600 });
+    expect(storedSession('client1', signedIn(payload, { [`${base}.u-1.clockDrift`]: '-120000' }), now)).not.toBeNull();
+    expect(storedSession('client1', signedIn(payload, { [`${base}.u-1.clockDrift`]: String(600_000 - 30_000) }), now)).toBeNull();
+  });
   it('is null for a token of another user, another client, another use, without sub, or not a JWT', () => {
     expect(storedSession('client1', signedIn(idPayload({ 'cognito:username': 'u-2' })), now)).toBeNull();
     expect(storedSession('client1', signedIn(idPayload({ aud: 'client2' })), now)).toBeNull();

@@ -136,7 +136,7 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
  * aws-amplify: no redirect sign-in in flight, a LastAuthUser with an access token and an ID token
  * whose payload is an ID token (`token_use` 'id') for this client (`aud`), of that user
  * (`cognito:username` = LastAuthUser), with a `sub` and an `exp` more than `EXPIRY_MARGIN_S`
- * after `nowMs`. Anything else → null (the caller then asks aws-amplify, which refreshes or
+ * after `nowMs` (ms since the epoch, corrected by aws-amplify's stored `clockDrift` ms). Anything else → null (the caller then asks aws-amplify, which refreshes or
  * signs out). Unreadable storage → null. The signature is not checked (the server does that).
  */
 export function storedSession(
@@ -156,7 +156,9 @@ export function storedSession(
     const { exp, sub, aud, email } = payload;
     if (payload.token_use !== 'id' || aud !== clientId || payload['cognito:username'] !== username) return null;
     if (typeof sub !== 'string' || !sub || typeof exp !== 'number') return null;
-    if (exp - EXPIRY_MARGIN_S <= nowMs / 1000) return null;
+    // aws-amplify's clock correction (server time − this browser's time, ms), as its own expiry check uses it.
+    const drift = Number.parseInt(storage.getItem(`${base}.${username}.clockDrift`) ?? '0', 10);
+    if (exp - EXPIRY_MARGIN_S <= (nowMs + (Number.isFinite(drift) ? drift : 0)) / 1000) return null;
     return { idToken, user: { userId: sub, email: typeof email === 'string' ? email : '' }, expiresAt: exp };
   } catch {
     return null;
