@@ -1,12 +1,10 @@
 /**
- * The app's toasts (spec 000 §9) without react-toastify on the first route (issue 10 §2): `toast`
- * has react-toastify's `success` / `error` signature but imports react-toastify on the first
- * toast; <Toasts> (src/ui/Toasts.tsx) mounts the container then, or after the first paint,
- * whichever comes first. react-toastify queues toasts raised before a container is mounted and
- * shows them when it mounts, so nothing is lost.
- *
- * Pages off the first route may still import `toast` from react-toastify directly (one module
- * instance either way); the modules of the entry and of the landing pages use this one.
+ * The app's toasts (spec 000 §9) without react-toastify before the first toast (issue 10 §2, ~10 KB
+ * gzip with its CSS): `toast` has react-toastify's `success` / `error` signature but imports
+ * react-toastify on the first toast; <Toasts> (src/ui/Toasts.tsx) mounts the container then.
+ * react-toastify queues toasts raised before a container is mounted and shows them when it
+ * mounts, so nothing is lost. Raise every toast through this module, not react-toastify's own
+ * `toast` (which would not mount the container).
  */
 import type { ToastContent, ToastOptions } from 'react-toastify';
 
@@ -42,7 +40,9 @@ export function loadToastify(): Promise<Toastify> {
 export function onToastifyLoaded(f: (m: Toastify) => void): () => void {
   if (loaded) f(loaded);
   listeners.add(f);
-  return () => listeners.delete(f);
+  return () => {
+    listeners.delete(f);
+  };
 }
 
 /** What the app raises: react-toastify's `toast.success` / `toast.error` (the toast shows once the library has loaded). */
@@ -53,6 +53,6 @@ export interface Toast {
 
 /** Raises a toast, importing react-toastify on the first one. A failed import drops the toast (nothing to show it with). */
 export const toast: Toast = {
-  success: (content, options) => void loadToastify().then((m) => m.toast.success(content, options), () => {}),
-  error: (content, options) => void loadToastify().then((m) => m.toast.error(content, options), () => {}),
+  success: (...args) => void loadToastify().then((m) => m.toast.success(...args), () => {}),
+  error: (...args) => void loadToastify().then((m) => m.toast.error(...args), () => {}),
 };
