@@ -25,7 +25,7 @@
  *                   or a flow that needs it.
  *   - Every other route ≤ 50 KB on top of the entry: the route's chain closure minus the entry.
  *   Sentry (src/ui/sentry.ts) loads after the first paint and only with a DSN, react-toastify on
- *   the first toast or after the first paint (src/ui/toast.ts); both are outside the budgets.
+ *   the first toast (src/ui/toast.ts); both are outside the budgets.
  *
  * Why 170 and not issue 10 §2's 120 KB: 120 KB is below the floor of the customer's stack (React
  * 19, TanStack Router / Query / Form, XState, Lingui — it stays). Measured on the production
@@ -44,7 +44,7 @@
  *   Measured then: /login 163.4 KB, signed-in landing 157.8 / 158.1 KB; 170 KB is the lowest round
  *   figure above both with a margin (~4%) for ordinary growth. What was moved off the first route
  *   to get there (issue 10 §2, budget branch): aws-amplify (−41 KB signed in), react-toastify
- *   (−5 KB + its CSS), date-fns `format` → `lightFormat` (no locale data, −4.7 KB signed in),
+ *   (−9 KB with its CSS-in-JS), date-fns `format` → `lightFormat` (no locale data, −4.7 KB signed in),
  *   TanStack's devtools event bus (no-op stand-in in `vite build`, −1.2 KB on /login), and the
  *   entry's ~30 shared chunks merged into one (vite.config.ts, −8 KB gzip on every first route).
  *
