@@ -5,6 +5,7 @@
  * /api/admin/outbox) so that no demo user's password or MFA changes, and each asserts where the
  * person ends.
  */
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support';
 import { Secret, TOTP } from 'otpauth';
@@ -299,4 +300,62 @@ test('team select: an invited team is joined, the active one selected, and log i
   await page.getByRole('button', { name: 'Log in to another account' }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+});
+
+/** The built aws-amplify chunk's URL path (dist/.vite/manifest.json of the build under test). */
+function amplifyChunkPath(): string {
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const chunk = manifest['src/features/session/amplify.ts'];
+  if (!chunk) throw new Error('no aws-amplify chunk in the manifest');
+  return `/${chunk.file}`;
+}
+
+/** Paths of the scripts `page` requests from now on. */
+function recordScripts(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') paths.push(new URL(req.url()).pathname);
+  });
+  return paths;
+}
+
+test('a valid stored ID token shows the dashboard without aws-amplify; an expired one is refreshed through it (issue 10 §2)', async ({ page, request }) => {
+  const email = await createUser(request, 'stored-token');
+  const amplifyChunk = amplifyChunkPath();
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/accounts/);
+
+  // Reload with a valid token: the session comes from storage, aws-amplify is not fetched, the API accepts the token.
+  let scripts = recordScripts(page);
+  await page.reload();
+  await expect(page.getByRole('button', { name: `User menu for ${email}` })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(/\/dashboard\/accounts/);
+  expect(scripts).not.toContain(amplifyChunk);
+
+  // Stored tokens whose exp has passed (the payload rewritten, so the signature no longer holds either):
+  // the SPA must not send them; aws-amplify loads and refreshes them with the refresh token.
+  const tampered = await page.evaluate(() => {
+    const last = Object.keys(localStorage).find((k) => k.endsWith('.LastAuthUser'))!;
+    const base = `${last.slice(0, -'.LastAuthUser'.length)}.${localStorage.getItem(last)}`;
+    const expire = (token: string) => {
+      const [h, p, s] = token.split('.');
+      const payload = JSON.parse(atob(p!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number };
+      payload.exp = Math.floor(Date.now() / 1000) - 30;
+      const b64 = btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      return `${h}.${b64}.${s}`;
+    };
+    for (const kind of ['idToken', 'accessToken']) localStorage.setItem(`${base}.${kind}`, expire(localStorage.getItem(`${base}.${kind}`)!));
+    return { key: `${base}.idToken`, idToken: localStorage.getItem(`${base}.idToken`)! };
+  });
+  scripts = recordScripts(page);
+  await page.reload();
+  await expect(page.getByRole('button', { name: `User menu for ${email}` })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(/\/dashboard\/accounts/);
+  expect(scripts).toContain(amplifyChunk);
+  const refreshed = await page.evaluate((key) => localStorage.getItem(key), tampered.key);
+  expect(refreshed).not.toBe(tampered.idToken);
+  const exp = (JSON.parse(Buffer.from(refreshed!.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number }).exp;
+  expect(exp).toBeGreaterThan(Date.now() / 1000 + 60);
 });

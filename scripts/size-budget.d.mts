@@ -24,3 +24,6 @@ export function gzipSize(buf: Uint8Array): number;
 export function parseRouteTree(text: string): Map<string, { id: string; fullPath: string; file: string; parentId: string | null; hasChildren: boolean }>;
 export function measureBudget(options?: { distDir?: string; routeTree?: string }): BudgetResult;
 export function formatBudget(result: BudgetResult): string[];
+export const STACK_LIBRARIES: Array<[label: string, packages: string[]]>;
+export function attributeEntry(options: { distDir?: string; files: string[] }): Array<{ source: string; gz: number }>;
+export function formatEntryFloor(result: BudgetResult, distDir?: string): string[];

@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
-import { format } from 'date-fns';
+import { toast } from '../../ui/toast';
+import { lightFormat } from 'date-fns';
 import { meOptions } from '../../api/queries';
 import { accountsListScope, canCreateAccount, canEditAccount } from '../chrome/permissions';
 import { usePowerUserMode } from '../chrome/powerUser';
@@ -125,7 +125,7 @@ export function AccountsListPage({ search }: { search: AccountsSearch }) {
                   <td>
                     <span className={a.status === 'Active' ? 'badge badge-success' : 'badge badge-danger'}>{a.status === 'Active' ? t`Active` : t`Suspended`}</span>
                   </td>
-                  <td className="date-cell hide-sm">{format(new Date(a.createdAt), 'dd/MM/yyyy')}</td>
+                  <td className="date-cell hide-sm">{lightFormat(new Date(a.createdAt), 'dd/MM/yyyy')}</td>
                   <td className="actions-cell">
                     <div className="row-actions">
                       <Link to="/dashboard/$accountSlug" params={{ accountSlug: a.publicId }} className="button small" aria-label={t`Log in to account ${a.businessName}`}>

@@ -9,7 +9,7 @@
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { accountsOptions, globalOptions } from '../../api/queries';
 import { Dialog } from '../../ui/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../ui/Field';

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { meOptions } from '../../api/queries';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';

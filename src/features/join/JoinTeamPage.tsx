@@ -15,7 +15,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { waitFor } from 'xstate';
 import { useMachine } from '@xstate/react';
 import { invitationMismatchMachine } from '../../../machines/session/invitationMismatch.machine';

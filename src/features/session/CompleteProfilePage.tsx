@@ -12,7 +12,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useForm, useStore } from '@tanstack/react-form';
 import { useMachine } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { completeProfileMachine } from '../../../machines/session/completeProfile.machine';
 import {
   isCompletingProfile,

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { teamJoinMachine } from '../../../machines/session/teamJoin.machine';
 import { isJoiningTeam, isTeamJoined, selectJoinFailure } from '../../../machines/session/flows.selectors';
 import { meOptions } from '../../api/queries';

@@ -8,6 +8,12 @@
  * - the session check at boot (`loadSession`) and the API client's `getIdToken` skip the import
  *   when the browser holds nothing of the identity provider (`hasStoredIdentity`): a signed-out
  *   visitor on /login loads aws-amplify only when they submit the sign-in form;
+ * - a signed-in visitor whose stored ID token is still valid (`storedSession`: the token of the
+ *   user stored as LastAuthUser, for this client, `exp` more than `EXPIRY_MARGIN_S` ahead) is
+ *   answered from the stored tokens too, without aws-amplify; it is imported when the token needs
+ *   a refresh (expired or near expiry), for sign-out, or for a flow that needs it. The token is
+ *   only decoded, not verified: the server verifies every bearer token (spec 000 §7), and the SPA
+ *   never uses an expired one;
  * - the session machine's and the password / MFA charts' actors (`lazySessionActors` and the rest)
  *   import it on first use; a redirect sign-in (SSO, Google) imports it to leave and on return.
  *
@@ -96,13 +102,86 @@ export function hasStoredIdentity(clientId: string, storage: Pick<Storage, 'getI
   }
 }
 
+/**
+ * Seconds before its `exp` at which a stored ID token no longer counts as valid here, so that a
+ * request sent with it does not arrive expired (aws-amplify then refreshes it).
+ */
+export const EXPIRY_MARGIN_S = 60;
+
+/** A stored session still valid without aws-amplify: the raw ID token and its user. */
+export interface StoredSession {
+  idToken: string;
+  user: SessionUser;
+  /** The token's `exp`, seconds since the epoch. */
+  expiresAt: number;
+}
+
+/** The payload of a JWT (`header.payload.signature`, base64url JSON), or null when it is not one. Not verified. */
+export function decodeJwtPayload(token: string): Record<string, unknown> | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  try {
+    const b64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
+    const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+    const json = new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+    const payload: unknown = JSON.parse(json);
+    return payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session aws-amplify stored for the user pool client `clientId`, when it can be used without
+ * aws-amplify: no redirect sign-in in flight, a LastAuthUser with an access token and an ID token
+ * whose payload is an ID token (`token_use` 'id') for this client (`aud`), of that user
+ * (`cognito:username` = LastAuthUser), with a `sub` and an `exp` more than `EXPIRY_MARGIN_S`
+ * after `nowMs` (ms since the epoch, corrected by aws-amplify's stored `clockDrift` ms). Anything else → null (the caller then asks aws-amplify, which refreshes or
+ * signs out). Unreadable storage → null. The signature is not checked (the server does that).
+ */
+export function storedSession(
+  clientId: string,
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+  nowMs: number = Date.now(),
+): StoredSession | null {
+  try {
+    if (!storage) return null;
+    const base = `${AUTH_KEY_PREFIX}.${clientId}`;
+    if (storage.getItem(`${base}.inflightOAuth`) === 'true') return null;
+    const username = storage.getItem(`${base}.LastAuthUser`);
+    if (!username || !storage.getItem(`${base}.${username}.accessToken`)) return null;
+    const idToken = storage.getItem(`${base}.${username}.idToken`);
+    const payload = idToken ? decodeJwtPayload(idToken) : null;
+    if (!idToken || !payload) return null;
+    const { exp, sub, aud, email } = payload;
+    if (payload.token_use !== 'id' || aud !== clientId || payload['cognito:username'] !== username) return null;
+    if (typeof sub !== 'string' || !sub || typeof exp !== 'number') return null;
+    // aws-amplify's clock correction (server time − this browser's time, ms), as its own expiry check uses it.
+    const drift = Number.parseInt(storage.getItem(`${base}.${username}.clockDrift`) ?? '0', 10);
+    if (exp - EXPIRY_MARGIN_S <= (nowMs + (Number.isFinite(drift) ? drift : 0)) / 1000) return null;
+    return { idToken, user: { userId: sub, email: typeof email === 'string' ? email : '' }, expiresAt: exp };
+  } catch {
+    return null;
+  }
+}
+
 /** True when aws-amplify is loaded, or the browser holds something it has to look at. */
 function amplifyNeeded(): boolean {
   return loaded !== null || (settings !== null && hasStoredIdentity(settings.config.userPoolClientId));
 }
 
-/** The current ID token (refreshed by aws-amplify when expired), or null when signed out. Never throws. */
+/** The stored session usable without aws-amplify (only while aws-amplify is not loaded), or null. */
+function sessionWithoutAmplify(): StoredSession | null {
+  return loaded === null && settings !== null ? storedSession(settings.config.userPoolClientId) : null;
+}
+
+/**
+ * The current ID token, or null when signed out. Never throws. A valid stored token is answered
+ * without aws-amplify; otherwise aws-amplify answers (refreshing an expired token).
+ */
 export async function getIdToken(): Promise<string | null> {
+  const stored = sessionWithoutAmplify();
+  if (stored) return stored.idToken;
   if (!amplifyNeeded()) return null;
   try {
     return await (await loadAmplify()).getIdToken();
@@ -130,7 +209,11 @@ function listenToOtherTabs(sendBack: (event: SessionEvent) => void): () => void 
 
 /** The session machine's actors (`sessionMachine.provide({ actors })`), importing aws-amplify on first use. */
 export const lazySessionActors = {
-  loadSession: fromPromise<SessionUser | null>(async () => (amplifyNeeded() ? (await loadAmplify()).loadSessionUser() : null)),
+  loadSession: fromPromise<SessionUser | null>(async () => {
+    const stored = sessionWithoutAmplify();
+    if (stored) return stored.user;
+    return amplifyNeeded() ? (await loadAmplify()).loadSessionUser() : null;
+  }),
   signIn: fromPromise<SignInOutcome, SignInCredentials>(async ({ input }) => (await loadAmplify()).signInWithPassword(input)),
   confirmSignIn: fromPromise<SignInOutcome, ConfirmSignInInput>(async ({ input }) => (await loadAmplify()).confirmSignInStep(input)),
   signOut: fromPromise<void>(async () => {

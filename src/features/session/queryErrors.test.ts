@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@lingui/core';
 import { QueryClient } from '@tanstack/react-query';
-import type { toast } from 'react-toastify';
+import type { Toast } from '../../ui/toast';
 import { createQueryErrorHandlers } from './queryErrors';
 import type { SessionHandle } from './session';
 
@@ -17,7 +17,7 @@ function setup() {
   const queryClient = new QueryClient();
   queryClient.setQueryData(['user', 'me'], { id: 1 });
   const session = { signOut: () => order.push('signOut') } as unknown as SessionHandle;
-  const toastFn = { error: vi.fn((message: string) => order.push(`toast:${message}`)) } as unknown as typeof toast;
+  const toastFn = { error: vi.fn((message: string) => order.push(`toast:${message}`)) } as unknown as Toast;
   const handlers = createQueryErrorHandlers(
     {
       navigate: (to) => order.push(`navigate:${to}`),

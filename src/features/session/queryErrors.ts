@@ -6,7 +6,7 @@
  * - other query errors → a toast with the status text or message, else 'Something went wrong'.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast, type Toast } from '../../ui/toast';
 import { t } from '@lingui/core/macro';
 import type { QueryErrorHandlers } from '../../api/queryClient';
 import type { SessionHandle } from './session';
@@ -19,7 +19,7 @@ export interface QueryErrorDeps {
 }
 
 /** Builds the handlers; `toastFn` is injectable for tests. */
-export function createQueryErrorHandlers(deps: QueryErrorDeps, toastFn: typeof toast = toast): QueryErrorHandlers {
+export function createQueryErrorHandlers(deps: QueryErrorDeps, toastFn: Toast = toast): QueryErrorHandlers {
   return {
     onUserNotFound: () => deps.navigate('/invalid-user'),
     onUnauthorized: (reason) => {

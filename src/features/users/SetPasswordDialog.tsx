@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { errorText } from '../../ui/errorText';

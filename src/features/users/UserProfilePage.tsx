@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { meOptions, queryKeys } from '../../api/queries';
 import type { Account, LanguageCode, RoleName, User } from '../../api/types';
 import { canSeeUserProfile, profileFormDisabled, profileRoleChoices, profileRoleField } from '../chrome/permissions';

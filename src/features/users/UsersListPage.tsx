@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { sendResetCode } from '../session/identity';
 import { meOptions } from '../../api/queries';
 import type { Account, RoleName } from '../../api/types';

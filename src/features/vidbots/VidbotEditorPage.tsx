@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { meOptions } from '../../api/queries';
 import type { Account } from '../../api/types';
 import { MediaChooser } from '../media/MediaChooser';

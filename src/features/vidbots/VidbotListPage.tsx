@@ -9,7 +9,7 @@ import './vidbots.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 import { meOptions } from '../../api/queries';
 import type { Account } from '../../api/types';
 import { StatusBadge } from './StatusBadge';
@@ -20,7 +20,7 @@ import { SearchForm } from '../../ui/SearchForm';
 import { canCreateVidbot } from './permissions';
 import { BOT_PAGE_SIZE, botListOptions, vidbotKeys } from './vidbot.queries';
 import { usePowerUserMode } from '../chrome/powerUser';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { errorText } from '../../ui/errorText';
 import { typedApi } from '../../api/contract';
 import type { BotOrderBy } from './vidbot.types';
@@ -33,7 +33,7 @@ export const SORT_DEBOUNCE_MS = 100;
 
 /** Spec 001 §9 date format. */
 export function formatDate(iso: string): string {
-  return format(new Date(iso), 'dd/MM/yyyy HH:mm');
+  return lightFormat(new Date(iso), 'dd/MM/yyyy HH:mm');
 }
 
 export interface VidbotListPageProps {

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../../ui/toast';
 import { Dialog } from '../../../ui/Dialog';
 import type { DriveFile } from '../../../../machines/googleDrive/googleDrive.actors';
 import type { GoogleDriveFailureKind } from '../../../../machines/googleDrive/googleDrive.machine';

@@ -13,7 +13,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../../ui/toast';
 import { meOptions } from '../../../api/queries';
 import { completeGoogleCallback } from './gdrive.api';
 import { takeGoogleOAuthReturn, type ReturnStorage } from './oauthReturn';

@@ -7,7 +7,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../../ui/toast';
 import { Dialog } from '../../../ui/Dialog';
 import type { Media, MediaCrop } from '../media.types';
 import { cropMedia, invalidateMediaLists } from './library.queries';

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../../ui/toast';
 import { Dialog } from '../../../ui/Dialog';
 import type { Media } from '../media.types';
 import { deleteMedia, mediaUsage, invalidateMediaLists } from './library.queries';

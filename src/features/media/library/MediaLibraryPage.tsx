@@ -13,7 +13,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type RefObject } 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../../ui/toast';
 import { isTusSupported } from '../upload.actors';
 import { configOptions, featuresOptions, meOptions } from '../../../api/queries';
 import type { Account } from '../../../api/types';

@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../../ui/toast';
 import { isHttpError } from '../../../api/client';
 import { Dialog } from '../../../ui/Dialog';
 import type { Media } from '../media.types';

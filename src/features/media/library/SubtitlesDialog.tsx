@@ -7,7 +7,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from 'react-toastify';
+import { toast } from '../../../ui/toast';
 import { isHttpError } from '../../../api/client';
 import { typedApi } from '../../../api/contract';
 import { Dialog } from '../../../ui/Dialog';

@@ -1,12 +1,12 @@
 /**
  * Formats of the media library (spec 001 §2, §9): upload date dd/MM/yyyy HH:mm, duration HH:mm:ss
- * (date-fns).
+ * (date-fns `lightFormat`: numeric tokens only, so no locale data is bundled; issue 10 §2).
  */
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 
 /** `2026-11-22T08:05:00Z` → `22/11/2026 10:05` in the browser's time zone. */
 export function formatUploadDate(iso: string): string {
-  return format(new Date(iso), 'dd/MM/yyyy HH:mm');
+  return lightFormat(new Date(iso), 'dd/MM/yyyy HH:mm');
 }
 
 /** Seconds → `HH:mm:ss` (rounded to whole seconds; hours may exceed 23). `null` → ''. */
