@@ -47,9 +47,13 @@ test('a newcomer finds the sample vidbot, opens it in the editor and plays it in
   await expect(page.getByRole('list', { name: 'Buttons of Branch by button' })).toContainText('EXTERNAL_LINK');
   await expect
     .poll(async () => {
+      // The editor reads the media once: reload until the worker has made the posters. After a
+      // reload the cards render first and the thumbnails when the media answers arrive.
       await page.reload();
+      await expect(page.locator('.slide-card')).toHaveCount(5);
+      await page.locator('.slide-card .slide-thumb img').nth(4).waitFor({ timeout: 5000 }).catch(() => undefined);
       return page.locator('.slide-card .slide-thumb img').count();
-    }, { timeout: 60_000, intervals: [1000, 2000, 3000] })
+    }, { timeout: 90_000, intervals: [1000, 2000, 3000] })
     .toBe(5);
   await expect
     .poll(() => page.locator('.slide-card .slide-thumb img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
