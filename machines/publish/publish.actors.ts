@@ -8,48 +8,14 @@
  * Content shapes mirror docs/api.md ("Revision content").
  */
 import { fromPromise } from 'xstate';
+import type { Slide, SlideOption, SlideOptionType } from '../vidbot/vidbot.types';
 
 /** Bot status of spec 001 §3. */
 export type BotStatus = 'Draft' | 'Published' | 'Deactivated';
-/** Slide category: exactly one INTRO slide starts the vidbot (spec 001 §4 "Slides and actions"). */
-export type SlideCategory = 'INTRO' | 'SLIDE';
-/** Slide media type. */
-export type SlideType = 'VIDEO' | 'IMAGE';
-/** Button types of spec 001 §3 "Slide option". */
-export type SlideOptionType =
-  | 'SLIDE'
-  | 'REGULAR_FORM'
-  | 'EXTERNAL_LINK'
-  | 'POST_MESSAGE'
-  | 'CLOSE_VIDBOT'
-  | 'SHARE_MEDIA';
-
-/** A button on a slide; `targetId` is a slide id (type SLIDE) or an action id. */
-export interface SlideOption {
-  id: number;
-  name: string;
-  type: SlideOptionType;
-  targetId: number | null;
-  featured?: boolean;
-  videoEndListener?: boolean;
-  videoEndAutoplay?: boolean;
-}
-
-/** A slide; ids start at 1. The url fields are resolved by the server on read and ignored on write. */
-export interface Slide {
-  id: number;
-  name: string;
-  description?: string | null;
-  category: SlideCategory;
-  type: SlideType;
-  videoId: number | null;
-  imageId: number | null;
-  options: SlideOption[];
-  videoUrl?: string | null;
-  posterUrl?: string | null;
-  imageUrl?: string | null;
-  duration?: number | null;
-}
+/** Slide, button and category types are the vidbot chart's (machines/vidbot/vidbot.types.ts): one declaration. */
+export type { Slide, SlideOption, SlideOptionType };
+export type SlideCategory = Slide['category'];
+export type SlideType = Slide['type'];
 
 /** An action (form, link, post message, close, share media); only its common fields are typed here. */
 export interface BotAction {
