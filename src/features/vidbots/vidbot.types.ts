@@ -2,6 +2,7 @@
  * Vidbot answer shapes of docs/api.md "Bots" (spec 001 §3). Content shapes are the publish chart's
  * (machines/publish/publish.actors.ts) so the editor, the chart and the API share one definition.
  */
+import type { operations } from '../../api/schema.gen';
 import type { BotAction, BotContent, BotStatus, Slide, SlideOption } from '../../../machines/publish/publish.actors';
 
 export type { BotAction, BotContent, BotStatus, Slide, SlideOption };
@@ -17,7 +18,16 @@ export type LiveStatus = BotListItem['liveStatus'];
 /** GET /bot/{id}: the list fields plus the revision's content (the server's contract). */
 export type Bot = Schema<'Bot'>;
 
-/** Sortable columns of the list (spec 001 §2). */
-export const BOT_ORDER_BY = ['name', 'status', 'created_at', 'updated_at'] as const;
+/** `order_by` of GET /bot as the server's contract declares it. */
+type ContractBotOrderBy = NonNullable<operations['getBot']['parameters']['query']['order_by']>;
+
+/**
+ * Sortable columns of the list (spec 001 §2). The search schema needs the values at run time; the
+ * two checks below make this list equal to the contract's, so it cannot drift from the server.
+ */
+export const BOT_ORDER_BY = ['name', 'status', 'created_at', 'updated_at'] as const satisfies readonly ContractBotOrderBy[];
 export type BotOrderBy = (typeof BOT_ORDER_BY)[number];
+/** Compile-time: every value the contract allows is in BOT_ORDER_BY. */
+const everyContractValueListed: [Exclude<ContractBotOrderBy, BotOrderBy>] extends [never] ? true : false = true;
+void everyContractValueListed;
 export type OrderDirection = 'asc' | 'desc';
