@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, w
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import * as tus from 'tus-js-client';
+import { tusUpload } from './tus-upload';
 import { FIXTURES, REPO_ROOT, demoAccountId, freePort, signIn, startServerProcess, waitForProcessed, type ServerProcess } from '../server/test/tus-resume';
 
 const MiB = 1024 * 1024;
@@ -137,25 +137,6 @@ export async function snapshot(pid: number, probeDir: string, gc = false): Promi
   };
 }
 
-function tusUpload(url: string, file: Buffer, token: string, accountId: number, name: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let mediaId = 0;
-    new tus.Upload(file, {
-      endpoint: `${url}/api/media/tus`,
-      chunkSize: 8 * MiB,
-      retryDelays: [0, 1000],
-      storeFingerprintForResuming: false,
-      headers: { Authorization: `Bearer ${token}`, 'Account-Id': String(accountId) },
-      metadata: { name, type: 'SlideVideo', filename: name },
-      onAfterResponse(_req, res) {
-        const id = res.getHeader('Media-Id');
-        if (id) mediaId = Number(id);
-      },
-      onSuccess: () => resolve(mediaId),
-      onError: reject,
-    }).start();
-  });
-}
 
 /** Sign-in as the demo Owner and the API calls the dashboard makes on its first screens, twice. */
 async function apiRound(url: string): Promise<{ token: string; accountId: number }> {
@@ -215,7 +196,7 @@ export async function measureIdleMemory(opts: { nodeArgs?: string[]; env?: Recor
     await settle();
     situations.push({ name: 'first start + sign-in + API calls', snap: await snapshot(server.pid, probeDir) });
     for (const name of UPLOADS) {
-      const id = await tusUpload(server.url, readFileSync(path.join(FIXTURES, name)), token, accountId, `bench-mem-${name}`);
+      const id = await tusUpload(server.url, readFileSync(path.join(FIXTURES, name)), token, accountId, `bench-mem-${name}`, 8 * MiB);
       const media = await waitForProcessed(server.url, token, id);
       if (media.status === 'Ready') uploads++;
     }

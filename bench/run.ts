@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as tus from 'tus-js-client';
+import { tusUpload } from './tus-upload';
 import { chromium } from '@playwright/test';
 import { loadEnv } from '../server/src/env';
 import { startServer } from '../server/src/server';
@@ -46,25 +46,6 @@ async function signIn(url: string, clientId: string, email: string): Promise<str
   return json.AuthenticationResult.IdToken;
 }
 
-function tusUpload(url: string, file: Buffer, token: string, accountId: number, name: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let mediaId = 0;
-    new tus.Upload(file, {
-      endpoint: `${url}/api/media/tus`,
-      chunkSize: 150 * 1024 * 1024,
-      retryDelays: [0, 1000],
-      storeFingerprintForResuming: false,
-      headers: { Authorization: `Bearer ${token}`, 'Account-Id': String(accountId) },
-      metadata: { name, type: 'SlideVideo', filename: name },
-      onAfterResponse(_req, res) {
-        const id = res.getHeader('Media-Id');
-        if (id) mediaId = Number(id);
-      },
-      onSuccess: () => resolve(mediaId),
-      onError: reject,
-    }).start();
-  });
-}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-bench-'));
@@ -162,7 +143,7 @@ async function main() {
     for (const name of ['echo-hereweare.webm', 'sample.avi', 'sample.mp4', 'sample.mkv', 'video_desks.3gp', 'sample_with_increasing_timestamps_360p.mp4']) {
       const file = readFileSync(path.join(fixtures, name));
       const u0 = performance.now();
-      const id = await tusUpload(server.url, file, token, accountId, name);
+      const id = await tusUpload(server.url, file, token, accountId, name, 150 * 1024 * 1024);
       const sent = performance.now() - u0;
       let media: { status: string; duration: number | null } = { status: 'Draft', duration: null };
       while (media.status === 'Draft' && performance.now() - u0 < 300_000) {
