@@ -20,6 +20,7 @@ import { canCreateBot, canEditBot, canReactivateBot, canStarBot, canViewBots } f
 import * as repo from './bot.repo';
 import { listCaptions } from '../media/media.repo';
 import type { BotRow, MediaRow, RevisionRow } from './bot.repo';
+import { mergeBotSettings, PRIVATE_FORM_FIELDS, type BotSettings, type PublicAction } from './content.rules';
 import {
   contentIssues,
   emptyContent,
@@ -44,6 +45,8 @@ export interface ResolvedContent {
   slides: ResolvedSlide[];
   actions: Action[];
   theme: Record<string, unknown>;
+  /** Complete settings (stored over the §9 defaults). */
+  settings: BotSettings;
 }
 
 // --- media ---------------------------------------------------------------------------------------------
@@ -92,7 +95,7 @@ export async function resolveContentMedia(db: Db, accountId: number, content: St
         : [],
     };
   });
-  return { slides, actions: content.actions, theme: content.theme };
+  return { slides, actions: content.actions, theme: content.theme, settings: mergeBotSettings(content.settings) };
 }
 
 /**
@@ -129,18 +132,26 @@ export function readContent(raw: Record<string, unknown> | undefined): StoredCon
     slides: Array.isArray(raw.slides) ? (raw.slides as StoredSlide[]) : [],
     actions: Array.isArray(raw.actions) ? (raw.actions as Action[]) : [],
     theme: isRecord(raw.theme) ? raw.theme : {},
+    // revisions saved before issue 11 have no settings: they read as the defaults
+    settings: isRecord(raw.settings) ? (raw.settings as StoredContent['settings']) : {},
   };
 }
 
-/** Form-action fields that only the account may see (recipients and integration settings). */
-const PRIVATE_ACTION_FIELDS = ['email', 'emailBcc', 'subject', 'hubspot', 'linear', 'pipedrive', 'salesforce'];
-
-/** Actions as the public player gets them: REGULAR_FORM actions lose their private fields. */
-export function publicActions(actions: Action[]): Action[] {
-  return actions.map((a) => {
+/** Actions as the public player gets them: REGULAR_FORM actions lose their private fields (PRIVATE_FORM_FIELDS). */
+export function publicActions(actions: Action[]): PublicAction[] {
+  return actions.map((a): PublicAction => {
     if (a.type !== 'REGULAR_FORM') return a;
-    return Object.fromEntries(Object.entries(a).filter(([k]) => !PRIVATE_ACTION_FIELDS.includes(k))) as Action;
+    return Object.fromEntries(Object.entries(a).filter(([k]) => !(PRIVATE_FORM_FIELDS as readonly string[]).includes(k))) as PublicAction;
   });
+}
+
+/**
+ * Settings as the public player gets them. Everything in settings is what the player or an embed
+ * needs (tracking ids, URL maps, widget and share options) except the power-user `useCase`, which is
+ * internal and blanked.
+ */
+export function publicSettings(settings: BotSettings): BotSettings {
+  return { ...settings, useCase: null };
 }
 
 // --- shapes --------------------------------------------------------------------------------------------
@@ -199,6 +210,7 @@ async function botDetail(db: Db, bot: BotRow, revision: RevisionRow | undefined)
     slides: content.slides,
     actions: content.actions,
     theme: content.theme,
+    settings: content.settings,
   };
 }
 
@@ -480,5 +492,6 @@ export async function getPublicBot(db: Db, publicId: string): Promise<PlayerBot>
     slides: content.slides,
     actions: publicActions(content.actions),
     theme: content.theme,
+    settings: publicSettings(content.settings),
   };
 }
