@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { orderDirectionParam, pageParam, positiveIntString, searchParam, sizeParam } from '../../lib/list-query';
-import { ACTION_TYPES, Action, BotSettings, BotSettingsInput, PublicAction } from './content.rules';
+import { ACTION_TYPES, Action, BotSettings, BotSettingsInput, integrationFieldIssues, PublicAction } from './content.rules';
 
 export { Action, BotSettings };
 
@@ -184,7 +184,12 @@ export function toStoredContent(input: ContentInput): StoredContent {
 /**
  * Cross-field rules of a content document (spec 001 §4, §5), as field path → message:
  * slide ids unique; at most one INTRO slide; button ids unique within a slide; a SLIDE button's
- * targetId must name an existing slide; at most one video-end button per slide; action ids unique.
+ * targetId must name an existing slide; an action button's targetId must name an existing action of
+ * the button's type (CLOSE_VIDBOT may have none); at most one video-end button per slide; action ids
+ * unique; a form's or share-media's button and thank-you page slideId must name an existing slide;
+ * form field ids and names unique within the form; an enabled integration's required fields present,
+ * of their type and required (spec 001 §4 Form integrations; path `actions.N.fields`).
+ * Media references (slides, settings, share media) are checked by the service's `mediaIssues`.
  * @returns an empty object when the document is consistent.
  */
 export function contentIssues(content: Pick<StoredContent, 'slides' | 'actions'>): Record<string, string> {
@@ -199,6 +204,8 @@ export function contentIssues(content: Pick<StoredContent, 'slides' | 'actions'>
       else introIndex = i;
     }
   });
+  const actionsById = new Map<number, { type: string }>();
+  for (const a of content.actions) if (!actionsById.has(a.id)) actionsById.set(a.id, a);
   content.slides.forEach((slide, i) => {
     const optionIds = new Set<number>();
     let videoEnd = false;
@@ -209,6 +216,12 @@ export function contentIssues(content: Pick<StoredContent, 'slides' | 'actions'>
       if (option.type === 'SLIDE') {
         if (option.targetId == null) errors[`${path}.targetId`] = 'A SLIDE button needs a target slide.';
         else if (!slideIds.has(option.targetId)) errors[`${path}.targetId`] = `Target slide ${option.targetId} does not exist.`;
+      } else if (option.targetId == null) {
+        if (option.type !== 'CLOSE_VIDBOT') errors[`${path}.targetId`] = `A ${option.type} button needs a target action.`;
+      } else {
+        const target = actionsById.get(option.targetId);
+        if (!target) errors[`${path}.targetId`] = `Target action ${option.targetId} does not exist.`;
+        else if (target.type !== option.type) errors[`${path}.targetId`] = `Target action ${option.targetId} is a ${target.type} action, not ${option.type}.`;
       }
       if (option.videoEndListener) {
         if (videoEnd) errors[`${path}.videoEndListener`] = 'Only one button per slide may be the video-end trigger.';
@@ -220,6 +233,28 @@ export function contentIssues(content: Pick<StoredContent, 'slides' | 'actions'>
   content.actions.forEach((action, i) => {
     if (actionIds.has(action.id)) errors[`actions.${i}.id`] = `Action id ${action.id} is used twice.`;
     actionIds.add(action.id);
+    const path = `actions.${i}`;
+    if (action.type === 'REGULAR_FORM' || action.type === 'SHARE_MEDIA') {
+      if (action.button?.type === 'SLIDE' && action.button.slideId != null && !slideIds.has(action.button.slideId)) {
+        errors[`${path}.button.slideId`] = `Slide ${action.button.slideId} does not exist.`;
+      }
+      const page = action.thankYouPage;
+      if (page?.type === 'CUSTOM' && page.buttonType === 'SLIDE' && page.slideId != null && !slideIds.has(page.slideId)) {
+        errors[`${path}.thankYouPage.slideId`] = `Slide ${page.slideId} does not exist.`;
+      }
+    }
+    if (action.type === 'REGULAR_FORM') {
+      const fieldIds = new Set<number>();
+      const fieldNames = new Set<string>();
+      action.fields.forEach((field, j) => {
+        if (fieldIds.has(field.id)) errors[`${path}.fields.${j}.id`] = `Field id ${field.id} is used twice in this form.`;
+        fieldIds.add(field.id);
+        if (fieldNames.has(field.name)) errors[`${path}.fields.${j}.name`] = `Field name ${field.name} is used twice in this form.`;
+        fieldNames.add(field.name);
+      });
+      const missing = integrationFieldIssues(action);
+      if (missing.length) errors[`${path}.fields`] = missing.join(' ');
+    }
   });
   return errors;
 }
@@ -245,6 +280,8 @@ export const PatchBotBody = v.strictObject({
   isStarred: v.optional(v.boolean('isStarred must be true or false.')),
   status: v.optional(PatchStatus),
   content: v.optional(Content),
+  /** The revision the editor loaded; with `content`, a newer latest revision answers 409 revisionConflict. */
+  baseRevisionId: v.optional(posInt('baseRevisionId must be a positive integer.')),
 });
 export type PatchBotBody = v.InferOutput<typeof PatchBotBody>;
 

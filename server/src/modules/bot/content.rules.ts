@@ -821,3 +821,54 @@ export function sameJson(a: unknown, b: unknown): boolean {
   for (const k of keys) if (!sameJson(ra[k], rb[k])) return false;
   return true;
 }
+
+/** True when the feature list (`GET /feature` strings `${flagType}:${name}`) holds the flag `name` of either type. */
+export function hasFeature(features: ReadonlySet<string> | readonly string[], name: string): boolean {
+  const has = (x: string) => (Array.isArray(features) ? (features as readonly string[]).includes(x) : (features as ReadonlySet<string>).has(x));
+  return has(name) || has(`dashboard:${name}`) || has(`embed:${name}`);
+}
+
+/** A change the account's features (or the caller's role) do not allow; `path` is within the content document. */
+export interface GateIssue {
+  /** The feature flag needed, or `staff` for the power-user setting useCase. */
+  feature: string;
+  path: string;
+}
+
+/**
+ * Gated changes between two content documents (spec 001 §6 feature gates, power-user mode): a setting
+ * of SETTING_FEATURE_GATES whose feature the account lacks must keep its previous value (the stored
+ * value over the defaults); a form's integration block needs its integration flag to be enabled or
+ * changed while enabled (adding a disabled block is allowed); `useCase` only changes for staff.
+ * Actions are matched by id; a new form is compared with no block.
+ * @returns one issue per blocked change; empty when everything is allowed.
+ */
+export function featureGateIssues(
+  prev: { settings?: unknown; actions: readonly { id: number; type: string }[] },
+  next: { settings?: unknown; actions: readonly { id: number; type: string }[] },
+  features: ReadonlySet<string> | readonly string[],
+  isStaff: boolean,
+): GateIssue[] {
+  const issues: GateIssue[] = [];
+  const before = mergeBotSettings(prev.settings);
+  const after = mergeBotSettings(next.settings);
+  for (const gate of SETTING_FEATURE_GATES) {
+    if (!hasFeature(features, gate.feature) && !sameJson(valueAt(before, gate.path), valueAt(after, gate.path))) {
+      issues.push({ feature: gate.feature, path: `settings.${gate.path}` });
+    }
+  }
+  if (!isStaff && !sameJson(before.useCase, after.useCase)) issues.push({ feature: 'staff', path: 'settings.useCase' });
+  const prevById = new Map(prev.actions.map((a) => [a.id, a as Record<string, unknown> & { type: string }]));
+  next.actions.forEach((action, i) => {
+    if (action.type !== 'REGULAR_FORM') return;
+    const old = prevById.get(action.id);
+    const oldForm = old?.type === 'REGULAR_FORM' ? old : undefined;
+    for (const integration of FORM_INTEGRATIONS) {
+      if (hasFeature(features, INTEGRATION_FEATURES[integration])) continue;
+      const a = (action as Record<string, unknown>)[integration] as { enabled?: boolean } | null | undefined;
+      const b = oldForm?.[integration] as { enabled?: boolean } | null | undefined;
+      if ((a?.enabled || b?.enabled) && !sameJson(a ?? null, b ?? null)) issues.push({ feature: INTEGRATION_FEATURES[integration], path: `actions.${i}.${integration}` });
+    }
+  });
+  return issues;
+}
