@@ -8,6 +8,7 @@
  * Content shapes mirror docs/api.md ("Revision content").
  */
 import { fromPromise } from 'xstate';
+import type { Schema } from '../../src/api/contract';
 import type { Slide, SlideOption, SlideOptionType } from '../vidbot/vidbot.types';
 
 /** Bot status of spec 001 §3. */
@@ -17,19 +18,16 @@ export type { Slide, SlideOption, SlideOptionType };
 export type SlideCategory = Slide['category'];
 export type SlideType = Slide['type'];
 
-/** An action (form, link, post message, close, share media); only its common fields are typed here. */
-export interface BotAction {
-  id: number;
-  name: string;
-  type: Exclude<SlideOptionType, 'SLIDE'>;
-  [field: string]: unknown;
-}
+/** An action (form, link, post message, close, share media): the contract's `Action` (server content.rules.ts). */
+export type BotAction = Schema<'Action'>;
 
-/** The content a revision stores (docs/api.md). */
+/** The content a revision stores (docs/api.md): `{ slides, actions, theme, settings }`. */
 export interface BotContent {
   slides: Slide[];
   actions: BotAction[];
   theme?: Record<string, unknown>;
+  /** Every per-vidbot setting; missing keys read as the §9 defaults (the Bot answer has them complete). */
+  settings?: Schema<'BotSettingsInput'>;
 }
 
 /** The fields of a `Bot` answer the chart reads (the real answer has more). */

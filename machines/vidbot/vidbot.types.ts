@@ -68,8 +68,8 @@ export interface VidbotAction {
   url?: string;
   externalLinkType?: string;
   linkType?: string;
-  /** POST_MESSAGE */
-  value?: string;
+  /** POST_MESSAGE (required there); SHARE_MEDIA's button label (may be null) */
+  value?: string | null;
 }
 
 /** The compiled part of a revision's content: `Content = { slides, actions, theme? }`. */

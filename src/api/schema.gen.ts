@@ -1255,6 +1255,248 @@ export interface components {
                 url: string;
             }[];
         };
+        SubmitButton: {
+            /** @enum {string} */
+            type: "CLOSE_FORM" | "THANK_YOU_PAGE" | "CLOSE_VIDBOT" | "SLIDE";
+            slideId?: number | null;
+        };
+        ThankYouPage: {
+            /** @enum {string} */
+            type: "DEFAULT" | "CUSTOM";
+            description?: string | null;
+            /** @enum {string} */
+            buttonType?: "CLOSE_FORM" | "CLOSE_VIDBOT" | "SLIDE" | "EXTERNAL_LINK";
+            buttonName?: string | null;
+            slideId?: number | null;
+            externalLinkType?: ("tel" | "mailto" | "url" | "deep_link" | "relative_path") | null;
+            url?: string | null;
+            linkType?: ("new_tab" | "embed" | "same_tab") | null;
+        };
+        RadioOption: {
+            id: number;
+            label: string;
+        };
+        FormField: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            type: "text" | "email" | "textarea" | "general_checkbox" | "radio_button" | "external_link" | "postal_code_fi";
+            label: string;
+            required?: boolean;
+            externalLinkType?: ("tel" | "mailto" | "url" | "deep_link" | "relative_path") | null;
+            url?: string | null;
+            linkType?: ("new_tab" | "embed" | "same_tab") | null;
+            showAfterSubmit?: boolean;
+            options?: components["schemas"]["RadioOption"][];
+        };
+        PublicRegularFormAction: {
+            id: number;
+            name: string;
+            isNew?: boolean;
+            /** @constant */
+            type: "REGULAR_FORM";
+            description: string;
+            customPrivacyPolicy?: {
+                enabled: boolean;
+                url?: string | null;
+            } | null;
+            button?: components["schemas"]["SubmitButton"] | null;
+            thankYouPage?: components["schemas"]["ThankYouPage"] | null;
+            /** @default [] */
+            fields: components["schemas"]["FormField"][];
+        };
+        ExternalLinkAction: {
+            id: number;
+            name: string;
+            isNew?: boolean;
+            /** @constant */
+            type: "EXTERNAL_LINK";
+            url: string;
+            /** @enum {string} */
+            externalLinkType: "tel" | "mailto" | "url" | "deep_link" | "relative_path";
+            /** @enum {string} */
+            linkType: "new_tab" | "embed" | "same_tab";
+        };
+        PostMessageAction: {
+            id: number;
+            name: string;
+            isNew?: boolean;
+            /** @constant */
+            type: "POST_MESSAGE";
+            value: string;
+        };
+        CloseVidbotAction: {
+            id: number;
+            name: string;
+            isNew?: boolean;
+            /** @constant */
+            type: "CLOSE_VIDBOT";
+        };
+        ShareMediaAction: {
+            id: number;
+            name: string;
+            isNew?: boolean;
+            /** @constant */
+            type: "SHARE_MEDIA";
+            mediaId: number;
+            value?: string | null;
+            button?: components["schemas"]["SubmitButton"] | null;
+            thankYouPage?: components["schemas"]["ThankYouPage"] | null;
+            media?: unknown;
+        };
+        PublicAction: components["schemas"]["PublicRegularFormAction"] | components["schemas"]["ExternalLinkAction"] | components["schemas"]["PostMessageAction"] | components["schemas"]["CloseVidbotAction"] | components["schemas"]["ShareMediaAction"];
+        WidgetSettings: {
+            chatVideoId: number | null;
+            chatVideoCrop: {
+                x: number;
+                y: number;
+                scale: number;
+            } | null;
+            coverOffset: number;
+            height: number;
+            width: number;
+            /** @enum {string} */
+            align: "bottom_right" | "bottom_left" | "top_right" | "top_left";
+            verticalOffset: number;
+            horizontalOffset: number;
+            loopLimit: number;
+            borderColor: string;
+            horizontalMode: boolean;
+            horizontalModeMobile: boolean;
+            thumbnail: {
+                /** @enum {string} */
+                thumbnailType: "frame" | "custom";
+                slide: number | null;
+                time: number;
+                widgetThumbnailId?: number | null;
+            };
+            /** @enum {string} */
+            language: "en" | "fi" | "nl" | "fr" | "de";
+            text: string;
+            textDurationMs: number;
+            ctaTextColor: string;
+            ctaBackgroundColor: string;
+            hideCtaMobile: boolean;
+            /** @enum {string} */
+            hideOnScroll: "mobile" | "both" | "none";
+            automaticallyOpen: boolean;
+            openAfter: number;
+            autoplayMuted: boolean;
+            closeButtonEnabled: boolean;
+            vidbotScheduler: {
+                enabled: boolean;
+                startTime?: string | null;
+                endTime?: string | null;
+            };
+            stylesRaw?: string | null;
+        };
+        IframeSettings: {
+            /** @enum {string} */
+            language: "en" | "fi" | "nl" | "fr" | "de";
+            width: number;
+            height: number;
+            thumbnail: {
+                /** @enum {string} */
+                thumbnailType: "frame" | "custom";
+                slide: number | null;
+                time: number;
+                widgetThumbnailId?: number | null;
+            };
+            autoplayOnScroll: boolean;
+            hideActionButtonsUntilPlay: boolean;
+        };
+        AdSettings: {
+            /** @enum {string} */
+            placement: "doubleMpu" | "mpu" | "interstitial" | "billboard";
+            horizontalDesktopLayout: boolean;
+            /** @enum {string} */
+            adPlatform: "adform" | "xandr" | "dv360" | "custom";
+            consentString?: string | null;
+            clickTag?: string | null;
+            impressionTag?: string | null;
+            /** @enum {string} */
+            language: "en" | "fi" | "nl" | "fr" | "de";
+            thumbnail: {
+                slide: number | null;
+                time: number;
+            };
+            autoplayOnScroll: boolean;
+            loopIntroSlide: boolean;
+        };
+        LinkSettings: {
+            /** @enum {string} */
+            language: "en" | "fi" | "nl" | "fr" | "de";
+            slideId: number | null;
+            thumbnail: {
+                /** @enum {string} */
+                thumbnailType: "frame" | "custom";
+                slide: number | null;
+                time: number;
+                widgetThumbnailId?: number | null;
+            } | null;
+            autoplayMuted: boolean;
+            hideActionButtonsUntilPlay: boolean;
+        };
+        AnalyticsIntegrationSettings: {
+            jsInjectEnabled: boolean;
+            ga4Id?: string | null;
+            gtmId?: string | null;
+            /** @enum {string} */
+            adStorage: "granted" | "denied";
+            /** @enum {string} */
+            analyticsStorage: "granted" | "denied";
+            /** @enum {string} */
+            functionalityStorage: "granted" | "denied";
+            /** @enum {string} */
+            personalizationStorage: "granted" | "denied";
+            /** @enum {string} */
+            securityStorage: "granted" | "denied";
+        };
+        UrlMap: {
+            url: string;
+            botId: number;
+        };
+        BotSettings: {
+            seoMeta: {
+                title?: string | null;
+                description?: string | null;
+                isIndexingDisabled: boolean;
+            };
+            widgetSettings: components["schemas"]["WidgetSettings"];
+            iframeSettings: components["schemas"]["IframeSettings"];
+            adSettings: components["schemas"]["AdSettings"];
+            linkSettings: components["schemas"]["LinkSettings"];
+            metaTrackingSettings: {
+                enabled: boolean;
+                pixelId?: string | null;
+            };
+            isCompanyProfileEnabled: boolean;
+            isShareDisabled: boolean;
+            isLikesEnabled: boolean;
+            isWatermarkDisabled: boolean;
+            logoId: number | null;
+            widgetCoverId: number | null;
+            thumbnailCoverId: number | null;
+            isHorizontalCoverEnabled: boolean;
+            thumbnailDescription?: string | null;
+            thumbnailDescriptionColor: string | null;
+            isCaptionEnabled: boolean;
+            isCaptionOnPauseEnabled: boolean;
+            /** @enum {string} */
+            language: "en" | "fi";
+            isAnalyticEnabled: boolean;
+            isAnalyticsConsentRequired: boolean;
+            analyticsIntegrationSettings: components["schemas"]["AnalyticsIntegrationSettings"];
+            urlMapsSettings: {
+                enabled: boolean;
+                defaultBotDisabled: boolean;
+            };
+            urlMaps: components["schemas"]["UrlMap"][];
+            useCase?: string | null;
+            companyName?: string | null;
+            iframeThumbnail?: string | null;
+            linkThumbnail?: string | null;
+        };
         PlayerBot: {
             id: number;
             publicId: string;
@@ -1262,16 +1504,11 @@ export interface components {
             revisionId: number;
             revNumber: number;
             slides: components["schemas"]["ResolvedSlide"][];
-            actions: {
-                id: number;
-                name: string;
-                /** @enum {string} */
-                type: "REGULAR_FORM" | "EXTERNAL_LINK" | "POST_MESSAGE" | "CLOSE_VIDBOT" | "SHARE_MEDIA";
-                isNew?: boolean;
-            }[];
+            actions: components["schemas"]["PublicAction"][];
             theme: {
                 [key: string]: unknown;
             };
+            settings: components["schemas"]["BotSettings"];
         };
         DriveFile: {
             id: string;
@@ -1465,6 +1702,43 @@ export interface components {
             /** @enum {string} */
             liveStatus: "live" | "offline" | "inactive";
         };
+        RegularFormAction: {
+            id: number;
+            name: string;
+            isNew?: boolean;
+            /** @constant */
+            type: "REGULAR_FORM";
+            description: string;
+            email: string;
+            emailBcc?: string | null;
+            subject: string;
+            customPrivacyPolicy?: {
+                enabled: boolean;
+                url?: string | null;
+            } | null;
+            hubspot?: {
+                enabled: boolean;
+                campaignId?: string | null;
+            } | null;
+            linear?: {
+                enabled: boolean;
+            } | null;
+            pipedrive?: {
+                enabled: boolean;
+                titleValue?: string | null;
+                personId?: (number | null) | null;
+            } | null;
+            salesforce?: {
+                enabled: boolean;
+                status?: string | null;
+                leadSource?: string | null;
+            } | null;
+            button?: components["schemas"]["SubmitButton"] | null;
+            thankYouPage?: components["schemas"]["ThankYouPage"] | null;
+            /** @default [] */
+            fields: components["schemas"]["FormField"][];
+        };
+        Action: components["schemas"]["RegularFormAction"] | components["schemas"]["ExternalLinkAction"] | components["schemas"]["PostMessageAction"] | components["schemas"]["CloseVidbotAction"] | components["schemas"]["ShareMediaAction"];
         Bot: {
             id: number;
             publicId: string;
@@ -1491,16 +1765,69 @@ export interface components {
             liveStatus: "live" | "offline" | "inactive";
             publishedRevisionId: number | null;
             slides: components["schemas"]["ResolvedSlide"][];
-            actions: {
-                id: number;
-                name: string;
-                /** @enum {string} */
-                type: "REGULAR_FORM" | "EXTERNAL_LINK" | "POST_MESSAGE" | "CLOSE_VIDBOT" | "SHARE_MEDIA";
-                isNew?: boolean;
-            }[];
+            actions: components["schemas"]["Action"][];
             theme: {
                 [key: string]: unknown;
             };
+            settings: components["schemas"]["BotSettings"];
+        };
+        BotSettingsInput: {
+            seoMeta?: {
+                title?: string | null;
+                description?: string | null;
+                isIndexingDisabled: boolean;
+            };
+            widgetSettings?: components["schemas"]["WidgetSettings"];
+            iframeSettings?: components["schemas"]["IframeSettings"];
+            adSettings?: {
+                /** @enum {string} */
+                placement: "doubleMpu" | "mpu" | "interstitial" | "billboard";
+                horizontalDesktopLayout: boolean;
+                /** @enum {string} */
+                adPlatform: "adform" | "xandr" | "dv360" | "custom";
+                consentString?: string | null;
+                clickTag?: string | null;
+                impressionTag?: string | null;
+                /** @enum {string} */
+                language: "en" | "fi" | "nl" | "fr" | "de";
+                thumbnail: {
+                    slide: number | null;
+                    time: number;
+                };
+                autoplayOnScroll: boolean;
+                loopIntroSlide: boolean;
+            };
+            linkSettings?: components["schemas"]["LinkSettings"];
+            metaTrackingSettings?: {
+                enabled: boolean;
+                pixelId?: string | null;
+            };
+            isCompanyProfileEnabled?: boolean;
+            isShareDisabled?: boolean;
+            isLikesEnabled?: boolean;
+            isWatermarkDisabled?: boolean;
+            logoId?: number | null;
+            widgetCoverId?: number | null;
+            thumbnailCoverId?: number | null;
+            isHorizontalCoverEnabled?: boolean;
+            thumbnailDescription?: string | null;
+            thumbnailDescriptionColor?: string | null;
+            isCaptionEnabled?: boolean;
+            isCaptionOnPauseEnabled?: boolean;
+            /** @enum {string} */
+            language?: "en" | "fi";
+            isAnalyticEnabled?: boolean;
+            isAnalyticsConsentRequired?: boolean;
+            analyticsIntegrationSettings?: components["schemas"]["AnalyticsIntegrationSettings"];
+            urlMapsSettings?: {
+                enabled: boolean;
+                defaultBotDisabled: boolean;
+            };
+            urlMaps?: components["schemas"]["UrlMap"][];
+            useCase?: string | null;
+            companyName?: string | null;
+            iframeThumbnail?: string | null;
+            linkThumbnail?: string | null;
         };
         Global: {
             languages: ("en" | "fi")[];
@@ -4422,13 +4749,7 @@ export interface operations {
                             captions?: unknown;
                         }[];
                         /** @default [] */
-                        actions?: {
-                            id: number;
-                            name: string;
-                            /** @enum {string} */
-                            type: "REGULAR_FORM" | "EXTERNAL_LINK" | "POST_MESSAGE" | "CLOSE_VIDBOT" | "SHARE_MEDIA";
-                            isNew?: boolean;
-                        }[];
+                        actions?: components["schemas"]["Action"][];
                         /** @default {} */
                         theme?: {
                             textColor?: string;
@@ -4439,6 +4760,8 @@ export interface operations {
                             backButtonIntro?: boolean;
                             stylesRaw?: string | null;
                         };
+                        /** @default {} */
+                        settings?: components["schemas"]["BotSettingsInput"];
                     };
                 };
             };

@@ -41,7 +41,7 @@ import type { Bot, BotContent, Slide } from './vidbot.types';
 
 /** The revision content of a Bot answer. */
 export function contentOf(bot: Bot): BotContent {
-  return { slides: bot.slides, actions: bot.actions, theme: bot.theme };
+  return { slides: bot.slides, actions: bot.actions, theme: bot.theme, settings: bot.settings };
 }
 
 export interface VidbotEditorPageProps {

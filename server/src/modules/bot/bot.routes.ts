@@ -71,7 +71,7 @@ export function botRoutes(deps: AppDeps): Hono<AppEnv> {
     route({
       summary: 'Update a vidbot',
       description:
-        'Rename, privacy, star, status (publish / deactivate / reactivate) and content. Writing content to a published revision starts a new draft revision; cross-field rules of the content answer 422 with field paths (spec 001 §4, §5).',
+        'Rename, privacy, star, status (publish / deactivate / reactivate) and content. Writing content to a published revision starts a new draft revision; cross-field rules of the content answer 422 with field paths (spec 001 §4, §5). A gated setting or form integration changed without its account feature answers 403 featureRequired (spec 001 §6). With baseRevisionId, content based on an older revision answers 409 revisionConflict.',
       tags,
       responses: { 200: BotDetail },
       errors: [400, 401, 403, 404, 409, 422],

@@ -9,6 +9,9 @@
  */
 import * as v from 'valibot';
 import { orderDirectionParam, pageParam, positiveIntString, searchParam, sizeParam } from '../../lib/list-query';
+import { ACTION_TYPES, Action, BotSettings, BotSettingsInput, integrationFieldIssues, PublicAction } from './content.rules';
+
+export { Action, BotSettings };
 
 /** Positive integer (ids inside a content document start at 1, spec 001 §4). */
 const posInt = (message = 'Must be a positive integer.') =>
@@ -64,8 +67,8 @@ export const SLIDE_CATEGORIES = ['INTRO', 'SLIDE'] as const;
 export const SLIDE_TYPES = ['VIDEO', 'IMAGE'] as const;
 /** Button (slide option) types, spec 001 §3. */
 export const OPTION_TYPES = ['SLIDE', 'REGULAR_FORM', 'EXTERNAL_LINK', 'POST_MESSAGE', 'CLOSE_VIDBOT', 'SHARE_MEDIA'] as const;
-/** Action types, spec 001 §3. */
-export const ACTION_TYPES = ['REGULAR_FORM', 'EXTERNAL_LINK', 'POST_MESSAGE', 'CLOSE_VIDBOT', 'SHARE_MEDIA'] as const;
+/** Action types, spec 001 §3 (content.rules.ts). */
+export { ACTION_TYPES };
 
 /** Upper bounds that keep one revision document reasonable (design). */
 export const CONTENT_LIMITS = { slides: 200, optionsPerSlide: 20, actions: 200 } as const;
@@ -125,18 +128,6 @@ export type SlideInput = v.InferOutput<typeof Slide>;
 /** A stored slide: the input without the server-resolved fields. */
 export type StoredSlide = Omit<SlideInput, (typeof RESOLVED_SLIDE_FIELDS)[number]>;
 
-/**
- * Action, spec 001 §3. Id, name and type are checked; the type-specific fields (form fields,
- * integrations, url, value, …) are kept as sent — their editors validate them (spec 001 §5).
- */
-export const Action = v.looseObject({
-  id: posInt(),
-  name: name(),
-  type: v.picklist(ACTION_TYPES, `type must be one of ${ACTION_TYPES.join(', ')}.`),
-  isNew: v.optional(v.boolean()),
-});
-export type Action = v.InferOutput<typeof Action>;
-
 /** Theme, spec 001 §3 (textColor, backgroundColor, …); other keys are kept. */
 export const Theme = v.looseObject({
   textColor: v.optional(v.pipe(v.string(), v.maxLength(100))),
@@ -148,11 +139,16 @@ export const Theme = v.looseObject({
   stylesRaw: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100_000)))),
 });
 
-/** A revision's content document: `{ slides, actions, theme }` (docs/api.md "Content"). */
+/**
+ * A revision's content document: `{ slides, actions, theme, settings }` (docs/api.md "Content";
+ * issue 11 architecture §1). Every action type is its own strict schema (content.rules.ts);
+ * `settings` may be partial — missing keys read as the §9 defaults.
+ */
 export const Content = v.strictObject({
   slides: v.pipe(v.array(Slide), v.maxLength(CONTENT_LIMITS.slides, `At most ${CONTENT_LIMITS.slides} slides.`)),
   actions: v.optional(v.pipe(v.array(Action), v.maxLength(CONTENT_LIMITS.actions, `At most ${CONTENT_LIMITS.actions} actions.`)), []),
   theme: v.optional(Theme, {}),
+  settings: v.optional(BotSettingsInput, {}),
 });
 export type ContentInput = v.InferOutput<typeof Content>;
 
@@ -161,27 +157,39 @@ export interface StoredContent {
   slides: StoredSlide[];
   actions: Action[];
   theme: Record<string, unknown>;
+  /** As written (possibly partial); read through `mergeBotSettings`. */
+  settings: BotSettingsInput;
 }
 
 /** Content of revision 1 of a new bot. */
-export const emptyContent = (): StoredContent => ({ slides: [], actions: [], theme: {} });
+export const emptyContent = (): StoredContent => ({ slides: [], actions: [], theme: {}, settings: {} });
 
-/** Drops the server-resolved fields of every slide. */
+/** Drops the server-resolved fields of every slide and of share-media actions. */
 export function toStoredContent(input: ContentInput): StoredContent {
   return {
     slides: input.slides.map((s) => {
       const { videoUrl: _a, posterUrl: _b, previewUrl: _c, imageUrl: _d, duration: _e, captions: _f, ...stored } = s;
       return stored;
     }),
-    actions: input.actions,
+    actions: input.actions.map((a) => {
+      if (a.type !== 'SHARE_MEDIA') return a;
+      const { media: _m, ...stored } = a;
+      return stored;
+    }),
     theme: input.theme,
+    settings: input.settings,
   };
 }
 
 /**
  * Cross-field rules of a content document (spec 001 §4, §5), as field path → message:
  * slide ids unique; at most one INTRO slide; button ids unique within a slide; a SLIDE button's
- * targetId must name an existing slide; at most one video-end button per slide; action ids unique.
+ * targetId must name an existing slide; an action button's targetId must name an existing action of
+ * the button's type (CLOSE_VIDBOT may have none); at most one video-end button per slide; action ids
+ * unique; a form's or share-media's button and thank-you page slideId must name an existing slide;
+ * form field ids and names unique within the form; an enabled integration's required fields present,
+ * of their type and required (spec 001 §4 Form integrations; path `actions.N.fields`).
+ * Media references (slides, settings, share media) are checked by the service's `mediaIssues`.
  * @returns an empty object when the document is consistent.
  */
 export function contentIssues(content: Pick<StoredContent, 'slides' | 'actions'>): Record<string, string> {
@@ -196,6 +204,8 @@ export function contentIssues(content: Pick<StoredContent, 'slides' | 'actions'>
       else introIndex = i;
     }
   });
+  const actionsById = new Map<number, { type: string }>();
+  for (const a of content.actions) if (!actionsById.has(a.id)) actionsById.set(a.id, a);
   content.slides.forEach((slide, i) => {
     const optionIds = new Set<number>();
     let videoEnd = false;
@@ -206,6 +216,12 @@ export function contentIssues(content: Pick<StoredContent, 'slides' | 'actions'>
       if (option.type === 'SLIDE') {
         if (option.targetId == null) errors[`${path}.targetId`] = 'A SLIDE button needs a target slide.';
         else if (!slideIds.has(option.targetId)) errors[`${path}.targetId`] = `Target slide ${option.targetId} does not exist.`;
+      } else if (option.targetId == null) {
+        if (option.type !== 'CLOSE_VIDBOT') errors[`${path}.targetId`] = `A ${option.type} button needs a target action.`;
+      } else {
+        const target = actionsById.get(option.targetId);
+        if (!target) errors[`${path}.targetId`] = `Target action ${option.targetId} does not exist.`;
+        else if (target.type !== option.type) errors[`${path}.targetId`] = `Target action ${option.targetId} is a ${target.type} action, not ${option.type}.`;
       }
       if (option.videoEndListener) {
         if (videoEnd) errors[`${path}.videoEndListener`] = 'Only one button per slide may be the video-end trigger.';
@@ -217,6 +233,28 @@ export function contentIssues(content: Pick<StoredContent, 'slides' | 'actions'>
   content.actions.forEach((action, i) => {
     if (actionIds.has(action.id)) errors[`actions.${i}.id`] = `Action id ${action.id} is used twice.`;
     actionIds.add(action.id);
+    const path = `actions.${i}`;
+    if (action.type === 'REGULAR_FORM' || action.type === 'SHARE_MEDIA') {
+      if (action.button?.type === 'SLIDE' && action.button.slideId != null && !slideIds.has(action.button.slideId)) {
+        errors[`${path}.button.slideId`] = `Slide ${action.button.slideId} does not exist.`;
+      }
+      const page = action.thankYouPage;
+      if (page?.type === 'CUSTOM' && page.buttonType === 'SLIDE' && page.slideId != null && !slideIds.has(page.slideId)) {
+        errors[`${path}.thankYouPage.slideId`] = `Slide ${page.slideId} does not exist.`;
+      }
+    }
+    if (action.type === 'REGULAR_FORM') {
+      const fieldIds = new Set<number>();
+      const fieldNames = new Set<string>();
+      action.fields.forEach((field, j) => {
+        if (fieldIds.has(field.id)) errors[`${path}.fields.${j}.id`] = `Field id ${field.id} is used twice in this form.`;
+        fieldIds.add(field.id);
+        if (fieldNames.has(field.name)) errors[`${path}.fields.${j}.name`] = `Field name ${field.name} is used twice in this form.`;
+        fieldNames.add(field.name);
+      });
+      const missing = integrationFieldIssues(action);
+      if (missing.length) errors[`${path}.fields`] = missing.join(' ');
+    }
   });
   return errors;
 }
@@ -242,6 +280,8 @@ export const PatchBotBody = v.strictObject({
   isStarred: v.optional(v.boolean('isStarred must be true or false.')),
   status: v.optional(PatchStatus),
   content: v.optional(Content),
+  /** The revision the editor loaded; with `content`, a newer latest revision answers 409 revisionConflict. */
+  baseRevisionId: v.optional(posInt('baseRevisionId must be a positive integer.')),
 });
 export type PatchBotBody = v.InferOutput<typeof PatchBotBody>;
 
@@ -311,6 +351,8 @@ const contentOut = {
   slides: v.array(ResolvedSlide),
   actions: v.array(Action),
   theme: v.record(v.string(), v.unknown()),
+  /** Complete: the revision's settings over the §9 defaults. */
+  settings: BotSettings,
 };
 
 /** `GET|PATCH /bot/{id}`, `POST /bot`: a bot with one revision's content (docs/api.md `Bot`). */
@@ -328,7 +370,16 @@ export const BotList = v.object({
 
 /** `GET /public/bot/{publicId}`: what the public player loads (docs/api.md `PlayerBot`). */
 export const PlayerBot = v.pipe(
-  v.strictObject({ id: v.number(), publicId: v.string(), name: v.string(), revisionId: v.number(), revNumber: v.number(), ...contentOut }),
+  v.strictObject({
+    id: v.number(),
+    publicId: v.string(),
+    name: v.string(),
+    revisionId: v.number(),
+    revNumber: v.number(),
+    ...contentOut,
+    /** Forms without their recipients and integration settings. */
+    actions: v.array(PublicAction),
+  }),
   v.metadata({ ref: 'PlayerBot' }),
 );
 export type PlayerBot = v.InferOutput<typeof PlayerBot>;

@@ -20,6 +20,8 @@ import { canCreateBot, canEditBot, canReactivateBot, canStarBot, canViewBots } f
 import * as repo from './bot.repo';
 import { listCaptions } from '../media/media.repo';
 import type { BotRow, MediaRow, RevisionRow } from './bot.repo';
+import { featureGateIssues, mergeBotSettings, PRIVATE_FORM_FIELDS, valueAt, type BotSettings, type PublicAction } from './content.rules';
+import { getFeatures } from '../feature/feature.service';
 import {
   contentIssues,
   emptyContent,
@@ -44,6 +46,8 @@ export interface ResolvedContent {
   slides: ResolvedSlide[];
   actions: Action[];
   theme: Record<string, unknown>;
+  /** Complete settings (stored over the §9 defaults). */
+  settings: BotSettings;
 }
 
 // --- media ---------------------------------------------------------------------------------------------
@@ -92,12 +96,24 @@ export async function resolveContentMedia(db: Db, accountId: number, content: St
         : [],
     };
   });
-  return { slides, actions: content.actions, theme: content.theme };
+  return { slides, actions: content.actions, theme: content.theme, settings: mergeBotSettings(content.settings) };
 }
+
+/** Media a settings reference may name (spec 001 §3): kinds allowed and the message for another kind. */
+const SETTINGS_MEDIA: readonly { path: string; kinds: readonly string[]; wrong: string }[] = [
+  { path: 'logoId', kinds: ['LogoImage', 'LogoVideo'], wrong: 'is not a logo (LogoImage or LogoVideo)' },
+  { path: 'widgetCoverId', kinds: ['CoverImage'], wrong: 'is not a cover image' },
+  { path: 'thumbnailCoverId', kinds: ['CoverImage'], wrong: 'is not a cover image' },
+  { path: 'widgetSettings.chatVideoId', kinds: repo.VIDEO_KINDS, wrong: 'is not a video' },
+  { path: 'widgetSettings.thumbnail.widgetThumbnailId', kinds: ['CoverImage'], wrong: 'is not a cover image' },
+];
 
 /**
  * Media references of a document that are not usable, as field path → message: a slide's videoId
- * must be video media (SlideVideo, LogoVideo) of the bot's account, imageId image media of it.
+ * must be video media (SlideVideo, LogoVideo) of the bot's account, imageId image media of it; in
+ * settings logoId a logo, widgetCoverId / thumbnailCoverId / the widget's custom thumbnail a
+ * CoverImage, widgetSettings.chatVideoId a video; a share-media action's mediaId a video or image
+ * of the account.
  */
 export async function mediaIssues(db: Db, accountId: number, content: StoredContent): Promise<Record<string, string>> {
   const ids = new Set<number>();
@@ -105,19 +121,36 @@ export async function mediaIssues(db: Db, accountId: number, content: StoredCont
     if (s.videoId) ids.add(s.videoId);
     if (s.imageId) ids.add(s.imageId);
   }
+  const settingsRefs = SETTINGS_MEDIA.map((ref) => ({ ...ref, id: valueAt(content.settings, ref.path) })).filter(
+    (ref): ref is typeof ref & { id: number } => typeof ref.id === 'number',
+  );
+  for (const ref of settingsRefs) ids.add(ref.id);
+  for (const a of content.actions) if (a.type === 'SHARE_MEDIA') ids.add(a.mediaId);
   const found = new Map((await repo.findAccountMedia(db, accountId, [...ids])).map((m) => [m.id, m]));
   const errors: Record<string, string> = {};
+  const missing = (id: number) => `Media ${id} does not exist in this account.`;
   content.slides.forEach((s, i) => {
     if (s.videoId) {
       const m = found.get(s.videoId);
-      if (!m) errors[`slides.${i}.videoId`] = `Media ${s.videoId} does not exist in this account.`;
+      if (!m) errors[`slides.${i}.videoId`] = missing(s.videoId);
       else if (!isVideoKind(m)) errors[`slides.${i}.videoId`] = `Media ${s.videoId} is not a video.`;
     }
     if (s.imageId) {
       const m = found.get(s.imageId);
-      if (!m) errors[`slides.${i}.imageId`] = `Media ${s.imageId} does not exist in this account.`;
+      if (!m) errors[`slides.${i}.imageId`] = missing(s.imageId);
       else if (!isImageKind(m)) errors[`slides.${i}.imageId`] = `Media ${s.imageId} is not an image.`;
     }
+  });
+  for (const ref of settingsRefs) {
+    const m = found.get(ref.id);
+    if (!m) errors[`settings.${ref.path}`] = missing(ref.id);
+    else if (!ref.kinds.includes(m.type)) errors[`settings.${ref.path}`] = `Media ${ref.id} ${ref.wrong}.`;
+  }
+  content.actions.forEach((a, i) => {
+    if (a.type !== 'SHARE_MEDIA') return;
+    const m = found.get(a.mediaId);
+    if (!m) errors[`actions.${i}.mediaId`] = missing(a.mediaId);
+    else if (!isVideoKind(m) && !isImageKind(m)) errors[`actions.${i}.mediaId`] = `Media ${a.mediaId} cannot be shared.`;
   });
   return errors;
 }
@@ -129,18 +162,26 @@ export function readContent(raw: Record<string, unknown> | undefined): StoredCon
     slides: Array.isArray(raw.slides) ? (raw.slides as StoredSlide[]) : [],
     actions: Array.isArray(raw.actions) ? (raw.actions as Action[]) : [],
     theme: isRecord(raw.theme) ? raw.theme : {},
+    // revisions saved before issue 11 have no settings: they read as the defaults
+    settings: isRecord(raw.settings) ? (raw.settings as StoredContent['settings']) : {},
   };
 }
 
-/** Form-action fields that only the account may see (recipients and integration settings). */
-const PRIVATE_ACTION_FIELDS = ['email', 'emailBcc', 'subject', 'hubspot', 'linear', 'pipedrive', 'salesforce'];
-
-/** Actions as the public player gets them: REGULAR_FORM actions lose their private fields. */
-export function publicActions(actions: Action[]): Action[] {
-  return actions.map((a) => {
+/** Actions as the public player gets them: REGULAR_FORM actions lose their private fields (PRIVATE_FORM_FIELDS). */
+export function publicActions(actions: Action[]): PublicAction[] {
+  return actions.map((a): PublicAction => {
     if (a.type !== 'REGULAR_FORM') return a;
-    return Object.fromEntries(Object.entries(a).filter(([k]) => !PRIVATE_ACTION_FIELDS.includes(k))) as Action;
+    return Object.fromEntries(Object.entries(a).filter(([k]) => !(PRIVATE_FORM_FIELDS as readonly string[]).includes(k))) as PublicAction;
   });
+}
+
+/**
+ * Settings as the public player gets them. Everything in settings is what the player or an embed
+ * needs (tracking ids, URL maps, widget and share options) except the power-user `useCase`, which is
+ * internal and blanked.
+ */
+export function publicSettings(settings: BotSettings): BotSettings {
+  return { ...settings, useCase: null };
 }
 
 // --- shapes --------------------------------------------------------------------------------------------
@@ -199,6 +240,7 @@ async function botDetail(db: Db, bot: BotRow, revision: RevisionRow | undefined)
     slides: content.slides,
     actions: content.actions,
     theme: content.theme,
+    settings: content.settings,
   };
 }
 
@@ -209,6 +251,39 @@ const botNotFound = () => notFound('Vidbot not found.');
 /** 422 `noSlidesPublish` (spec 001 §4, §8). */
 export const noSlidesPublish = () =>
   new HttpError(422, 'Publishing needs a slide of category INTRO.', 'noSlidesPublish');
+
+/**
+ * 409 `revisionConflict` (issue 11 "two tabs"): the editor's base revision is no longer the latest;
+ * `revNumber` is the latest revision's number.
+ */
+export const revisionConflict = (revNumber: number) =>
+  conflict(
+    `This vidbot was saved in another tab or by someone else (revision ${revNumber}). Reload to see their changes; your edits are still here.`,
+    'revisionConflict',
+  );
+
+/**
+ * 403 `featureRequired` (spec 001 §6): a gated setting or form integration changed without its
+ * feature (or useCase without staff); `errors` maps each `content.`-prefixed path to the feature.
+ */
+function featureRequired(gates: readonly { feature: string; path: string }[]): HttpError {
+  const errors = Object.fromEntries(
+    gates.map((g) => [`content.${g.path}`, g.feature === 'staff' ? 'Only superusers and customer success can change this.' : `Needs the ${g.feature} feature.`]),
+  );
+  const first = gates[0]!;
+  const detail =
+    first.feature === 'staff'
+      ? `Only superusers and customer success can change content.${first.path}.`
+      : `This account does not have the ${first.feature} feature needed to change content.${first.path}.`;
+  return new HttpError(403, detail, 'featureRequired', errors);
+}
+
+/** The caller's features for the bot's account (empty when the bot is not visible: the transaction answers 404). */
+async function botFeatures(db: Db, user: AuthUser, botId: number): Promise<string[]> {
+  const bot = await repo.findBotById(db, botId);
+  if (!bot || !canViewBots(user, bot.accountId)) return [];
+  return (await getFeatures(db, user, { account_id: bot.accountId })).features;
+}
 
 /** 422 for content issues; paths are prefixed with `content.` like the body schema's own paths. */
 function invalidContent(issues: Record<string, string>): HttpError {
@@ -365,6 +440,8 @@ export async function patchBot(db: Db, user: AuthUser, id: number, body: PatchBo
     const issues = contentIssues(content);
     if (Object.keys(issues).length) throw invalidContent(issues);
   }
+  // the caller's feature list for the bot's account, as GET /feature answers it (spec 001 §6 gates)
+  const features = content ? await botFeatures(db, user, id) : undefined;
   const bot = await retryOnUniqueViolation(() =>
     db.transaction(async (tx) => {
       const locked = visible(user, await repo.lockBot(tx, id));
@@ -381,6 +458,10 @@ export async function patchBot(db: Db, user: AuthUser, id: number, body: PatchBo
 
       let latest: RevisionRow | undefined;
       if (content) {
+        const previous = locked.latestRevisionId === null ? undefined : await repo.findRevision(tx, locked.latestRevisionId);
+        if (body.baseRevisionId !== undefined && previous && body.baseRevisionId !== previous.id) throw revisionConflict(previous.revNumber);
+        const gates = featureGateIssues(readContent(previous?.content), content, features ?? [], canStarBot(user));
+        if (gates.length) throw featureRequired(gates);
         const issues = await mediaIssues(tx, locked.accountId, content);
         if (Object.keys(issues).length) throw invalidContent(issues);
         latest = await repo.insertRevision(tx, {
@@ -480,5 +561,6 @@ export async function getPublicBot(db: Db, publicId: string): Promise<PlayerBot>
     slides: content.slides,
     actions: publicActions(content.actions),
     theme: content.theme,
+    settings: publicSettings(content.settings),
   };
 }

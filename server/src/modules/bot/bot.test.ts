@@ -86,6 +86,7 @@ describe('bot content rules', () => {
       slides: [slide(1, 'INTRO', [{ id: 1, name: 'Next', type: 'SLIDE', targetId: 2, videoEndListener: true }]), slide(2)],
       actions: [{ id: 3, name: 'Close', type: 'CLOSE_VIDBOT' }],
       theme: {},
+      settings: {},
     };
     expect(contentIssues(doc)).toEqual({});
     expect(hasIntroSlide(doc)).toBe(true);
@@ -103,10 +104,11 @@ describe('bot content rules', () => {
         slide(1, 'INTRO'),
       ],
       actions: [
-        { id: 5, name: 'A', type: 'POST_MESSAGE' },
-        { id: 5, name: 'B', type: 'POST_MESSAGE' },
+        { id: 5, name: 'A', type: 'POST_MESSAGE', value: 'a' },
+        { id: 5, name: 'B', type: 'POST_MESSAGE', value: 'b' },
       ],
       theme: {},
+      settings: {},
     };
     expect(contentIssues(doc)).toEqual({
       'slides.1.id': 'Slide id 1 is used twice.',
@@ -135,11 +137,11 @@ describe('bot content rules', () => {
 
   it('strips form recipients from public actions and encodes file urls', () => {
     const [form, link] = publicActions([
-      { id: 1, name: 'Form', type: 'REGULAR_FORM', email: 'sales@x.fi', emailBcc: 'b@x.fi', hubspot: { enabled: true }, fields: [] },
-      { id: 2, name: 'Link', type: 'EXTERNAL_LINK', url: 'https://x.fi' },
+      { id: 1, name: 'Form', type: 'REGULAR_FORM', description: 'Tell us', email: 'sales@x.fi', emailBcc: 'b@x.fi', subject: 'Lead', hubspot: { enabled: true }, fields: [] },
+      { id: 2, name: 'Link', type: 'EXTERNAL_LINK', url: 'https://x.fi', externalLinkType: 'url', linkType: 'new_tab' },
     ]);
-    expect(form).toEqual({ id: 1, name: 'Form', type: 'REGULAR_FORM', fields: [] });
-    expect(link).toEqual({ id: 2, name: 'Link', type: 'EXTERNAL_LINK', url: 'https://x.fi' });
+    expect(form).toEqual({ id: 1, name: 'Form', type: 'REGULAR_FORM', description: 'Tell us', fields: [] });
+    expect(link).toEqual({ id: 2, name: 'Link', type: 'EXTERNAL_LINK', url: 'https://x.fi', externalLinkType: 'url', linkType: 'new_tab' });
     expect(fileUrl('media/a b/x.mp4')).toBe('/files/media/a%20b/x.mp4');
     expect(fileUrl(null)).toBeNull();
   });
@@ -175,7 +177,7 @@ const introContent = (videoId: number | null = null) => ({
   ],
   actions: [
     { id: 3, name: 'Bye', type: 'CLOSE_VIDBOT' },
-    { id: 4, name: 'Contact', type: 'REGULAR_FORM', email: 'sales@example.com', fields: [] },
+    { id: 4, name: 'Contact', type: 'REGULAR_FORM', description: 'Tell us about you.', email: 'sales@example.com', subject: 'New lead', fields: [] },
   ],
   theme: { textColor: '#fff' },
 });
