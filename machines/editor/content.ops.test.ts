@@ -1,0 +1,805 @@
+import { describe, expect, it } from 'vitest';
+import { contentIssues as serverContentIssues } from '../../server/src/modules/bot/bot.schemas';
+import type { BotAction, Slide, SlideOption } from '../publish/publish.actors';
+import {
+  addAction,
+  addButton,
+  addSlide,
+  copyName,
+  deleteAction,
+  deleteButton,
+  deletedButtons,
+  deleteMany,
+  deleteSlide,
+  duplicateAction,
+  duplicateMany,
+  duplicateSlide,
+  moveAction,
+  moveButton,
+  moveSlide,
+  nextContentId,
+  setIntro,
+  setNormal,
+  slidesPointingAt,
+  updateAction,
+  updateButton,
+  updateSlide,
+  type OpsContent,
+  type OpsResult,
+  type OpsSuccess,
+} from './content.ops';
+
+/** The server's cross-field rules (spec 001 §4, §5) over an editor document. */
+const contentIssues = (content: OpsContent) => serverContentIssues(content as Parameters<typeof serverContentIssues>[0]);
+
+// --- fixtures ------------------------------------------------------------------------------------------
+
+const slide = (id: number, name: string, over: Partial<Slide> = {}): Slide => ({
+  id,
+  name,
+  category: 'SLIDE',
+  type: 'VIDEO',
+  videoId: 100 + id,
+  imageId: null,
+  options: [],
+  ...over,
+});
+const btn = (id: number, type: SlideOption['type'], targetId: number | null, over: Partial<SlideOption> = {}): SlideOption => ({
+  id,
+  name: `b${id}`,
+  type,
+  targetId,
+  ...over,
+});
+
+/**
+ * Intro 1 → 2 (video), 1 → 3 (image), 2 → link 4, 3 → form 5 whose thank-you page navigates to slide 2,
+ * plus theme and settings that every operation must carry through.
+ */
+function doc(): OpsContent {
+  return {
+    slides: [
+      slide(1, 'Welcome', {
+        category: 'INTRO',
+        options: [btn(1, 'SLIDE', 2), btn(2, 'SLIDE', 3)],
+      }),
+      slide(2, 'Pricing', { options: [btn(1, 'EXTERNAL_LINK', 4)] }),
+      slide(3, 'Contact', {
+        type: 'IMAGE',
+        videoId: null,
+        imageId: 203,
+        options: [btn(1, 'REGULAR_FORM', 5)],
+      }),
+    ],
+    actions: [
+      {
+        id: 4,
+        name: 'Website',
+        type: 'EXTERNAL_LINK',
+        url: 'https://example.com',
+        externalLinkType: 'url',
+        linkType: 'new_tab',
+      },
+      {
+        id: 5,
+        name: 'Lead form',
+        type: 'REGULAR_FORM',
+        fields: [
+          {
+            id: 1,
+            name: 'email',
+            type: 'email',
+            label: 'Email',
+            required: true,
+          },
+        ],
+        button: { type: 'slide', slideId: 2 },
+        thankYouPage: { type: 'custom', buttonType: 'slide', slideId: 2 },
+      },
+    ],
+    theme: { textColor: '#000' },
+    settings: { isLikesEnabled: true },
+  };
+}
+
+function ok<C, X>(result: OpsResult<C, X>): OpsSuccess<C, X> {
+  if (result.error !== undefined) throw new Error(`expected success, got ${result.error}`);
+  return result;
+}
+
+/** The rules every document an operation answers keeps (plus the server's cross-field rules). */
+function expectConsistent(content: OpsContent) {
+  expect(contentIssues(content)).toEqual({});
+  const intros = content.slides.filter((s) => s.category === 'INTRO');
+  expect(intros.length).toBeLessThanOrEqual(1);
+  if (intros.length === 1) expect(content.slides[0]!.category).toBe('INTRO');
+  for (const s of content.slides) {
+    expect(s.options.filter((o) => o.videoEndListener).length).toBeLessThanOrEqual(1);
+    for (const o of s.options) {
+      if (o.videoEndAutoplay) {
+        const target = content.slides.find((t) => t.id === o.targetId);
+        expect(o.type === 'SLIDE' && target?.type === 'VIDEO').toBe(true);
+      }
+    }
+  }
+  expect(content.theme).toEqual({ textColor: '#000' });
+  expect(content.settings).toEqual({ isLikesEnabled: true });
+}
+
+// --- ids -----------------------------------------------------------------------------------------------
+
+describe('ids (spec 001 §4 "Internal slide ids start at 1; external-link action ids follow after the slide count")', () => {
+  it('a new document numbers slides from 1 and an action added after them follows the slides', () => {
+    let c: OpsContent = { slides: [], actions: [] };
+    for (const name of ['a', 'b', 'c']) c = ok(addSlide(c, { name, type: 'VIDEO', videoId: 7 })).content;
+    const { content, actionId } = ok(
+      addAction(c, {
+        name: 'Link',
+        type: 'EXTERNAL_LINK',
+        url: 'https://x.fi',
+      }),
+    );
+    expect(content.slides.map((s) => s.id)).toEqual([1, 2, 3]);
+    expect(actionId).toBe(4);
+    expect(ok(addSlide(content, { name: 'd', type: 'IMAGE', imageId: 8 })).slideId).toBe(5);
+  });
+
+  it.each([
+    ['empty', { slides: [], actions: [] }, 1],
+    ['largest slide', { slides: [slide(9, 'x')], actions: [] }, 10],
+    [
+      'largest action',
+      {
+        slides: [slide(1, 'x')],
+        actions: [{ id: 12, name: 'a', type: 'CLOSE_VIDBOT' }],
+      },
+      13,
+    ],
+    [
+      'a dangling button target is never handed out again',
+      {
+        slides: [slide(1, 'x', { options: [btn(1, 'SLIDE', 40)] })],
+        actions: [],
+      },
+      41,
+    ],
+    [
+      'an action slide reference counts',
+      {
+        slides: [slide(1, 'x')],
+        actions: [
+          {
+            id: 2,
+            name: 'f',
+            type: 'REGULAR_FORM',
+            thankYouPage: { slideId: 30 },
+          },
+        ],
+      },
+      31,
+    ],
+    [
+      'a slide the settings name counts',
+      {
+        slides: [slide(1, 'x')],
+        actions: [],
+        settings: {
+          linkSettings: { slideId: 20 },
+          widgetSettings: { thumbnail: { slide: 25, time: 3 } },
+        },
+      },
+      26,
+    ],
+  ] as const)('nextContentId: %s', (_name, content, expected) => {
+    expect(nextContentId(content as unknown as OpsContent)).toBe(expected);
+  });
+
+  it('deleting the newest slide does not let its id come back while a button still names it', () => {
+    const c = doc();
+    // A dangling SLIDE button to 3 stays after removing slide 3 by hand (as from an older document).
+    const dangling = { ...c, slides: c.slides.filter((s) => s.id !== 3) };
+    expect(nextContentId(dangling)).toBe(6);
+    const { content } = ok(deleteSlide(c, 3));
+    expect(ok(addSlide(content, { name: 'n', type: 'VIDEO' })).slideId).toBe(6);
+  });
+
+  it('button ids are per slide, from 1', () => {
+    const c = doc();
+    expect(ok(addButton(c, 2, { type: 'SLIDE', targetId: 3 })).buttonId).toBe(2);
+    const empty = ok(addSlide(c, { name: 'n', type: 'VIDEO' }));
+    expect(ok(addButton(empty.content, empty.slideId, { type: 'SLIDE', targetId: 1 })).buttonId).toBe(1);
+  });
+});
+
+// --- slides --------------------------------------------------------------------------------------------
+
+describe('slides (spec 001 §4 "Slide operations")', () => {
+  it('the first slide added becomes the INTRO; later ones are SLIDE at the end; added slides are new', () => {
+    const a = ok(addSlide({ slides: [], actions: [] } as OpsContent, { name: 'First', type: 'VIDEO', videoId: 3 }));
+    expect(a.content.slides).toEqual([
+      {
+        id: 1,
+        name: 'First',
+        type: 'VIDEO',
+        videoId: 3,
+        category: 'INTRO',
+        options: [],
+        isNew: true,
+      },
+    ]);
+    const b = ok(addSlide(a.content, { name: 'Second', type: 'IMAGE', imageId: 4 }));
+    expect(b.content.slides.map((s) => [s.id, s.category])).toEqual([
+      [1, 'INTRO'],
+      [2, 'SLIDE'],
+    ]);
+  });
+
+  it('a slide added to a document without an INTRO becomes the INTRO and goes first', () => {
+    const noIntro = ok(setNormal(doc(), 1)).content;
+    const { content, slideId } = ok(addSlide(noIntro, { name: 'New', type: 'VIDEO' }));
+    expect(content.slides[0]).toMatchObject({ id: slideId, category: 'INTRO' });
+    expectConsistent(content);
+  });
+
+  it.each([
+    ['blank name', () => addSlide(doc(), { name: '  ', type: 'VIDEO' }), 'nameRequired'],
+    ['update unknown', () => updateSlide(doc(), 99, { name: 'x' }), 'unknownSlide'],
+    ['update blank name', () => updateSlide(doc(), 2, { name: '' }), 'nameRequired'],
+    ['delete unknown', () => deleteSlide(doc(), 99), 'unknownSlide'],
+    ['delete INTRO', () => deleteSlide(doc(), 1), 'cannotDeleteIntroSlide'],
+    ['duplicate unknown', () => duplicateSlide(doc(), 99), 'unknownSlide'],
+    ['move unknown', () => moveSlide(doc(), 99, { section: 'SLIDE', index: 0 }), 'unknownSlide'],
+    ['setIntro unknown', () => setIntro(doc(), 99), 'unknownSlide'],
+    ['setNormal unknown', () => setNormal(doc(), 99), 'unknownSlide'],
+    [
+      'too many slides',
+      () =>
+        addSlide(
+          {
+            slides: Array.from({ length: 200 }, (_, i) => slide(i + 1, `s${i}`)),
+            actions: [],
+          },
+          { name: 'x', type: 'VIDEO' },
+        ),
+      'tooManySlides',
+    ],
+  ] as const)('refuses: %s', (_name, run, error) => {
+    const result = run();
+    expect(result.error).toBe(error);
+    expect(result.content).toBeUndefined();
+  });
+
+  it('update copies every field but id and category, and keeps unknown fields', () => {
+    const c = {
+      ...doc(),
+      slides: doc().slides.map((s) => (s.id === 2 ? { ...s, futureField: 'kept' } : s)),
+    };
+    const { content } = ok(
+      updateSlide(c, 2, {
+        name: 'Prices',
+        description: 'd',
+        id: 77,
+        category: 'INTRO',
+      } as never),
+    );
+    expect(content.slides[1]).toMatchObject({
+      id: 2,
+      category: 'SLIDE',
+      name: 'Prices',
+      description: 'd',
+      futureField: 'kept',
+    });
+    expectConsistent(content);
+  });
+
+  it('update with a buttons table applies the button rules (one video-end listener, autoplay only to video)', () => {
+    const { content } = ok(
+      updateSlide(doc(), 1, {
+        options: [
+          btn(1, 'SLIDE', 2, {
+            videoEndListener: true,
+            videoEndAutoplay: true,
+          }),
+          btn(2, 'SLIDE', 3, {
+            videoEndListener: true,
+            videoEndAutoplay: true,
+          }),
+        ],
+      }),
+    );
+    expect(content.slides[0]!.options).toEqual([
+      { ...btn(1, 'SLIDE', 2), videoEndListener: true, videoEndAutoplay: true },
+      { ...btn(2, 'SLIDE', 3), videoEndListener: false },
+    ]);
+  });
+
+  it('delete removes the buttons targeting the slide, clears form/thank-you references and lists the slides pointing at it', () => {
+    const c = doc();
+    expect(slidesPointingAt(c, { kind: 'slide', id: 2 })).toEqual([{ id: 1, name: 'Welcome', buttonIds: [1] }]);
+    const { content, pointingSlides } = ok(deleteSlide(c, 2));
+    expect(pointingSlides).toEqual([{ id: 1, name: 'Welcome', buttonIds: [1] }]);
+    expect(content.slides.map((s) => s.id)).toEqual([1, 3]);
+    expect(content.slides[0]!.options).toEqual([btn(2, 'SLIDE', 3)]);
+    const form = content.actions.find((a) => a.id === 5)!;
+    expect(form.button).toEqual({ type: 'slide', slideId: null });
+    expect(form.thankYouPage).toEqual({
+      type: 'custom',
+      buttonType: 'slide',
+      slideId: null,
+    });
+    expect(form.fields).toEqual(doc().actions[1]!.fields);
+    expect(deletedButtons(content)).toEqual([]);
+    expectConsistent(content);
+  });
+
+  it('delete of a slide nothing points at answers no pointing slides', () => {
+    const c = ok(addSlide(doc(), { name: 'Lonely', type: 'VIDEO' }));
+    expect(ok(deleteSlide(c.content, c.slideId)).pointingSlides).toEqual([]);
+  });
+
+  it('duplicate: "(Copy)", a new id, SLIDE, right after the original, buttons kept', () => {
+    const { content, slideId } = ok(duplicateSlide(doc(), 2));
+    expect(slideId).toBe(6);
+    expect(content.slides.map((s) => s.id)).toEqual([1, 2, 6, 3]);
+    expect(content.slides[2]).toEqual({
+      ...doc().slides[1],
+      id: 6,
+      name: 'Pricing (Copy)',
+    });
+    const intro = ok(duplicateSlide(doc(), 1));
+    expect(intro.content.slides.map((s) => [s.id, s.category, s.name])).toEqual([
+      [1, 'INTRO', 'Welcome'],
+      [6, 'SLIDE', 'Welcome (Copy)'],
+      [2, 'SLIDE', 'Pricing'],
+      [3, 'SLIDE', 'Contact'],
+    ]);
+    expectConsistent(intro.content);
+  });
+
+  it('copyName keeps the name within 255 characters', () => {
+    expect(copyName('a'.repeat(255))).toHaveLength(255);
+    expect(copyName('a'.repeat(255)).endsWith(' (Copy)')).toBe(true);
+  });
+
+  it.each([
+    [
+      'within SLIDE to the front',
+      3,
+      { section: 'SLIDE', index: 0 },
+      [
+        [1, 'INTRO'],
+        [3, 'SLIDE'],
+        [2, 'SLIDE'],
+      ],
+    ],
+    [
+      'within SLIDE past the end (clamped)',
+      2,
+      { section: 'SLIDE', index: 99 },
+      [
+        [1, 'INTRO'],
+        [3, 'SLIDE'],
+        [2, 'SLIDE'],
+      ],
+    ],
+    [
+      'into INTRO demotes the old intro to the top of SLIDE',
+      3,
+      { section: 'INTRO' },
+      [
+        [3, 'INTRO'],
+        [1, 'SLIDE'],
+        [2, 'SLIDE'],
+      ],
+    ],
+    [
+      'the INTRO into SLIDE leaves no intro',
+      1,
+      { section: 'SLIDE', index: 1 },
+      [
+        [2, 'SLIDE'],
+        [1, 'SLIDE'],
+        [3, 'SLIDE'],
+      ],
+    ],
+  ] as const)('move %s', (_name, id, to, expected) => {
+    const { content } = ok(moveSlide(doc(), id, to));
+    expect(content.slides.map((s) => [s.id, s.category])).toEqual(expected);
+    expectConsistent(content);
+  });
+
+  it('setIntro makes one INTRO at the top; setNormal demotes it in place and promotes nothing', () => {
+    const a = ok(setIntro(doc(), 3)).content;
+    expect(a.slides.map((s) => [s.id, s.category])).toEqual([
+      [3, 'INTRO'],
+      [1, 'SLIDE'],
+      [2, 'SLIDE'],
+    ]);
+    const b = ok(setNormal(a, 3)).content;
+    expect(b.slides.map((s) => [s.id, s.category])).toEqual([
+      [3, 'SLIDE'],
+      [1, 'SLIDE'],
+      [2, 'SLIDE'],
+    ]);
+    // Setting a normal slide normal changes nothing.
+    expect(ok(setNormal(doc(), 2)).content).toEqual(doc());
+    expectConsistent(b);
+  });
+});
+
+// --- buttons -------------------------------------------------------------------------------------------
+
+describe('buttons (spec 001 §5 Button)', () => {
+  it('an empty name is filled from the target, a given name is kept', () => {
+    const a = ok(addButton(doc(), 2, { type: 'SLIDE', targetId: 3, name: ' ' }));
+    expect(a.content.slides[1]!.options[1]).toEqual({
+      id: 2,
+      name: 'Contact',
+      type: 'SLIDE',
+      targetId: 3,
+    });
+    const b = ok(
+      addButton(doc(), 2, {
+        type: 'EXTERNAL_LINK',
+        targetId: 4,
+        name: 'Visit',
+      }),
+    );
+    expect(b.content.slides[1]!.options[1]!.name).toBe('Visit');
+    const c = ok(addButton(doc(), 2, { type: 'REGULAR_FORM', targetId: 5 }));
+    expect(c.content.slides[1]!.options[1]!.name).toBe('Lead form');
+  });
+
+  it.each([
+    ['no target', () => addButton(doc(), 2, { type: 'SLIDE', targetId: null }), 'buttonTargetRequired'],
+    ['a missing slide', () => addButton(doc(), 2, { type: 'SLIDE', targetId: 4 }), 'unknownTarget'],
+    ['a missing action', () => addButton(doc(), 2, { type: 'POST_MESSAGE', targetId: 9 }), 'unknownTarget'],
+    ['an unknown slide', () => addButton(doc(), 9, { type: 'SLIDE', targetId: 2 }), 'unknownSlide'],
+    ['update of an unknown button', () => updateButton(doc(), 2, 9, { name: 'x' }), 'unknownButton'],
+    ['update removing the target', () => updateButton(doc(), 2, 1, { targetId: null }), 'buttonTargetRequired'],
+    ['delete of an unknown button', () => deleteButton(doc(), 2, 9), 'unknownButton'],
+    ['move of an unknown button', () => moveButton(doc(), 2, 9, 0), 'unknownButton'],
+    [
+      'a 21st button',
+      () =>
+        addButton(
+          {
+            ...doc(),
+            slides: [
+              slide(1, 'x', {
+                category: 'INTRO',
+                options: Array.from({ length: 20 }, (_, i) => btn(i + 1, 'SLIDE', 1)),
+              }),
+            ],
+          },
+          1,
+          { type: 'SLIDE', targetId: 1 },
+        ),
+      'tooManyButtons',
+    ],
+  ] as const)('refuses %s', (_name, run, error) => {
+    expect(run().error).toBe(error);
+  });
+
+  it("an action button's type follows its action", () => {
+    const { content } = ok(addButton(doc(), 2, { type: 'POST_MESSAGE', targetId: 5 }));
+    expect(content.slides[1]!.options[1]).toMatchObject({
+      type: 'REGULAR_FORM',
+      targetId: 5,
+      name: 'Lead form',
+    });
+  });
+
+  it('only one video-end listener per slide: setting it clears the others', () => {
+    const a = ok(
+      addButton(doc(), 1, {
+        type: 'SLIDE',
+        targetId: 2,
+        videoEndListener: true,
+      }),
+    ).content;
+    const b = ok(addButton(a, 1, { type: 'SLIDE', targetId: 3, videoEndListener: true }));
+    expect(b.content.slides[0]!.options.map((o) => [o.id, !!o.videoEndListener])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+    const c = ok(updateButton(b.content, 1, 1, { videoEndListener: true })).content;
+    expect(c.slides[0]!.options.map((o) => [o.id, !!o.videoEndListener])).toEqual([
+      [1, true],
+      [2, false],
+      [3, false],
+      [4, false],
+    ]);
+    expectConsistent(c);
+  });
+
+  it.each([
+    ['a video slide', 'SLIDE', 2, true],
+    ['an image slide', 'SLIDE', 3, false],
+    ['an action', 'EXTERNAL_LINK', 4, false],
+  ] as const)('video-end autoplay is kept only for a video target: %s', (_name, type, targetId, kept) => {
+    const { content } = ok(
+      addButton(doc(), 1, {
+        type,
+        targetId,
+        videoEndListener: true,
+        videoEndAutoplay: true,
+      }),
+    );
+    expect(content.slides[0]!.options[2]!.videoEndAutoplay).toBe(kept ? true : undefined);
+  });
+
+  it('retargeting to an image slide clears autoplay; a name that was the old target name follows the target', () => {
+    const a = ok(
+      addButton(doc(), 1, {
+        type: 'SLIDE',
+        targetId: 2,
+        videoEndAutoplay: true,
+      }),
+    ).content;
+    expect(a.slides[0]!.options[2]).toMatchObject({
+      name: 'Pricing',
+      videoEndAutoplay: true,
+    });
+    const b = ok(updateButton(a, 1, 3, { targetId: 3 })).content;
+    expect(b.slides[0]!.options[2]).toEqual({
+      id: 3,
+      name: 'Contact',
+      type: 'SLIDE',
+      targetId: 3,
+    });
+    // A name the person typed stays.
+    const c = ok(updateButton(doc(), 1, 1, { targetId: 3 })).content;
+    expect(c.slides[0]!.options[0]!.name).toBe('b1');
+    const d = ok(
+      updateButton(doc(), 2, 1, {
+        type: 'REGULAR_FORM',
+        targetId: 5,
+        name: '',
+      }),
+    ).content;
+    expect(d.slides[1]!.options[0]).toEqual({
+      id: 1,
+      name: 'Lead form',
+      type: 'REGULAR_FORM',
+      targetId: 5,
+    });
+  });
+
+  it('delete and move within a slide', () => {
+    const a = ok(deleteButton(doc(), 1, 1)).content;
+    expect(a.slides[0]!.options).toEqual([btn(2, 'SLIDE', 3)]);
+    const b = ok(moveButton(doc(), 1, 2, 0)).content;
+    expect(b.slides[0]!.options.map((o) => o.id)).toEqual([2, 1]);
+    expect(ok(moveButton(doc(), 1, 1, 50)).content.slides[0]!.options.map((o) => o.id)).toEqual([2, 1]);
+  });
+
+  it('deletedButtons reports buttons whose target is missing or of another type', () => {
+    const c: OpsContent = {
+      ...doc(),
+      slides: [
+        slide(1, 'x', {
+          category: 'INTRO',
+          options: [btn(1, 'SLIDE', 2), btn(2, 'SLIDE', 9), btn(3, 'POST_MESSAGE', 4), btn(4, 'CLOSE_VIDBOT', null)],
+        }),
+        slide(2, 'y'),
+      ],
+    };
+    expect(deletedButtons(c)).toEqual([
+      { slideId: 1, buttonId: 2, type: 'SLIDE', targetId: 9 },
+      { slideId: 1, buttonId: 3, type: 'POST_MESSAGE', targetId: 4 },
+      { slideId: 1, buttonId: 4, type: 'CLOSE_VIDBOT', targetId: null },
+    ]);
+    expect(deletedButtons(doc())).toEqual([]);
+  });
+});
+
+// --- actions -------------------------------------------------------------------------------------------
+
+describe('actions (spec 001 §4)', () => {
+  it('add flags the action new and keeps its type-specific fields', () => {
+    const { content, actionId } = ok(addAction(doc(), { name: 'Ping', type: 'POST_MESSAGE', value: 'hello' }));
+    expect(content.actions.at(-1)).toEqual({
+      id: actionId,
+      name: 'Ping',
+      type: 'POST_MESSAGE',
+      value: 'hello',
+      isNew: true,
+    });
+    expect(actionId).toBe(6);
+  });
+
+  it('update keeps the id and other fields; a type change carries the buttons along', () => {
+    const a = ok(updateAction(doc(), 4, { url: 'https://vidbot.fi', id: 99 } as never)).content;
+    expect(a.actions[0]).toEqual({
+      ...doc().actions[0],
+      url: 'https://vidbot.fi',
+    });
+    const b = ok(updateAction(doc(), 4, { type: 'POST_MESSAGE', value: 'v' })).content;
+    expect(b.slides[1]!.options[0]).toMatchObject({
+      type: 'POST_MESSAGE',
+      targetId: 4,
+    });
+    expect(deletedButtons(b)).toEqual([]);
+  });
+
+  it('delete removes the buttons targeting it and lists their slides', () => {
+    const { content, pointingSlides } = ok(deleteAction(doc(), 5));
+    expect(pointingSlides).toEqual([{ id: 3, name: 'Contact', buttonIds: [1] }]);
+    expect(content.actions.map((a) => a.id)).toEqual([4]);
+    expect(content.slides[2]!.options).toEqual([]);
+    // A SLIDE button to slide 5 would not be touched (ids of slides and actions are different things).
+    expectConsistent(content);
+  });
+
+  it('delete leaves a SLIDE button whose slide id equals the deleted action id', () => {
+    const c: OpsContent = {
+      ...doc(),
+      slides: [...doc().slides, slide(5, 'Five')],
+    };
+    c.slides[1] = {
+      ...c.slides[1]!,
+      options: [...c.slides[1]!.options, btn(2, 'SLIDE', 5)],
+    };
+    const { content } = ok(deleteAction(c, 5));
+    expect(content.slides[1]!.options.map((o) => o.id)).toEqual([1, 2]);
+  });
+
+  it('duplicate "(Copy)" after the original with a deep copy; move by index', () => {
+    const { content, actionId } = ok(duplicateAction(doc(), 5));
+    expect(content.actions.map((a) => [a.id, a.name])).toEqual([
+      [4, 'Website'],
+      [5, 'Lead form'],
+      [actionId, 'Lead form (Copy)'],
+    ]);
+    const copy = content.actions[2]!;
+    expect(copy.fields).toEqual(doc().actions[1]!.fields);
+    expect(copy.fields).not.toBe(content.actions[1]!.fields);
+    expect(ok(moveAction(content, actionId, 0)).content.actions.map((a) => a.id)).toEqual([actionId, 4, 5]);
+  });
+
+  it.each([
+    ['update unknown', () => updateAction(doc(), 9, { name: 'x' }), 'unknownAction'],
+    ['update blank name', () => updateAction(doc(), 4, { name: ' ' }), 'nameRequired'],
+    ['add blank name', () => addAction(doc(), { name: '', type: 'CLOSE_VIDBOT' }), 'nameRequired'],
+    ['delete unknown', () => deleteAction(doc(), 9), 'unknownAction'],
+    ['duplicate unknown', () => duplicateAction(doc(), 9), 'unknownAction'],
+    ['move unknown', () => moveAction(doc(), 9, 0), 'unknownAction'],
+  ] as const)('refuses %s', (_name, run, error) => {
+    expect(run().error).toBe(error);
+  });
+});
+
+// --- multi-select --------------------------------------------------------------------------------------
+
+describe('multi-select (spec 001 §4 "duplicate selected", "delete selected")', () => {
+  it('duplicateMany copies slides and actions with (Copy), new ids in document order, after their originals', () => {
+    const { content, slideIds, actionIds } = ok(duplicateMany(doc(), { slideIds: [3, 2], actionIds: [4] }));
+    expect(slideIds).toEqual([7, 6]);
+    expect(actionIds).toEqual([8]);
+    expect(content.slides.map((s) => s.name)).toEqual(['Welcome', 'Pricing', 'Pricing (Copy)', 'Contact', 'Contact (Copy)']);
+    expect(content.actions.map((a) => a.name)).toEqual(['Website', 'Website (Copy)', 'Lead form']);
+    expectConsistent(content);
+  });
+
+  it('deleteMany refuses the whole selection when it holds the INTRO', () => {
+    expect(deleteMany(doc(), { slideIds: [2, 1] })).toEqual({
+      error: 'cannotDeleteIntroSlide',
+      slideId: 1,
+    });
+  });
+
+  it('deleteMany reports every remaining slide pointing at a deleted one and cleans all references', () => {
+    const { content, pointingSlides } = ok(deleteMany(doc(), { slideIds: [2], actionIds: [5] }));
+    expect(pointingSlides).toEqual([
+      { id: 1, name: 'Welcome', buttonIds: [1] },
+      { id: 3, name: 'Contact', buttonIds: [1] },
+    ]);
+    expect(content.actions.map((a) => a.id)).toEqual([4]);
+    expect(deletedButtons(content)).toEqual([]);
+    expectConsistent(content);
+    // A deleted slide pointing at another deleted slide is not reported.
+    const both = ok(deleteMany(doc(), { slideIds: [2, 3] }));
+    expect(both.pointingSlides).toEqual([{ id: 1, name: 'Welcome', buttonIds: [1, 2] }]);
+  });
+});
+
+// --- random walks --------------------------------------------------------------------------------------
+
+/** mulberry32: a small seeded PRNG so a failing walk can be replayed from its seed. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('random operation sequences keep every rule', () => {
+  const types: SlideOption['type'][] = ['SLIDE', 'SLIDE', 'EXTERNAL_LINK', 'REGULAR_FORM', 'POST_MESSAGE', 'CLOSE_VIDBOT', 'SHARE_MEDIA'];
+  const actionTypes: BotAction['type'][] = ['EXTERNAL_LINK', 'REGULAR_FORM', 'POST_MESSAGE', 'CLOSE_VIDBOT', 'SHARE_MEDIA'];
+
+  it.each(Array.from({ length: 25 }, (_, i) => i + 1))('seed %i', (seed) => {
+    const rnd = prng(seed);
+    const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(rnd() * xs.length)];
+    const anyId = (c: OpsContent) => pick([...c.slides.map((s) => s.id), ...c.actions.map((a) => a.id), 999]) ?? 1;
+    let c: OpsContent = {
+      slides: [],
+      actions: [],
+      theme: { textColor: '#000' },
+      settings: { isLikesEnabled: true },
+    };
+    for (let step = 0; step < 120; step++) {
+      const s = pick(c.slides);
+      const ops: Array<() => OpsResult<OpsContent, Record<string, unknown>>> = [
+        () =>
+          addSlide(c, {
+            name: `s${step}`,
+            type: rnd() < 0.5 ? 'VIDEO' : 'IMAGE',
+          }),
+        () =>
+          addAction(c, {
+            name: `a${step}`,
+            type: pick(actionTypes)!,
+            button: { type: 'slide', slideId: pick(c.slides)?.id ?? null },
+          }),
+        () => updateSlide(c, anyId(c), { name: `u${step}` }),
+        () => deleteSlide(c, anyId(c)),
+        () => duplicateSlide(c, anyId(c)),
+        () =>
+          moveSlide(c, anyId(c), {
+            section: rnd() < 0.2 ? 'INTRO' : 'SLIDE',
+            index: Math.floor(rnd() * 5),
+          }),
+        () => setIntro(c, anyId(c)),
+        () => setNormal(c, anyId(c)),
+        () =>
+          addButton(c, s?.id ?? 1, {
+            type: pick(types)!,
+            targetId: anyId(c),
+            videoEndListener: rnd() < 0.4,
+            videoEndAutoplay: rnd() < 0.5,
+          }),
+        () =>
+          updateButton(c, s?.id ?? 1, pick(s?.options ?? [])?.id ?? 1, {
+            videoEndListener: rnd() < 0.5,
+            videoEndAutoplay: true,
+          }),
+        () => deleteButton(c, s?.id ?? 1, pick(s?.options ?? [])?.id ?? 1),
+        () => moveButton(c, s?.id ?? 1, pick(s?.options ?? [])?.id ?? 1, Math.floor(rnd() * 4)),
+        () => deleteAction(c, anyId(c)),
+        () => duplicateAction(c, anyId(c)),
+        () => moveAction(c, anyId(c), Math.floor(rnd() * 4)),
+        () =>
+          duplicateMany(c, {
+            slideIds: c.slides.filter(() => rnd() < 0.3).map((x) => x.id),
+            actionIds: c.actions.filter(() => rnd() < 0.3).map((x) => x.id),
+          }),
+        () =>
+          deleteMany(c, {
+            slideIds: c.slides.filter(() => rnd() < 0.2).map((x) => x.id),
+            actionIds: c.actions.filter(() => rnd() < 0.2).map((x) => x.id),
+          }),
+      ];
+      const before = structuredClone(c);
+      const result = pick(ops)!();
+      expect(c).toEqual(before); // never mutated
+      if (result.error !== undefined) continue;
+      const next = result.content;
+      expectConsistent(next);
+      // Operations that do not add dangling buttons never leave any (the walk starts clean).
+      expect(deletedButtons(next)).toEqual([]);
+      // New slides and actions get ids nothing in the previous document named.
+      const ids = [...next.slides.map((x) => x.id), ...next.actions.map((x) => x.id)];
+      const known = new Set([...c.slides.map((x) => x.id), ...c.actions.map((x) => x.id)]);
+      for (const id of ids) if (!known.has(id)) expect(id).toBeGreaterThanOrEqual(nextContentId(c));
+      expect(new Set(ids).size).toBe(ids.length);
+      c = next;
+    }
+  });
+});

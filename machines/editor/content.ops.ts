@@ -1,0 +1,705 @@
+/**
+ * Pure content operations of the vidbot editor (spec 001 §4 "Slides and actions", §5 "Button";
+ * issue 11 "Editor"; architecture §4). Every edit the content tab, the slide editor, the button editor
+ * and the action editors make is one of these functions; the view applies the answer with
+ * `change(result.content)`.
+ *
+ * Shape: `(content, …) → { content, …extras } | { error, …details }`. Nothing is mutated; an error
+ * answer never carries a content. `content` is the revision document `{ slides, actions, theme?,
+ * settings? }`; the functions are generic over it (and over every slide's, button's and action's extra
+ * fields): unknown fields are copied, never dropped, so the type-specific action fields another helper
+ * adds (form fields, thank-you page, url, …) survive every operation.
+ *
+ * Rules, as this module reads the spec:
+ * - **Ids** (§4 "Internal slide ids start at 1; external-link action ids follow after the slide
+ *   count"). Slides and actions draw from one sequence per document: the next id is one more than
+ *   the largest id the document still names anywhere (slide ids, action ids, button targets, the
+ *   `button.slideId` / `thankYouPage.slideId` of actions). So a new document's slides are 1, 2, 3 …,
+ *   an action added after them follows the slides (4 …), a slide id never equals an action id among
+ *   new items, and an id that a dangling button still names is never handed out again (a deleted
+ *   target cannot silently come back; the slide ids the settings name — linkSettings.slideId,
+ *   thumbnail.slide — count too). Max + 1 cannot remember an id that nothing names any more: such an
+ *   id (a deleted newest slide) may be handed out again. Ids of existing content are never rewritten. Button ids are
+ *   per slide: one more than the slide's largest button id, from 1.
+ * - **Intro** (§4): at most one INTRO and it is always the first slide. The first slide added to a
+ *   document without an INTRO becomes the INTRO. `setIntro`/moving into the INTRO section makes that
+ *   slide the one INTRO (the old one is demoted to the top of the SLIDE section). `setNormal` demotes
+ *   the INTRO and promotes nothing: the spec lists "set as normal" as an operation and has the error
+ *   `noSlidesPublish` exactly for a bot without an INTRO, so a document may be left without one (the
+ *   publish chart then refuses with noSlidesPublish). The INTRO cannot be deleted
+ *   (`cannotDeleteIntroSlide`), alone or in a multi-select.
+ * - **Deleting a slide** removes every SLIDE button that targets it and clears (to null) the
+ *   `button.slideId` and `thankYouPage.slideId` of actions that name it; the answer lists the slides
+ *   that pointed at it (`pointingSlides`) so the view can confirm first ({@link slidesPointingAt}
+ *   answers the same question without deleting). Deleting an action removes the buttons that target it.
+ * - **Duplicates** (§4 multi-select) are named "<name> (Copy)", get new ids, are never an INTRO, are
+ *   placed right after their original and keep their buttons as they are (targets unchanged).
+ * - **Buttons** (§5): a target is required and must exist with the button's type (an action button's
+ *   type is its action's type); an empty name is filled from the target's name (and a name that was
+ *   the old target's name follows a target change); only one `videoEndListener` per slide (setting it
+ *   clears the others); `videoEndAutoplay` only for a VIDEO slide target (cleared otherwise).
+ *   Buttons whose target does not exist are reported by {@link deletedButtons} (§3 "marked deleted").
+ * - **Limits**: the server's CONTENT_LIMITS (slides, actions, buttons per slide) are refused here too
+ *   (`tooManySlides`, `tooManyActions`, `tooManyButtons`) instead of failing at save.
+ */
+import type { BotAction, Slide, SlideOption } from '../publish/publish.actors';
+import { CONTENT_LIMITS } from '../../server/src/modules/bot/bot.schemas';
+
+/** A button as the editor writes it (spec 001 §3 "Slide option"); extra fields are copied. */
+export type Button = SlideOption & { trackConversion?: boolean };
+
+/** The content document the operations work on (architecture §1). */
+export interface OpsContent {
+  slides: Slide[];
+  actions: BotAction[];
+  theme?: Record<string, unknown>;
+  settings?: Record<string, unknown>;
+}
+
+/** Error keys (spec keys where the spec has one: cannotDeleteIntroSlide). */
+export type OpsError =
+  | 'cannotDeleteIntroSlide'
+  | 'unknownSlide'
+  | 'unknownAction'
+  | 'unknownButton'
+  | 'buttonTargetRequired'
+  | 'buttonNameRequired'
+  | 'unknownTarget'
+  | 'nameRequired'
+  | 'tooManySlides'
+  | 'tooManyActions'
+  | 'tooManyButtons';
+
+/** An error answer: the key and, for a refused delete, the INTRO that blocked it. */
+export interface OpsFailure {
+  error: OpsError;
+  content?: undefined;
+  /** cannotDeleteIntroSlide: the INTRO slide's id. */
+  slideId?: number;
+}
+
+/** A successful answer: the next document plus operation-specific extras. */
+export type OpsSuccess<C, X = unknown> = { content: C; error?: undefined } & X;
+export type OpsResult<C, X = unknown> = OpsSuccess<C, X> | OpsFailure;
+
+/** A slide that has buttons pointing at a slide or action about to be deleted. */
+export interface PointingSlide {
+  id: number;
+  name: string;
+  /** The ids of its buttons that point there. */
+  buttonIds: number[];
+}
+
+/** Where the multi-select and moves put slides: the INTRO section or the SLIDE section. */
+export type SlideSection = 'INTRO' | 'SLIDE';
+
+const COPY_SUFFIX = ' (Copy)';
+const NAME_MAX = 255;
+
+// --- ids ---------------------------------------------------------------------------------------------
+
+/** The slide ids an action names (`button.slideId`, `thankYouPage.slideId`, spec 001 §3 Action). */
+export function actionSlideRefs(action: BotAction): number[] {
+  const refs: number[] = [];
+  for (const key of ACTION_SLIDE_REF_KEYS) {
+    const holder = action[key];
+    if (isRecord(holder) && typeof holder.slideId === 'number') refs.push(holder.slideId);
+  }
+  return refs;
+}
+
+/** The nested objects of an action whose `slideId` names a slide (regular form and share media). */
+export const ACTION_SLIDE_REF_KEYS = ['button', 'thankYouPage'] as const;
+
+/**
+ * The next slide or action id of a document: 1 + the largest id named anywhere in it (slides,
+ * actions, button targets, actions' slide references, slide ids in the settings); 1 for an empty document. See the module rules.
+ */
+export function nextContentId(content: Pick<OpsContent, 'slides' | 'actions' | 'settings'>): number {
+  let max = settingsSlideRefs(content.settings).reduce((m, id) => Math.max(m, id), 0);
+  for (const s of content.slides) {
+    max = Math.max(max, s.id);
+    for (const o of s.options ?? []) if (typeof o.targetId === 'number') max = Math.max(max, o.targetId);
+  }
+  for (const a of content.actions ?? []) {
+    max = Math.max(max, a.id, ...actionSlideRefs(a));
+  }
+  return max + 1;
+}
+
+/**
+ * The slide ids the settings name (spec 001 §3 Share settings: linkSettings.slideId and the
+ * `thumbnail.slide` of the widget, iframe and ad settings): every numeric `slideId` or `slide` field,
+ * at any depth. Only used to keep new ids clear of them.
+ */
+function settingsSlideRefs(settings: unknown, depth = 0): number[] {
+  if (!isRecord(settings) || depth > 4) return [];
+  const out: number[] = [];
+  for (const [key, value] of Object.entries(settings)) {
+    if ((key === 'slideId' || key === 'slide') && typeof value === 'number' && Number.isInteger(value)) out.push(value);
+    else if (isRecord(value)) out.push(...settingsSlideRefs(value, depth + 1));
+  }
+  return out;
+}
+
+/** The next button id of a slide (per slide, from 1). */
+export function nextButtonId(slide: Pick<Slide, 'options'>): number {
+  return (slide.options ?? []).reduce((max, o) => Math.max(max, o.id), 0) + 1;
+}
+
+/** `name` with the " (Copy)" suffix of spec 001 §4, shortened so the result fits the 255-character name. */
+export function copyName(name: string): string {
+  return name.slice(0, NAME_MAX - COPY_SUFFIX.length) + COPY_SUFFIX;
+}
+
+// --- queries -----------------------------------------------------------------------------------------
+
+/** The INTRO slide, or undefined. */
+export function introSlide(content: Pick<OpsContent, 'slides'>): Slide | undefined {
+  return content.slides.find((s) => s.category === 'INTRO');
+}
+
+/** The slides having a button whose target is the slide (`kind: 'slide'`) or action `id`. */
+export function slidesPointingAt(content: Pick<OpsContent, 'slides'>, target: { kind: 'slide' | 'action'; id: number }): PointingSlide[] {
+  const out: PointingSlide[] = [];
+  for (const s of content.slides) {
+    const buttonIds = (s.options ?? []).filter((o) => pointsAt(o, target)).map((o) => o.id);
+    if (buttonIds.length > 0) out.push({ id: s.id, name: s.name, buttonIds });
+  }
+  return out;
+}
+
+/** A button whose target does not exist (spec 001 §3: "Buttons whose target no longer exists are marked deleted"). */
+export interface DeletedButton {
+  slideId: number;
+  buttonId: number;
+  type: SlideOption['type'];
+  targetId: number | null;
+}
+
+/**
+ * Every button whose target is missing: a SLIDE button naming no slide, an action button naming no
+ * action of its type, or a button without a target.
+ */
+export function deletedButtons(content: Pick<OpsContent, 'slides' | 'actions'>): DeletedButton[] {
+  const out: DeletedButton[] = [];
+  for (const s of content.slides) {
+    for (const o of s.options ?? []) {
+      if (!targetOf(content, o))
+        out.push({
+          slideId: s.id,
+          buttonId: o.id,
+          type: o.type,
+          targetId: o.targetId ?? null,
+        });
+    }
+  }
+  return out;
+}
+
+/** The slide or action a button targets, or undefined when it does not exist (with the button's type). */
+export function targetOf(
+  content: Pick<OpsContent, 'slides' | 'actions'>,
+  button: Pick<SlideOption, 'type' | 'targetId'>,
+): { kind: 'slide'; slide: Slide } | { kind: 'action'; action: BotAction } | undefined {
+  if (button.targetId == null) return undefined;
+  if (button.type === 'SLIDE') {
+    const slide = content.slides.find((s) => s.id === button.targetId);
+    return slide ? { kind: 'slide', slide } : undefined;
+  }
+  const action = (content.actions ?? []).find((a) => a.id === button.targetId && a.type === button.type);
+  return action ? { kind: 'action', action } : undefined;
+}
+
+// --- slides ------------------------------------------------------------------------------------------
+
+/** A new slide's fields: everything but the id and the category (options default to none). */
+export type NewSlide = Omit<Slide, 'id' | 'category' | 'options'> & {
+  options?: SlideOption[];
+} & Record<string, unknown>;
+
+/**
+ * Adds a slide at the end (spec 001 §4 "add"). It becomes the INTRO (and moves first) when the
+ * document has none; it is flagged `isNew` (§3 Action/Slide "Added items are flagged as new").
+ * @returns `{ content, slideId }`; errors nameRequired, tooManySlides.
+ */
+export function addSlide<C extends OpsContent>(content: C, slide: NewSlide): OpsResult<C, { slideId: number }> {
+  if (!slide.name?.trim()) return { error: 'nameRequired' };
+  if (content.slides.length >= CONTENT_LIMITS.slides) return { error: 'tooManySlides' };
+  const id = nextContentId(content);
+  const isIntro = !introSlide(content);
+  const added = {
+    ...slide,
+    id,
+    category: isIntro ? 'INTRO' : 'SLIDE',
+    options: slide.options ?? [],
+    isNew: true,
+  } as Slide;
+  const slides = isIntro ? [added, ...content.slides] : [...content.slides, added];
+  return { content: withSlides(content, slides), slideId: id };
+}
+
+/**
+ * Replaces a slide's fields (spec 001 §2 slide editor Save). `id` and `category` cannot be changed
+ * here (use setIntro/setNormal/moveSlide); `options` may be (the buttons table), and then go through
+ * the button rules (single video-end listener, autoplay only for video targets).
+ * @returns `{ content }`; errors unknownSlide, nameRequired, tooManyButtons.
+ */
+export function updateSlide<C extends OpsContent>(
+  content: C,
+  slideId: number,
+  patch: Partial<Omit<Slide, 'id' | 'category'>> & Record<string, unknown>,
+): OpsResult<C> {
+  const slide = content.slides.find((s) => s.id === slideId);
+  if (!slide) return { error: 'unknownSlide' };
+  if (patch.name !== undefined && !String(patch.name).trim()) return { error: 'nameRequired' };
+  const { id: _id, category: _category, ...rest } = patch as Record<string, unknown>;
+  const next = { ...slide, ...rest } as Slide;
+  if (patch.options) {
+    if (patch.options.length > CONTENT_LIMITS.optionsPerSlide) return { error: 'tooManyButtons' };
+    next.options = normaliseButtons(content, patch.options as Button[]);
+  }
+  return {
+    content: withSlides(
+      content,
+      content.slides.map((s) => (s.id === slideId ? next : s)),
+    ),
+  };
+}
+
+/**
+ * Deletes a slide (spec 001 §4): refused for the INTRO (cannotDeleteIntroSlide); removes the SLIDE
+ * buttons targeting it and clears actions' `button.slideId` / `thankYouPage.slideId` naming it.
+ * @returns `{ content, pointingSlides }` — the other slides that had buttons pointing at it (the
+ *   view's confirmation lists them); errors unknownSlide, cannotDeleteIntroSlide.
+ */
+export function deleteSlide<C extends OpsContent>(content: C, slideId: number): OpsResult<C, { pointingSlides: PointingSlide[] }> {
+  return deleteMany(content, { slideIds: [slideId] });
+}
+
+/**
+ * Duplicates a slide (spec 001 §4): "<name> (Copy)", a new id, category SLIDE, placed right after
+ * the original (after the INTRO when the original is the INTRO); buttons kept as they are.
+ * @returns `{ content, slideId }` (the copy's id); errors unknownSlide, tooManySlides.
+ */
+export function duplicateSlide<C extends OpsContent>(content: C, slideId: number): OpsResult<C, { slideId: number }> {
+  const result = duplicateMany(content, { slideIds: [slideId] });
+  if (result.error !== undefined) return result;
+  return { content: result.content, slideId: result.slideIds[0]! };
+}
+
+/**
+ * Moves a slide (spec 001 §4 drag between and within the INTRO and SLIDE sections).
+ * - to `INTRO`: the slide becomes the one INTRO (same as {@link setIntro}); `index` is ignored.
+ * - to `SLIDE` at `index` (0-based position among the non-INTRO slides after the move, clamped): an
+ *   INTRO moved there is demoted (no other slide is promoted, see {@link setNormal}).
+ * @returns `{ content }`; error unknownSlide.
+ */
+export function moveSlide<C extends OpsContent>(content: C, slideId: number, to: { section: SlideSection; index?: number }): OpsResult<C> {
+  const slide = content.slides.find((s) => s.id === slideId);
+  if (!slide) return { error: 'unknownSlide' };
+  if (to.section === 'INTRO') return setIntro(content, slideId);
+  const intro = introSlide(content);
+  const keptIntro = intro && intro.id !== slideId ? intro : undefined;
+  const others = content.slides.filter((s) => s.id !== slideId && s !== keptIntro);
+  const at = clamp(to.index ?? others.length, 0, others.length);
+  const moved: Slide = slide.category === 'INTRO' ? { ...slide, category: 'SLIDE' } : slide;
+  others.splice(at, 0, moved);
+  return {
+    content: withSlides(content, keptIntro ? [keptIntro, ...others] : others),
+  };
+}
+
+/**
+ * Makes `slideId` the one INTRO and moves it first (spec 001 §4 "set as intro (only one intro; the
+ * intro moves to the top)"); the old INTRO becomes the first slide of the SLIDE section.
+ * @returns `{ content }`; error unknownSlide.
+ */
+export function setIntro<C extends OpsContent>(content: C, slideId: number): OpsResult<C> {
+  const slide = content.slides.find((s) => s.id === slideId);
+  if (!slide) return { error: 'unknownSlide' };
+  const rest = content.slides.filter((s) => s.id !== slideId).map((s): Slide => (s.category === 'INTRO' ? { ...s, category: 'SLIDE' } : s));
+  return {
+    content: withSlides(content, [{ ...slide, category: 'INTRO' }, ...rest]),
+  };
+}
+
+/**
+ * Makes a slide normal (spec 001 §4 "set as normal"). Demoting the INTRO leaves the document
+ * without one (publishing then answers noSlidesPublish); the slide keeps its place. A slide that is
+ * already normal is answered unchanged.
+ * @returns `{ content }`; error unknownSlide.
+ */
+export function setNormal<C extends OpsContent>(content: C, slideId: number): OpsResult<C> {
+  const slide = content.slides.find((s) => s.id === slideId);
+  if (!slide) return { error: 'unknownSlide' };
+  if (slide.category !== 'INTRO') return { content };
+  return {
+    content: withSlides(
+      content,
+      content.slides.map((s) => (s.id === slideId ? { ...s, category: 'SLIDE' } : s)),
+    ),
+  };
+}
+
+// --- buttons -----------------------------------------------------------------------------------------
+
+/** A new button: its target and any of its fields; the name may be empty (filled from the target). */
+export type NewButton = Omit<Button, 'id' | 'name'> & {
+  name?: string;
+} & Record<string, unknown>;
+
+/**
+ * Adds a button at the end of a slide's buttons (spec 001 §5 Button).
+ * @returns `{ content, buttonId }`; errors unknownSlide, buttonTargetRequired, unknownTarget,
+ *   buttonNameRequired, tooManyButtons.
+ */
+export function addButton<C extends OpsContent>(content: C, slideId: number, button: NewButton): OpsResult<C, { buttonId: number }> {
+  const slide = content.slides.find((s) => s.id === slideId);
+  if (!slide) return { error: 'unknownSlide' };
+  if ((slide.options ?? []).length >= CONTENT_LIMITS.optionsPerSlide) return { error: 'tooManyButtons' };
+  const id = nextButtonId(slide);
+  const checked = checkButton(content, {
+    ...button,
+    id,
+    name: button.name ?? '',
+  } as Button);
+  if ('error' in checked) return { error: checked.error };
+  const options = normaliseButtons(content, [...(slide.options ?? []), checked.button], id);
+  return {
+    content: withSlides(
+      content,
+      content.slides.map((s) => (s.id === slideId ? { ...s, options } : s)),
+    ),
+    buttonId: id,
+  };
+}
+
+/**
+ * Updates a button (spec 001 §5). A target change re-derives the type; a name that was empty or
+ * equal to the old target's name follows the new target's name.
+ * @returns `{ content }`; errors unknownSlide, unknownButton, buttonTargetRequired, unknownTarget, buttonNameRequired.
+ */
+export function updateButton<C extends OpsContent>(
+  content: C,
+  slideId: number,
+  buttonId: number,
+  patch: Partial<Omit<Button, 'id'>> & Record<string, unknown>,
+): OpsResult<C> {
+  const slide = content.slides.find((s) => s.id === slideId);
+  if (!slide) return { error: 'unknownSlide' };
+  const old = (slide.options ?? []).find((o) => o.id === buttonId);
+  if (!old) return { error: 'unknownButton' };
+  const { id: _id, ...rest } = patch as Record<string, unknown>;
+  const next = { ...old, ...rest } as Button;
+  const oldTarget = targetOf(content, old);
+  const retargeted = next.targetId !== old.targetId || next.type !== old.type;
+  if (retargeted && patch.name === undefined && oldTarget && old.name === targetName(oldTarget)) next.name = '';
+  const checked = checkButton(content, next);
+  if ('error' in checked) return { error: checked.error };
+  const options = normaliseButtons(
+    content,
+    (slide.options ?? []).map((o) => (o.id === buttonId ? checked.button : o)),
+    patch.videoEndListener ? buttonId : undefined,
+  );
+  return {
+    content: withSlides(
+      content,
+      content.slides.map((s) => (s.id === slideId ? { ...s, options } : s)),
+    ),
+  };
+}
+
+/**
+ * Deletes a button.
+ * @returns `{ content }`; errors unknownSlide, unknownButton.
+ */
+export function deleteButton<C extends OpsContent>(content: C, slideId: number, buttonId: number): OpsResult<C> {
+  const slide = content.slides.find((s) => s.id === slideId);
+  if (!slide) return { error: 'unknownSlide' };
+  if (!(slide.options ?? []).some((o) => o.id === buttonId)) return { error: 'unknownButton' };
+  const options = (slide.options ?? []).filter((o) => o.id !== buttonId);
+  return {
+    content: withSlides(
+      content,
+      content.slides.map((s) => (s.id === slideId ? { ...s, options } : s)),
+    ),
+  };
+}
+
+/**
+ * Moves a button to `index` (0-based, clamped) within its slide (spec 001 §2 buttons table drag).
+ * @returns `{ content }`; errors unknownSlide, unknownButton.
+ */
+export function moveButton<C extends OpsContent>(content: C, slideId: number, buttonId: number, index: number): OpsResult<C> {
+  const slide = content.slides.find((s) => s.id === slideId);
+  if (!slide) return { error: 'unknownSlide' };
+  const button = (slide.options ?? []).find((o) => o.id === buttonId);
+  if (!button) return { error: 'unknownButton' };
+  const options = moveTo(slide.options ?? [], button, index);
+  return {
+    content: withSlides(
+      content,
+      content.slides.map((s) => (s.id === slideId ? { ...s, options } : s)),
+    ),
+  };
+}
+
+// --- actions -----------------------------------------------------------------------------------------
+
+/** A new action: its type, name and type-specific fields (copied as given). */
+export type NewAction = { name: string; type: BotAction['type'] } & Record<string, unknown>;
+
+/**
+ * Adds an action at the end (spec 001 §4; §3 "Added items are flagged as new").
+ * @returns `{ content, actionId }`; errors nameRequired, tooManyActions.
+ */
+export function addAction<C extends OpsContent>(content: C, action: NewAction): OpsResult<C, { actionId: number }> {
+  if (!action.name?.trim()) return { error: 'nameRequired' };
+  if ((content.actions ?? []).length >= CONTENT_LIMITS.actions) return { error: 'tooManyActions' };
+  const id = nextContentId(content);
+  return {
+    content: withActions(content, [...(content.actions ?? []), { ...action, id, isNew: true } as BotAction]),
+    actionId: id,
+  };
+}
+
+/**
+ * Replaces an action's fields (its editor's Save). The id cannot change; when the type changes, the
+ * buttons targeting the action take the new type (a button's type is its target's type).
+ * @returns `{ content }`; errors unknownAction, nameRequired.
+ */
+export function updateAction<C extends OpsContent>(content: C, actionId: number, patch: Partial<NewAction>): OpsResult<C> {
+  const action = (content.actions ?? []).find((a) => a.id === actionId);
+  if (!action) return { error: 'unknownAction' };
+  if (patch.name !== undefined && !String(patch.name).trim()) return { error: 'nameRequired' };
+  const { id: _id, ...rest } = patch as Record<string, unknown>;
+  const next = { ...action, ...rest } as BotAction;
+  let out = withActions(
+    content,
+    content.actions.map((a) => (a.id === actionId ? next : a)),
+  );
+  if (next.type !== action.type) {
+    out = withSlides(
+      out,
+      out.slides.map((s) => ({
+        ...s,
+        options: (s.options ?? []).map((o) => (o.type === action.type && o.targetId === actionId ? { ...o, type: next.type } : o)),
+      })),
+    );
+  }
+  return { content: out };
+}
+
+/**
+ * Deletes an action and the buttons that target it (spec 001 §4).
+ * @returns `{ content, pointingSlides }` (the slides whose buttons were removed); error unknownAction.
+ */
+export function deleteAction<C extends OpsContent>(content: C, actionId: number): OpsResult<C, { pointingSlides: PointingSlide[] }> {
+  return deleteMany(content, { actionIds: [actionId] });
+}
+
+/**
+ * Duplicates an action: "<name> (Copy)", a new id, placed right after the original.
+ * @returns `{ content, actionId }`; errors unknownAction, tooManyActions.
+ */
+export function duplicateAction<C extends OpsContent>(content: C, actionId: number): OpsResult<C, { actionId: number }> {
+  const result = duplicateMany(content, { actionIds: [actionId] });
+  if (result.error !== undefined) return result;
+  return { content: result.content, actionId: result.actionIds[0]! };
+}
+
+/**
+ * Moves an action to `index` (0-based, clamped) in the Actions section (spec 001 §4 reorder by drag).
+ * @returns `{ content }`; error unknownAction.
+ */
+export function moveAction<C extends OpsContent>(content: C, actionId: number, index: number): OpsResult<C> {
+  const action = (content.actions ?? []).find((a) => a.id === actionId);
+  if (!action) return { error: 'unknownAction' };
+  return {
+    content: withActions(content, moveTo(content.actions, action, index)),
+  };
+}
+
+// --- multi-select ------------------------------------------------------------------------------------
+
+/** The multi-select bar's selection (spec 001 §4). */
+export interface Selection {
+  slideIds?: readonly number[];
+  actionIds?: readonly number[];
+}
+
+/**
+ * Duplicates every selected slide and action (spec 001 §4 "duplicate selected (copies named with a
+ * (Copy) suffix)"); each copy is placed right after its original; ids are assigned in document order.
+ * @returns `{ content, slideIds, actionIds }` — the copies' ids in the order of the selection;
+ *   errors unknownSlide, unknownAction, tooManySlides, tooManyActions.
+ */
+export function duplicateMany<C extends OpsContent>(
+  content: C,
+  selection: Selection,
+): OpsResult<C, { slideIds: number[]; actionIds: number[] }> {
+  const slideIds = [...new Set(selection.slideIds ?? [])];
+  const actionIds = [...new Set(selection.actionIds ?? [])];
+  if (slideIds.some((id) => !content.slides.some((s) => s.id === id))) return { error: 'unknownSlide' };
+  if (actionIds.some((id) => !(content.actions ?? []).some((a) => a.id === id))) return { error: 'unknownAction' };
+  if (content.slides.length + slideIds.length > CONTENT_LIMITS.slides) return { error: 'tooManySlides' };
+  if ((content.actions ?? []).length + actionIds.length > CONTENT_LIMITS.actions) return { error: 'tooManyActions' };
+  let id = nextContentId(content);
+  const copyIds = new Map<number, number>();
+  const slides: Slide[] = [];
+  const introCopies: Slide[] = [];
+  for (const s of content.slides) {
+    slides.push(s);
+    if (!slideIds.includes(s.id)) continue;
+    const copy: Slide = {
+      ...s,
+      id,
+      name: copyName(s.name),
+      category: 'SLIDE',
+      options: (s.options ?? []).map((o) => ({ ...o })),
+    };
+    copyIds.set(s.id, id++);
+    // The INTRO's copy goes first in the SLIDE section, i.e. right after the INTRO as well.
+    (s.category === 'INTRO' ? introCopies : slides).push(copy);
+  }
+  const introAt = slides.findIndex((s) => s.category === 'INTRO');
+  if (introCopies.length > 0) slides.splice(introAt + 1, 0, ...introCopies);
+  const actionCopyIds = new Map<number, number>();
+  const actions: BotAction[] = [];
+  for (const a of content.actions ?? []) {
+    actions.push(a);
+    if (!actionIds.includes(a.id)) continue;
+    actions.push({ ...structuredClone(a), id, name: copyName(a.name) });
+    actionCopyIds.set(a.id, id++);
+  }
+  return {
+    content: withActions(withSlides(content, slides), actions),
+    slideIds: slideIds.map((i) => copyIds.get(i)!),
+    actionIds: actionIds.map((i) => actionCopyIds.get(i)!),
+  };
+}
+
+/**
+ * Deletes every selected slide and action (spec 001 §4 "delete selected"). Refused as a whole when
+ * the INTRO is selected (cannotDeleteIntroSlide, with its `slideId`). Removes the buttons targeting
+ * a deleted item and clears actions' slide references naming a deleted slide.
+ * @returns `{ content, pointingSlides }` — the remaining slides that had buttons pointing at a
+ *   deleted slide or action (the confirmation lists them); errors unknownSlide, unknownAction,
+ *   cannotDeleteIntroSlide.
+ */
+export function deleteMany<C extends OpsContent>(content: C, selection: Selection): OpsResult<C, { pointingSlides: PointingSlide[] }> {
+  const slideIds = new Set(selection.slideIds ?? []);
+  const actionIds = new Set(selection.actionIds ?? []);
+  for (const id of slideIds) {
+    const slide = content.slides.find((s) => s.id === id);
+    if (!slide) return { error: 'unknownSlide' };
+    if (slide.category === 'INTRO') return { error: 'cannotDeleteIntroSlide', slideId: id };
+  }
+  for (const id of actionIds) if (!(content.actions ?? []).some((a) => a.id === id)) return { error: 'unknownAction' };
+  const deletedTarget = (o: SlideOption) =>
+    o.targetId != null && (o.type === 'SLIDE' ? slideIds.has(o.targetId) : actionIds.has(o.targetId));
+  const pointingSlides: PointingSlide[] = [];
+  const slides = content.slides
+    .filter((s) => !slideIds.has(s.id))
+    .map((s) => {
+      const removed = (s.options ?? []).filter(deletedTarget);
+      if (removed.length === 0) return s;
+      pointingSlides.push({
+        id: s.id,
+        name: s.name,
+        buttonIds: removed.map((o) => o.id),
+      });
+      return {
+        ...s,
+        options: (s.options ?? []).filter((o) => !deletedTarget(o)),
+      };
+    });
+  const actions = (content.actions ?? []).filter((a) => !actionIds.has(a.id)).map((a) => clearSlideRefs(a, slideIds));
+  return {
+    content: withActions(withSlides(content, slides), actions),
+    pointingSlides,
+  };
+}
+
+// --- internals ---------------------------------------------------------------------------------------
+
+/** Clears (to null) an action's `button.slideId` / `thankYouPage.slideId` naming one of `slideIds`. */
+export function clearSlideRefs(action: BotAction, slideIds: ReadonlySet<number>): BotAction {
+  let out = action;
+  for (const key of ACTION_SLIDE_REF_KEYS) {
+    const holder = action[key];
+    if (isRecord(holder) && typeof holder.slideId === 'number' && slideIds.has(holder.slideId)) {
+      out = { ...out, [key]: { ...holder, slideId: null } };
+    }
+  }
+  return out;
+}
+
+function checkButton(content: OpsContent, button: Button): { button: Button } | { error: OpsError } {
+  if (button.targetId == null) return { error: 'buttonTargetRequired' };
+  // An action button's type follows its action: look the target up by id among actions when the type is not SLIDE.
+  let target = targetOf(content, button);
+  if (!target && button.type !== 'SLIDE') {
+    const action = (content.actions ?? []).find((a) => a.id === button.targetId);
+    if (action) {
+      button = { ...button, type: action.type };
+      target = { kind: 'action', action };
+    }
+  }
+  if (!target) return { error: 'unknownTarget' };
+  const name = button.name?.trim() ? button.name : targetName(target);
+  if (!name.trim()) return { error: 'buttonNameRequired' };
+  return { button: { ...button, name } };
+}
+
+/**
+ * The button rules over a whole buttons list: one video-end listener (the one `keep` names, else the
+ * first), and videoEndAutoplay only on buttons whose target is a VIDEO slide.
+ */
+function normaliseButtons(content: OpsContent, options: Button[], keep?: number): Button[] {
+  const listener =
+    keep !== undefined && options.some((o) => o.id === keep && o.videoEndListener) ? keep : options.find((o) => o.videoEndListener)?.id;
+  return options.map((o) => {
+    let next = o;
+    if (o.videoEndListener && o.id !== listener) next = { ...next, videoEndListener: false };
+    if (next.videoEndAutoplay) {
+      const target = targetOf(content, next);
+      if (!(target?.kind === 'slide' && target.slide.type === 'VIDEO')) {
+        const { videoEndAutoplay: _drop, ...rest } = next;
+        next = rest as Button;
+      }
+    }
+    return next;
+  });
+}
+
+function targetName(target: NonNullable<ReturnType<typeof targetOf>>): string {
+  return target.kind === 'slide' ? target.slide.name : target.action.name;
+}
+
+function pointsAt(o: SlideOption, target: { kind: 'slide' | 'action'; id: number }): boolean {
+  return o.targetId === target.id && (target.kind === 'slide' ? o.type === 'SLIDE' : o.type !== 'SLIDE');
+}
+
+function moveTo<T>(list: readonly T[], item: T, index: number): T[] {
+  const rest = list.filter((x) => x !== item);
+  rest.splice(clamp(index, 0, rest.length), 0, item);
+  return rest;
+}
+
+function clamp(n: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.trunc(n)));
+}
+
+function withSlides<C extends OpsContent>(content: C, slides: Slide[]): C {
+  return { ...content, slides };
+}
+
+function withActions<C extends OpsContent>(content: C, actions: BotAction[]): C {
+  return { ...content, actions };
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
