@@ -43,6 +43,8 @@ import { Route as AuthDashboardAccountSlugVidbotsIndexRouteImport } from './rout
 import { Route as AuthDashboardAccountSlugVidbotsIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id'
 import { Route as AuthDashboardAdminSsoConfigIndexRouteImport } from './routes/_auth/dashboard/admin/sso-config.index'
 import { Route as AuthDashboardAdminSsoConfigIdRouteImport } from './routes/_auth/dashboard/admin/sso-config.$id'
+import { Route as AuthDashboardAccountSlugVidbotsIdIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.index'
+import { Route as AuthDashboardAccountSlugVidbotsIdSettingsRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.settings'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -229,6 +231,18 @@ const AuthDashboardAdminSsoConfigIdRoute =
     path: '/dashboard/admin/sso-config/$id',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthDashboardAccountSlugVidbotsIdIndexRoute =
+  AuthDashboardAccountSlugVidbotsIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdSettingsRoute =
+  AuthDashboardAccountSlugVidbotsIdSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -258,12 +272,14 @@ export interface FileRoutesByFullPath {
   '/dashboard/security/': typeof AuthDashboardSecurityIndexRoute
   '/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
   '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
-  '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRoute
+  '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
   '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/dashboard/$accountSlug/media/': typeof AuthDashboardAccountSlugMediaIndexRoute
   '/dashboard/$accountSlug/users/': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
   '/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
+  '/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
+  '/dashboard/$accountSlug/vidbots/$id/': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -292,12 +308,13 @@ export interface FileRoutesByTo {
   '/dashboard/security': typeof AuthDashboardSecurityIndexRoute
   '/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
   '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
-  '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRoute
   '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaIndexRoute
   '/dashboard/$accountSlug/users': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/dashboard/$accountSlug/vidbots': typeof AuthDashboardAccountSlugVidbotsIndexRoute
   '/dashboard/admin/sso-config': typeof AuthDashboardAdminSsoConfigIndexRoute
+  '/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
+  '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -329,12 +346,14 @@ export interface FileRoutesById {
   '/_auth/dashboard/security/': typeof AuthDashboardSecurityIndexRoute
   '/_auth/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
   '/_auth/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
-  '/_auth/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
   '/_auth/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/_auth/dashboard/$accountSlug/media/': typeof AuthDashboardAccountSlugMediaIndexRoute
   '/_auth/dashboard/$accountSlug/users/': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/_auth/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
   '/_auth/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -372,6 +391,8 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug/users/'
     | '/dashboard/$accountSlug/vidbots/'
     | '/dashboard/admin/sso-config/'
+    | '/dashboard/$accountSlug/vidbots/$id/settings'
+    | '/dashboard/$accountSlug/vidbots/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -400,12 +421,13 @@ export interface FileRouteTypes {
     | '/dashboard/security'
     | '/dashboard/$accountSlug/media/$type'
     | '/dashboard/$accountSlug/users/$id'
-    | '/dashboard/$accountSlug/vidbots/$id'
     | '/dashboard/admin/sso-config/$id'
     | '/dashboard/$accountSlug/media'
     | '/dashboard/$accountSlug/users'
     | '/dashboard/$accountSlug/vidbots'
     | '/dashboard/admin/sso-config'
+    | '/dashboard/$accountSlug/vidbots/$id/settings'
+    | '/dashboard/$accountSlug/vidbots/$id'
   id:
     | '__root__'
     | '/'
@@ -442,6 +464,8 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/$accountSlug/users/'
     | '/_auth/dashboard/$accountSlug/vidbots/'
     | '/_auth/dashboard/admin/sso-config/'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/settings'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -701,15 +725,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAdminSsoConfigIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/'
+      path: '/'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdIndexRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/settings': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/settings'
+      path: '/settings'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/settings'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdSettingsRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
   }
 }
+
+interface AuthDashboardAccountSlugVidbotsIdRouteChildren {
+  AuthDashboardAccountSlugVidbotsIdSettingsRoute: typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
+  AuthDashboardAccountSlugVidbotsIdIndexRoute: typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+}
+
+const AuthDashboardAccountSlugVidbotsIdRouteChildren: AuthDashboardAccountSlugVidbotsIdRouteChildren =
+  {
+    AuthDashboardAccountSlugVidbotsIdSettingsRoute:
+      AuthDashboardAccountSlugVidbotsIdSettingsRoute,
+    AuthDashboardAccountSlugVidbotsIdIndexRoute:
+      AuthDashboardAccountSlugVidbotsIdIndexRoute,
+  }
+
+const AuthDashboardAccountSlugVidbotsIdRouteWithChildren =
+  AuthDashboardAccountSlugVidbotsIdRoute._addFileChildren(
+    AuthDashboardAccountSlugVidbotsIdRouteChildren,
+  )
 
 interface AuthDashboardAccountSlugRouteChildren {
   AuthDashboardAccountSlugEditRoute: typeof AuthDashboardAccountSlugEditRoute
   AuthDashboardAccountSlugIndexRoute: typeof AuthDashboardAccountSlugIndexRoute
   AuthDashboardAccountSlugMediaTypeRoute: typeof AuthDashboardAccountSlugMediaTypeRoute
   AuthDashboardAccountSlugUsersIdRoute: typeof AuthDashboardAccountSlugUsersIdRoute
-  AuthDashboardAccountSlugVidbotsIdRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+  AuthDashboardAccountSlugVidbotsIdRoute: typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
   AuthDashboardAccountSlugMediaIndexRoute: typeof AuthDashboardAccountSlugMediaIndexRoute
   AuthDashboardAccountSlugUsersIndexRoute: typeof AuthDashboardAccountSlugUsersIndexRoute
   AuthDashboardAccountSlugVidbotsIndexRoute: typeof AuthDashboardAccountSlugVidbotsIndexRoute
@@ -723,7 +779,7 @@ const AuthDashboardAccountSlugRouteChildren: AuthDashboardAccountSlugRouteChildr
       AuthDashboardAccountSlugMediaTypeRoute,
     AuthDashboardAccountSlugUsersIdRoute: AuthDashboardAccountSlugUsersIdRoute,
     AuthDashboardAccountSlugVidbotsIdRoute:
-      AuthDashboardAccountSlugVidbotsIdRoute,
+      AuthDashboardAccountSlugVidbotsIdRouteWithChildren,
     AuthDashboardAccountSlugMediaIndexRoute:
       AuthDashboardAccountSlugMediaIndexRoute,
     AuthDashboardAccountSlugUsersIndexRoute:

@@ -3,7 +3,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { typedApi } from '../../api/contract';
-import type { Bot, BotContent, BotListItem, BotOrderBy, BotPrivacy, OrderDirection } from './vidbot.types';
+import type { BotContent as RevisionContent } from '../../../machines/publish/publish.actors';
+import type { Bot, BotContent, BotListItem, BotOrderBy, BotPrivacy, BotSettings, OrderDirection } from './vidbot.types';
 
 /** Vidbot list page size (spec 001 §2, §9). */
 export const BOT_PAGE_SIZE = 10;
@@ -55,9 +56,27 @@ export function createBot(body: { accountId: number; name: string; privacy: BotP
   return typedApi.post('/bot', { body });
 }
 
+/**
+ * The revision content of a Bot answer: `{ slides, actions, theme, settings }` (issue 11 §1). The
+ * server always answers a complete `settings` (spec 001 §9 defaults filled in); an answer without
+ * one (a server before issue 11) gives an empty record.
+ */
+export function contentOf(bot: Bot): BotContent {
+  const { settings } = bot as { settings?: BotSettings };
+  return { slides: bot.slides, actions: bot.actions, theme: bot.theme, settings: settings ?? ({} as BotSettings) };
+}
+
+/** The wire form of a draft: an empty `settings` record is left out (nothing to store). */
+function contentBody(content: RevisionContent & { settings?: unknown }): RevisionContent {
+  const { settings, ...rest } = content;
+  const empty = typeof settings !== 'object' || settings === null || Object.keys(settings).length === 0;
+  return empty ? rest : { ...rest, settings } as RevisionContent;
+}
+
 /** PATCH /bot/{id} `{ content }` → a new Draft revision; answers the Bot. */
-export function saveBotContent(botId: number, content: BotContent): Promise<Bot> {
-  return typedApi.patch('/bot/{id}', { path: { id: botId }, body: { content } });
+export function saveBotContent(botId: number, content: RevisionContent & { settings?: unknown }): Promise<Bot> {
+  const body = { content: contentBody(content) };
+  return typedApi.patch('/bot/{id}', { path: { id: botId }, body });
 }
 
 /** PATCH /bot/{id} `{ status: 'Published' }` (422 noSlidesPublish without an INTRO slide). */

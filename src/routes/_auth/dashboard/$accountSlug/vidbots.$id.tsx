@@ -1,12 +1,15 @@
 /**
- * `/dashboard/{accountSlug}/vidbots/{id}` — the vidbot editor (spec 001 §2). A non-numeric id is
- * "Page not found"; another account's bot answers 404 from the API.
+ * `/dashboard/{accountSlug}/vidbots/{id}` — the vidbot editor's layout (spec 001 §2 editor; issue 11
+ * architecture §2): loader, the editor provider (`useEditor()`), top bar, tabs and `<Outlet/>` for
+ * the content tab (index), the settings tab and the content sub-routes. A non-numeric id is "Page not
+ * found"; another account's bot answers 404 from the API.
  */
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { botOptions } from '../../../../features/vidbots/vidbot.queries';
-import { VidbotEditorPage } from '../../../../features/vidbots/VidbotEditorPage';
+import { EditorLayout } from '../../../../features/vidbots/editor/EditorLayout';
 
-function botIdOf(id: string): number {
+/** The numeric bot id of the `$id` param. @throws notFound() for anything else. */
+export function botIdOf(id: string): number {
   if (!/^\d+$/.test(id)) throw notFound();
   return Number(id);
 }
@@ -19,5 +22,5 @@ export const Route = createFileRoute('/_auth/dashboard/$accountSlug/vidbots/$id'
 function VidbotEditorRoute() {
   const { account } = Route.useRouteContext();
   const { id } = Route.useParams();
-  return <VidbotEditorPage account={account} botId={botIdOf(id)} />;
+  return <EditorLayout account={account} botId={botIdOf(id)} />;
 }
