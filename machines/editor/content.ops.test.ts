@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentIssues as serverContentIssues } from '../../server/src/modules/bot/bot.schemas';
-import type { BotAction, Slide, SlideOption } from '../publish/publish.actors';
+import type { Schema } from '../../src/api/contract';
+import type { BotAction, BotContent, Slide, SlideOption } from '../publish/publish.actors';
 import {
   addAction,
   addButton,
@@ -125,6 +126,11 @@ function expectConsistent(content: OpsContent) {
   expect(content.theme).toEqual({ textColor: '#000' });
   expect(content.settings).toEqual({ isLikesEnabled: true });
 }
+
+// Compile-time: the contract's Bot answer and the publish chart's BotContent are documents the operations take.
+const fromContract = (bot: Schema<'Bot'>): OpsContent => ({ slides: bot.slides, actions: bot.actions, theme: bot.theme });
+const fromPublishChart = (content: BotContent): OpsContent => content;
+void [fromContract, fromPublishChart];
 
 // --- ids -----------------------------------------------------------------------------------------------
 
@@ -311,6 +317,18 @@ describe('slides (spec 001 §4 "Slide operations")', () => {
       { ...btn(1, 'SLIDE', 2), videoEndListener: true, videoEndAutoplay: true },
       { ...btn(2, 'SLIDE', 3), videoEndListener: false },
     ]);
+  });
+
+  it('turning a VIDEO slide into an IMAGE clears the autoplay of every button leading to it', () => {
+    const a = ok(addButton(doc(), 1, { type: 'SLIDE', targetId: 2, videoEndListener: true, videoEndAutoplay: true })).content;
+    const b = ok(addButton(a, 2, { type: 'SLIDE', targetId: 2, videoEndAutoplay: true })).content;
+    expect(b.slides[0]!.options[2]!.videoEndAutoplay).toBe(true);
+    const { content } = ok(updateSlide(b, 2, { type: 'IMAGE', videoId: null, imageId: 9 }));
+    expect(content.slides[0]!.options[2]).toEqual({ id: 3, name: 'Pricing', type: 'SLIDE', targetId: 2, videoEndListener: true });
+    expect(content.slides[1]!.options[1]).toEqual({ id: 2, name: 'Pricing', type: 'SLIDE', targetId: 2 });
+    // Untouched slides keep their identity (no needless re-render).
+    expect(content.slides[2]).toBe(b.slides[2]);
+    expectConsistent(content);
   });
 
   it('delete removes the buttons targeting the slide, clears form/thank-you references and lists the slides pointing at it', () => {
@@ -748,7 +766,7 @@ describe('random operation sequences keep every rule', () => {
             type: pick(actionTypes)!,
             button: { type: 'slide', slideId: pick(c.slides)?.id ?? null },
           }),
-        () => updateSlide(c, anyId(c), { name: `u${step}` }),
+        () => updateSlide(c, anyId(c), { name: `u${step}`, type: rnd() < 0.5 ? 'VIDEO' : 'IMAGE' }),
         () => deleteSlide(c, anyId(c)),
         () => duplicateSlide(c, anyId(c)),
         () =>

@@ -255,16 +255,21 @@ export function updateSlide<C extends OpsContent>(
   if (patch.name !== undefined && !String(patch.name).trim()) return { error: 'nameRequired' };
   const { id: _id, category: _category, ...rest } = patch as Record<string, unknown>;
   const next = { ...slide, ...rest } as Slide;
-  if (patch.options) {
-    if (patch.options.length > CONTENT_LIMITS.optionsPerSlide) return { error: 'tooManyButtons' };
-    next.options = normaliseButtons(content, patch.options as Button[]);
-  }
-  return {
-    content: withSlides(
-      content,
-      content.slides.map((s) => (s.id === slideId ? next : s)),
-    ),
-  };
+  if (patch.options && patch.options.length > CONTENT_LIMITS.optionsPerSlide) return { error: 'tooManyButtons' };
+  const updated = withSlides(
+    content,
+    content.slides.map((s) => (s.id === slideId ? next : s)),
+  );
+  // The button rules hold for the new buttons table, and a VIDEO slide turned IMAGE loses the autoplay
+  // of the buttons (on any slide) that lead to it.
+  const typeChanged = next.type !== slide.type;
+  const slides = updated.slides.map((s) => {
+    const affected =
+      (s.id === slideId && patch.options !== undefined) ||
+      (typeChanged && (s.options ?? []).some((o) => o.type === 'SLIDE' && o.targetId === slideId));
+    return affected ? { ...s, options: normaliseButtons(updated, (s.options ?? []) as Button[]) } : s;
+  });
+  return { content: withSlides(content, slides) };
 }
 
 /**
