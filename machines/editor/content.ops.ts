@@ -90,6 +90,22 @@ export interface PointingSlide {
   buttonIds: number[];
 }
 
+/** An action whose slide references (form / share-media `button`, `thankYouPage`) name a deleted slide. */
+export interface PointingAction {
+  id: number;
+  name: string;
+  /** The fields whose `slideId` pointed there (cleared to null by the delete). */
+  fields: Array<(typeof ACTION_SLIDE_REF_KEYS)[number]>;
+}
+
+/** What a delete changed besides removing the items: the view's confirmation lists these. */
+export interface DeleteReport {
+  /** Remaining slides whose buttons pointed at a deleted slide or action (those buttons are removed). */
+  pointingSlides: PointingSlide[];
+  /** Remaining actions whose slide references named a deleted slide (set to null). */
+  pointingActions: PointingAction[];
+}
+
 /** Where the multi-select and moves put slides: the INTRO section or the SLIDE section. */
 export type SlideSection = 'INTRO' | 'SLIDE';
 
@@ -165,6 +181,19 @@ export function slidesPointingAt(content: Pick<OpsContent, 'slides'>, target: { 
   for (const s of content.slides) {
     const buttonIds = (s.options ?? []).filter((o) => pointsAt(o, target)).map((o) => o.id);
     if (buttonIds.length > 0) out.push({ id: s.id, name: s.name, buttonIds });
+  }
+  return out;
+}
+
+/** The actions whose `button.slideId` / `thankYouPage.slideId` name one of `slideIds`. */
+export function actionsPointingAt(actions: readonly BotAction[], slideIds: ReadonlySet<number>): PointingAction[] {
+  const out: PointingAction[] = [];
+  for (const a of actions) {
+    const fields = ACTION_SLIDE_REF_KEYS.filter((key) => {
+      const holder = a[key];
+      return isRecord(holder) && typeof holder.slideId === 'number' && slideIds.has(holder.slideId);
+    });
+    if (fields.length > 0) out.push({ id: a.id, name: a.name, fields });
   }
   return out;
 }
@@ -275,10 +304,11 @@ export function updateSlide<C extends OpsContent>(
 /**
  * Deletes a slide (spec 001 §4): refused for the INTRO (cannotDeleteIntroSlide); removes the SLIDE
  * buttons targeting it and clears actions' `button.slideId` / `thankYouPage.slideId` naming it.
- * @returns `{ content, pointingSlides }` — the other slides that had buttons pointing at it (the
- *   view's confirmation lists them); errors unknownSlide, cannotDeleteIntroSlide.
+ * @returns `{ content, pointingSlides, pointingActions }` — the other slides that had buttons pointing
+ *   at it and the actions whose slide references named it (the view's confirmation lists them);
+ *   errors unknownSlide, cannotDeleteIntroSlide.
  */
-export function deleteSlide<C extends OpsContent>(content: C, slideId: number): OpsResult<C, { pointingSlides: PointingSlide[] }> {
+export function deleteSlide<C extends OpsContent>(content: C, slideId: number): OpsResult<C, DeleteReport> {
   return deleteMany(content, { slideIds: [slideId] });
 }
 
@@ -498,9 +528,10 @@ export function updateAction<C extends OpsContent>(content: C, actionId: number,
 
 /**
  * Deletes an action and the buttons that target it (spec 001 §4).
- * @returns `{ content, pointingSlides }` (the slides whose buttons were removed); error unknownAction.
+ * @returns `{ content, pointingSlides, pointingActions }` (the slides whose buttons were removed;
+ *   pointingActions is always empty here); error unknownAction.
  */
-export function deleteAction<C extends OpsContent>(content: C, actionId: number): OpsResult<C, { pointingSlides: PointingSlide[] }> {
+export function deleteAction<C extends OpsContent>(content: C, actionId: number): OpsResult<C, DeleteReport> {
   return deleteMany(content, { actionIds: [actionId] });
 }
 
@@ -589,11 +620,12 @@ export function duplicateMany<C extends OpsContent>(
  * Deletes every selected slide and action (spec 001 §4 "delete selected"). Refused as a whole when
  * the INTRO is selected (cannotDeleteIntroSlide, with its `slideId`). Removes the buttons targeting
  * a deleted item and clears actions' slide references naming a deleted slide.
- * @returns `{ content, pointingSlides }` — the remaining slides that had buttons pointing at a
- *   deleted slide or action (the confirmation lists them); errors unknownSlide, unknownAction,
+ * @returns `{ content, pointingSlides, pointingActions }` — the remaining slides that had buttons
+ *   pointing at a deleted slide or action and the remaining actions whose slide references named a
+ *   deleted slide (the confirmation lists them); errors unknownSlide, unknownAction,
  *   cannotDeleteIntroSlide.
  */
-export function deleteMany<C extends OpsContent>(content: C, selection: Selection): OpsResult<C, { pointingSlides: PointingSlide[] }> {
+export function deleteMany<C extends OpsContent>(content: C, selection: Selection): OpsResult<C, DeleteReport> {
   const slideIds = new Set(selection.slideIds ?? []);
   const actionIds = new Set(selection.actionIds ?? []);
   for (const id of slideIds) {
@@ -620,11 +652,10 @@ export function deleteMany<C extends OpsContent>(content: C, selection: Selectio
         options: (s.options ?? []).filter((o) => !deletedTarget(o)),
       };
     });
-  const actions = (content.actions ?? []).filter((a) => !actionIds.has(a.id)).map((a) => clearSlideRefs(a, slideIds));
-  return {
-    content: withActions(withSlides(content, slides), actions),
-    pointingSlides,
-  };
+  const remaining = (content.actions ?? []).filter((a) => !actionIds.has(a.id));
+  const pointingActions = actionsPointingAt(remaining, slideIds);
+  const actions = remaining.map((a) => clearSlideRefs(a, slideIds));
+  return { content: withActions(withSlides(content, slides), actions), pointingSlides, pointingActions };
 }
 
 // --- internals ---------------------------------------------------------------------------------------
