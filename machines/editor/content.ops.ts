@@ -19,8 +19,8 @@
  *   new items, and an id that a dangling button still names is never handed out again (a deleted
  *   target cannot silently come back; the slide ids the settings name — linkSettings.slideId,
  *   thumbnail.slide — count too). Max + 1 cannot remember an id that nothing names any more: such an
- *   id (a deleted newest slide) may be handed out again. Ids of existing content are never rewritten. Button ids are
- *   per slide: one more than the slide's largest button id, from 1.
+ *   id (a deleted newest slide) may be handed out again. Ids of existing content are never rewritten.
+ *   Button ids are per slide: one more than the slide's largest button id, from 1.
  * - **Intro** (§4): at most one INTRO and it is always the first slide. The first slide added to a
  *   document without an INTRO becomes the INTRO. `setIntro`/moving into the INTRO section makes that
  *   slide the one INTRO (the old one is demoted to the top of the SLIDE section). `setNormal` demotes
@@ -30,8 +30,10 @@
  *   (`cannotDeleteIntroSlide`), alone or in a multi-select.
  * - **Deleting a slide** removes every SLIDE button that targets it and clears (to null) the
  *   `button.slideId` and `thankYouPage.slideId` of actions that name it; the answer lists the slides
- *   that pointed at it (`pointingSlides`) so the view can confirm first ({@link slidesPointingAt}
- *   answers the same question without deleting). Deleting an action removes the buttons that target it.
+ *   that pointed at it (`pointingSlides`) and those actions (`pointingActions`) so the view can confirm
+ *   first ({@link slidesPointingAt} / {@link actionsPointingAt} answer the same without deleting).
+ *   Deleting an action removes the buttons that target it (no action field names another action).
+ *   Slide ids inside `settings` (linkSettings.slideId, thumbnail.slide) are left alone.
  * - **Duplicates** (§4 multi-select) are named "<name> (Copy)", get new ids, are never an INTRO, are
  *   placed right after their original and keep their buttons as they are (targets unchanged).
  * - **Buttons** (§5): a target is required and must exist with the button's type (an action button's
