@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentIssues as serverContentIssues } from '../../server/src/modules/bot/bot.schemas';
+import * as v from 'valibot';
+import { Slide as ServerSlide, contentIssues as serverContentIssues } from '../../server/src/modules/bot/bot.schemas';
 import type { Slide, SlideOption } from '../publish/publish.actors';
 import {
   CLIPBOARD_STORAGE_KEY,
@@ -16,7 +17,11 @@ import {
 import { deletedButtons, nextContentId, type OpsContent } from './content.ops';
 
 /** The server's cross-field rules (spec 001 §4, §5) over an editor document. */
-const contentIssues = (content: OpsContent) => serverContentIssues(content as Parameters<typeof serverContentIssues>[0]);
+const contentIssues = (content: OpsContent) => ({
+  ...serverContentIssues(content as Parameters<typeof serverContentIssues>[0]),
+  // …and every slide passes the server's strict slide schema.
+  ...Object.fromEntries((v.safeParse(v.array(ServerSlide), content.slides).issues ?? []).map((i) => [v.getDotPath(i) ?? '', i.message])),
+});
 
 const slide = (id: number, name: string, over: Partial<Slide> = {}): Slide => ({
   id,

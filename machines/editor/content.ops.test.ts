@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contentIssues as serverContentIssues } from '../../server/src/modules/bot/bot.schemas';
-import type { BotAction, Slide, SlideOption } from '../publish/publish.actors';
+import * as v from 'valibot';
+import { Slide as ServerSlide, contentIssues as serverContentIssues } from '../../server/src/modules/bot/bot.schemas';
+import type { Schema } from '../../src/api/contract';
+import type { BotAction, BotContent, Slide, SlideOption } from '../publish/publish.actors';
 import {
   addAction,
   addButton,
@@ -110,6 +112,8 @@ function ok<C, X>(result: OpsResult<C, X>): OpsSuccess<C, X> {
 /** The rules every document an operation answers keeps (plus the server's cross-field rules). */
 function expectConsistent(content: OpsContent) {
   expect(contentIssues(content)).toEqual({});
+  // Every slide passes the server's strict slide schema (no field the API would refuse with 422).
+  expect(v.safeParse(v.array(ServerSlide), content.slides).issues).toBeUndefined();
   const intros = content.slides.filter((s) => s.category === 'INTRO');
   expect(intros.length).toBeLessThanOrEqual(1);
   if (intros.length === 1) expect(content.slides[0]!.category).toBe('INTRO');
@@ -125,6 +129,11 @@ function expectConsistent(content: OpsContent) {
   expect(content.theme).toEqual({ textColor: '#000' });
   expect(content.settings).toEqual({ isLikesEnabled: true });
 }
+
+// Compile-time: the contract's Bot answer and the publish chart's BotContent are documents the operations take.
+const fromContract = (bot: Schema<'Bot'>): OpsContent => ({ slides: bot.slides, actions: bot.actions, theme: bot.theme });
+const fromPublishChart = (content: BotContent): OpsContent => content;
+void [fromContract, fromPublishChart];
 
 // --- ids -----------------------------------------------------------------------------------------------
 
@@ -289,7 +298,7 @@ describe('slides (spec 001 §4 "Slide operations")', () => {
       description: 'd',
       futureField: 'kept',
     });
-    expectConsistent(content);
+    expect(contentIssues(content)).toEqual({});
   });
 
   it('update with a buttons table applies the button rules (one video-end listener, autoplay only to video)', () => {
@@ -313,11 +322,24 @@ describe('slides (spec 001 §4 "Slide operations")', () => {
     ]);
   });
 
+  it('turning a VIDEO slide into an IMAGE clears the autoplay of every button leading to it', () => {
+    const a = ok(addButton(doc(), 1, { type: 'SLIDE', targetId: 2, videoEndListener: true, videoEndAutoplay: true })).content;
+    const b = ok(addButton(a, 2, { type: 'SLIDE', targetId: 2, videoEndAutoplay: true })).content;
+    expect(b.slides[0]!.options[2]!.videoEndAutoplay).toBe(true);
+    const { content } = ok(updateSlide(b, 2, { type: 'IMAGE', videoId: null, imageId: 9 }));
+    expect(content.slides[0]!.options[2]).toEqual({ id: 3, name: 'Pricing', type: 'SLIDE', targetId: 2, videoEndListener: true });
+    expect(content.slides[1]!.options[1]).toEqual({ id: 2, name: 'Pricing', type: 'SLIDE', targetId: 2 });
+    // Untouched slides keep their identity (no needless re-render).
+    expect(content.slides[2]).toBe(b.slides[2]);
+    expectConsistent(content);
+  });
+
   it('delete removes the buttons targeting the slide, clears form/thank-you references and lists the slides pointing at it', () => {
     const c = doc();
     expect(slidesPointingAt(c, { kind: 'slide', id: 2 })).toEqual([{ id: 1, name: 'Welcome', buttonIds: [1] }]);
-    const { content, pointingSlides } = ok(deleteSlide(c, 2));
+    const { content, pointingSlides, pointingActions } = ok(deleteSlide(c, 2));
     expect(pointingSlides).toEqual([{ id: 1, name: 'Welcome', buttonIds: [1] }]);
+    expect(pointingActions).toEqual([{ id: 5, name: 'Lead form', fields: ['button', 'thankYouPage'] }]);
     expect(content.slides.map((s) => s.id)).toEqual([1, 3]);
     expect(content.slides[0]!.options).toEqual([btn(2, 'SLIDE', 3)]);
     const form = content.actions.find((a) => a.id === 5)!;
@@ -334,7 +356,8 @@ describe('slides (spec 001 §4 "Slide operations")', () => {
 
   it('delete of a slide nothing points at answers no pointing slides', () => {
     const c = ok(addSlide(doc(), { name: 'Lonely', type: 'VIDEO' }));
-    expect(ok(deleteSlide(c.content, c.slideId)).pointingSlides).toEqual([]);
+    const deleted = ok(deleteSlide(c.content, c.slideId));
+    expect([deleted.pointingSlides, deleted.pointingActions]).toEqual([[], []]);
   });
 
   it('duplicate: "(Copy)", a new id, SLIDE, right after the original, buttons kept', () => {
@@ -626,8 +649,9 @@ describe('actions (spec 001 §4)', () => {
   });
 
   it('delete removes the buttons targeting it and lists their slides', () => {
-    const { content, pointingSlides } = ok(deleteAction(doc(), 5));
+    const { content, pointingSlides, pointingActions } = ok(deleteAction(doc(), 5));
     expect(pointingSlides).toEqual([{ id: 3, name: 'Contact', buttonIds: [1] }]);
+    expect(pointingActions).toEqual([]);
     expect(content.actions.map((a) => a.id)).toEqual([4]);
     expect(content.slides[2]!.options).toEqual([]);
     // A SLIDE button to slide 5 would not be touched (ids of slides and actions are different things).
@@ -692,7 +716,9 @@ describe('multi-select (spec 001 §4 "duplicate selected", "delete selected")', 
   });
 
   it('deleteMany reports every remaining slide pointing at a deleted one and cleans all references', () => {
-    const { content, pointingSlides } = ok(deleteMany(doc(), { slideIds: [2], actionIds: [5] }));
+    const { content, pointingSlides, pointingActions } = ok(deleteMany(doc(), { slideIds: [2], actionIds: [5] }));
+    // The form that named slide 2 is deleted too: not reported.
+    expect(pointingActions).toEqual([]);
     expect(pointingSlides).toEqual([
       { id: 1, name: 'Welcome', buttonIds: [1] },
       { id: 3, name: 'Contact', buttonIds: [1] },
@@ -748,7 +774,7 @@ describe('random operation sequences keep every rule', () => {
             type: pick(actionTypes)!,
             button: { type: 'slide', slideId: pick(c.slides)?.id ?? null },
           }),
-        () => updateSlide(c, anyId(c), { name: `u${step}` }),
+        () => updateSlide(c, anyId(c), { name: `u${step}`, type: rnd() < 0.5 ? 'VIDEO' : 'IMAGE' }),
         () => deleteSlide(c, anyId(c)),
         () => duplicateSlide(c, anyId(c)),
         () =>

@@ -19,8 +19,8 @@
  *   new items, and an id that a dangling button still names is never handed out again (a deleted
  *   target cannot silently come back; the slide ids the settings name — linkSettings.slideId,
  *   thumbnail.slide — count too). Max + 1 cannot remember an id that nothing names any more: such an
- *   id (a deleted newest slide) may be handed out again. Ids of existing content are never rewritten. Button ids are
- *   per slide: one more than the slide's largest button id, from 1.
+ *   id (a deleted newest slide) may be handed out again. Ids of existing content are never rewritten.
+ *   Button ids are per slide: one more than the slide's largest button id, from 1.
  * - **Intro** (§4): at most one INTRO and it is always the first slide. The first slide added to a
  *   document without an INTRO becomes the INTRO. `setIntro`/moving into the INTRO section makes that
  *   slide the one INTRO (the old one is demoted to the top of the SLIDE section). `setNormal` demotes
@@ -30,8 +30,10 @@
  *   (`cannotDeleteIntroSlide`), alone or in a multi-select.
  * - **Deleting a slide** removes every SLIDE button that targets it and clears (to null) the
  *   `button.slideId` and `thankYouPage.slideId` of actions that name it; the answer lists the slides
- *   that pointed at it (`pointingSlides`) so the view can confirm first ({@link slidesPointingAt}
- *   answers the same question without deleting). Deleting an action removes the buttons that target it.
+ *   that pointed at it (`pointingSlides`) and those actions (`pointingActions`) so the view can confirm
+ *   first ({@link slidesPointingAt} / {@link actionsPointingAt} answer the same without deleting).
+ *   Deleting an action removes the buttons that target it (no action field names another action).
+ *   Slide ids inside `settings` (linkSettings.slideId, thumbnail.slide) are left alone.
  * - **Duplicates** (§4 multi-select) are named "<name> (Copy)", get new ids, are never an INTRO, are
  *   placed right after their original and keep their buttons as they are (targets unchanged).
  * - **Buttons** (§5): a target is required and must exist with the button's type (an action button's
@@ -88,6 +90,22 @@ export interface PointingSlide {
   name: string;
   /** The ids of its buttons that point there. */
   buttonIds: number[];
+}
+
+/** An action whose slide references (form / share-media `button`, `thankYouPage`) name a deleted slide. */
+export interface PointingAction {
+  id: number;
+  name: string;
+  /** The fields whose `slideId` pointed there (cleared to null by the delete). */
+  fields: Array<(typeof ACTION_SLIDE_REF_KEYS)[number]>;
+}
+
+/** What a delete changed besides removing the items: the view's confirmation lists these. */
+export interface DeleteReport {
+  /** Remaining slides whose buttons pointed at a deleted slide or action (those buttons are removed). */
+  pointingSlides: PointingSlide[];
+  /** Remaining actions whose slide references named a deleted slide (set to null). */
+  pointingActions: PointingAction[];
 }
 
 /** Where the multi-select and moves put slides: the INTRO section or the SLIDE section. */
@@ -165,6 +183,19 @@ export function slidesPointingAt(content: Pick<OpsContent, 'slides'>, target: { 
   for (const s of content.slides) {
     const buttonIds = (s.options ?? []).filter((o) => pointsAt(o, target)).map((o) => o.id);
     if (buttonIds.length > 0) out.push({ id: s.id, name: s.name, buttonIds });
+  }
+  return out;
+}
+
+/** The actions whose `button.slideId` / `thankYouPage.slideId` name one of `slideIds`. */
+export function actionsPointingAt(actions: readonly BotAction[], slideIds: ReadonlySet<number>): PointingAction[] {
+  const out: PointingAction[] = [];
+  for (const a of actions) {
+    const fields = ACTION_SLIDE_REF_KEYS.filter((key) => {
+      const holder = a[key];
+      return isRecord(holder) && typeof holder.slideId === 'number' && slideIds.has(holder.slideId);
+    });
+    if (fields.length > 0) out.push({ id: a.id, name: a.name, fields });
   }
   return out;
 }
@@ -255,25 +286,31 @@ export function updateSlide<C extends OpsContent>(
   if (patch.name !== undefined && !String(patch.name).trim()) return { error: 'nameRequired' };
   const { id: _id, category: _category, ...rest } = patch as Record<string, unknown>;
   const next = { ...slide, ...rest } as Slide;
-  if (patch.options) {
-    if (patch.options.length > CONTENT_LIMITS.optionsPerSlide) return { error: 'tooManyButtons' };
-    next.options = normaliseButtons(content, patch.options as Button[]);
-  }
-  return {
-    content: withSlides(
-      content,
-      content.slides.map((s) => (s.id === slideId ? next : s)),
-    ),
-  };
+  if (patch.options && patch.options.length > CONTENT_LIMITS.optionsPerSlide) return { error: 'tooManyButtons' };
+  const updated = withSlides(
+    content,
+    content.slides.map((s) => (s.id === slideId ? next : s)),
+  );
+  // The button rules hold for the new buttons table, and a VIDEO slide turned IMAGE loses the autoplay
+  // of the buttons (on any slide) that lead to it.
+  const typeChanged = next.type !== slide.type;
+  const slides = updated.slides.map((s) => {
+    const affected =
+      (s.id === slideId && patch.options !== undefined) ||
+      (typeChanged && (s.options ?? []).some((o) => o.type === 'SLIDE' && o.targetId === slideId));
+    return affected ? { ...s, options: normaliseButtons(updated, (s.options ?? []) as Button[]) } : s;
+  });
+  return { content: withSlides(content, slides) };
 }
 
 /**
  * Deletes a slide (spec 001 §4): refused for the INTRO (cannotDeleteIntroSlide); removes the SLIDE
  * buttons targeting it and clears actions' `button.slideId` / `thankYouPage.slideId` naming it.
- * @returns `{ content, pointingSlides }` — the other slides that had buttons pointing at it (the
- *   view's confirmation lists them); errors unknownSlide, cannotDeleteIntroSlide.
+ * @returns `{ content, pointingSlides, pointingActions }` — the other slides that had buttons pointing
+ *   at it and the actions whose slide references named it (the view's confirmation lists them);
+ *   errors unknownSlide, cannotDeleteIntroSlide.
  */
-export function deleteSlide<C extends OpsContent>(content: C, slideId: number): OpsResult<C, { pointingSlides: PointingSlide[] }> {
+export function deleteSlide<C extends OpsContent>(content: C, slideId: number): OpsResult<C, DeleteReport> {
   return deleteMany(content, { slideIds: [slideId] });
 }
 
@@ -493,9 +530,10 @@ export function updateAction<C extends OpsContent>(content: C, actionId: number,
 
 /**
  * Deletes an action and the buttons that target it (spec 001 §4).
- * @returns `{ content, pointingSlides }` (the slides whose buttons were removed); error unknownAction.
+ * @returns `{ content, pointingSlides, pointingActions }` (the slides whose buttons were removed;
+ *   pointingActions is always empty here); error unknownAction.
  */
-export function deleteAction<C extends OpsContent>(content: C, actionId: number): OpsResult<C, { pointingSlides: PointingSlide[] }> {
+export function deleteAction<C extends OpsContent>(content: C, actionId: number): OpsResult<C, DeleteReport> {
   return deleteMany(content, { actionIds: [actionId] });
 }
 
@@ -584,11 +622,12 @@ export function duplicateMany<C extends OpsContent>(
  * Deletes every selected slide and action (spec 001 §4 "delete selected"). Refused as a whole when
  * the INTRO is selected (cannotDeleteIntroSlide, with its `slideId`). Removes the buttons targeting
  * a deleted item and clears actions' slide references naming a deleted slide.
- * @returns `{ content, pointingSlides }` — the remaining slides that had buttons pointing at a
- *   deleted slide or action (the confirmation lists them); errors unknownSlide, unknownAction,
+ * @returns `{ content, pointingSlides, pointingActions }` — the remaining slides that had buttons
+ *   pointing at a deleted slide or action and the remaining actions whose slide references named a
+ *   deleted slide (the confirmation lists them); errors unknownSlide, unknownAction,
  *   cannotDeleteIntroSlide.
  */
-export function deleteMany<C extends OpsContent>(content: C, selection: Selection): OpsResult<C, { pointingSlides: PointingSlide[] }> {
+export function deleteMany<C extends OpsContent>(content: C, selection: Selection): OpsResult<C, DeleteReport> {
   const slideIds = new Set(selection.slideIds ?? []);
   const actionIds = new Set(selection.actionIds ?? []);
   for (const id of slideIds) {
@@ -615,11 +654,10 @@ export function deleteMany<C extends OpsContent>(content: C, selection: Selectio
         options: (s.options ?? []).filter((o) => !deletedTarget(o)),
       };
     });
-  const actions = (content.actions ?? []).filter((a) => !actionIds.has(a.id)).map((a) => clearSlideRefs(a, slideIds));
-  return {
-    content: withActions(withSlides(content, slides), actions),
-    pointingSlides,
-  };
+  const remaining = (content.actions ?? []).filter((a) => !actionIds.has(a.id));
+  const pointingActions = actionsPointingAt(remaining, slideIds);
+  const actions = remaining.map((a) => clearSlideRefs(a, slideIds));
+  return { content: withActions(withSlides(content, slides), actions), pointingSlides, pointingActions };
 }
 
 // --- internals ---------------------------------------------------------------------------------------
