@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { Slide as ServerSlide, contentIssues as serverContentIssues } from '../../server/src/modules/bot/bot.schemas';
-import type { Slide, SlideOption } from '../publish/publish.actors';
+import type { BotAction, Slide, SlideOption } from '../publish/publish.actors';
 import {
   CLIPBOARD_STORAGE_KEY,
   canPaste,
@@ -40,7 +40,7 @@ const btn = (id: number, type: SlideOption['type'], targetId: number | null): Sl
  * 4 → link 11; slide 5 is unrelated; action 12 unrelated.
  */
 function source(): OpsContent {
-  return {
+  return <OpsContent>(<unknown>{
     slides: [
       slide(1, 'Intro', { category: 'INTRO', options: [btn(1, 'SLIDE', 2)] }),
       slide(2, 'Two', {
@@ -60,8 +60,8 @@ function source(): OpsContent {
         id: 10,
         name: 'Form',
         type: 'REGULAR_FORM',
-        fields: [{ id: 1, type: 'email', label: 'Email' }],
-        thankYouPage: { type: 'custom', slideId: 4 },
+        fields: [{ id: 1, name: 'email', type: 'email', label: 'Email' }],
+        thankYouPage: { type: 'CUSTOM', slideId: 4 },
       },
       {
         id: 11,
@@ -71,7 +71,7 @@ function source(): OpsContent {
       },
       { id: 12, name: 'Close', type: 'CLOSE_VIDBOT' },
     ],
-  };
+  });
 }
 
 /** Target bot 8: intro 1 → 2; action 3. */
@@ -137,9 +137,9 @@ describe('copy (spec 001 §3 Clipboard)', () => {
     const src = source();
     const clip = copied(copySlide(src, 2, bot7));
     src.slides[1]!.options[0]!.name = 'changed';
-    (src.actions[0]!.fields as Array<{ label: string }>)[0]!.label = 'changed';
+    ((src.actions[0]! as Record<string, unknown>).fields as Array<{ label: string }>)[0]!.label = 'changed';
     expect((clip.data as Slide).options[0]!.name).toBe('b1');
-    expect((clip.actions![0]!.fields as Array<{ label: string }>)[0]!.label).toBe('Email');
+    expect(((clip.actions![0]! as Record<string, unknown>).fields as Array<{ label: string }>)[0]!.label).toBe('Email');
   });
 
   it.each([
@@ -179,7 +179,7 @@ describe('paste (spec 001 §4 "new ids and remaps button targets")', () => {
     expect(form).toMatchObject({
       name: 'Form',
       type: 'REGULAR_FORM',
-      thankYouPage: { type: 'custom', slideId: 7 },
+      thankYouPage: { type: 'CUSTOM', slideId: 7 },
       isNew: true,
     });
     // The target's own content is untouched and first; theme kept.
@@ -197,7 +197,7 @@ describe('paste (spec 001 §4 "new ids and remaps button targets")', () => {
     expect(result.id).toBe(4);
     expect(result.actionIds).toEqual([4, 6]);
     expect(result.slideIds).toEqual([5]);
-    expect(result.content.actions.find((a) => a.id === 4)!.thankYouPage).toEqual({ type: 'custom', slideId: 5 });
+    expect((result.content.actions.find((a) => a.id === 4)! as Record<string, unknown>).thankYouPage).toEqual({ type: 'CUSTOM', slideId: 5 });
     expect(result.content.slides.find((s) => s.id === 5)!.options).toEqual([btn(1, 'EXTERNAL_LINK', 6)]);
     expect(contentIssues(result.content)).toEqual({});
   });
@@ -216,8 +216,8 @@ describe('paste (spec 001 §4 "new ids and remaps button targets")', () => {
           id: 10,
           name: 'Form',
           type: 'REGULAR_FORM',
-          button: { type: 'slide', slideId: 9 },
-        },
+          button: { type: 'SLIDE', slideId: 9 },
+        } as unknown as BotAction,
       ],
     };
     const result = pasteClipboard(target(), clip);
@@ -230,7 +230,7 @@ describe('paste (spec 001 §4 "new ids and remaps button targets")', () => {
       { kind: 'action', ownerId: 6, ref: 'button', targetId: 9 },
     ]);
     expect(result.content.slides.find((s) => s.id === 4)!.options).toEqual([btn(1, 'SLIDE', 5)]);
-    expect(result.content.actions.find((a) => a.id === 6)!.button).toEqual({
+    expect((result.content.actions.find((a) => a.id === 6)! as Record<string, unknown>).button).toEqual({
       type: 'slide',
       slideId: null,
     });

@@ -234,13 +234,13 @@ export function pasteClipboard<C extends OpsContent>(
     const id = actionIdMap.get(a.id)!;
     const copy: BotAction = { ...structuredClone(a), id, isNew: true };
     for (const key of ACTION_SLIDE_REF_KEYS) {
-      const holder = copy[key];
+      const holder = (copy as Record<string, unknown>)[key];
       if (typeof holder !== 'object' || holder === null || Array.isArray(holder)) continue;
       const ref = (holder as Record<string, unknown>).slideId;
       if (typeof ref !== 'number') continue;
       const mapped = slideIdMap.get(ref);
       if (mapped === undefined) dropped.push({ kind: 'action', ownerId: id, ref: key, targetId: ref });
-      copy[key] = { ...holder, slideId: mapped ?? null };
+      (copy as Record<string, unknown>)[key] = { ...holder, slideId: mapped ?? null };
     }
     return copy;
   });

@@ -59,7 +59,7 @@ const btn = (id: number, type: SlideOption['type'], targetId: number | null, ove
  * plus theme and settings that every operation must carry through.
  */
 function doc(): OpsContent {
-  return {
+  return <OpsContent>(<unknown>{
     slides: [
       slide(1, 'Welcome', {
         category: 'INTRO',
@@ -95,13 +95,13 @@ function doc(): OpsContent {
             required: true,
           },
         ],
-        button: { type: 'slide', slideId: 2 },
-        thankYouPage: { type: 'custom', buttonType: 'slide', slideId: 2 },
+        button: { type: 'SLIDE', slideId: 2 },
+        thankYouPage: { type: 'CUSTOM', buttonType: 'SLIDE', slideId: 2 },
       },
     ],
     theme: { textColor: '#000' },
     settings: { isLikesEnabled: true },
-  };
+  });
 }
 
 function ok<C, X>(result: OpsResult<C, X>): OpsSuccess<C, X> {
@@ -342,14 +342,14 @@ describe('slides (spec 001 §4 "Slide operations")', () => {
     expect(pointingActions).toEqual([{ id: 5, name: 'Lead form', fields: ['button', 'thankYouPage'] }]);
     expect(content.slides.map((s) => s.id)).toEqual([1, 3]);
     expect(content.slides[0]!.options).toEqual([btn(2, 'SLIDE', 3)]);
-    const form = content.actions.find((a) => a.id === 5)!;
-    expect(form.button).toEqual({ type: 'slide', slideId: null });
+    const form = content.actions.find((a) => a.id === 5)! as Record<string, unknown>;
+    expect(form.button).toEqual({ type: 'SLIDE', slideId: null });
     expect(form.thankYouPage).toEqual({
-      type: 'custom',
-      buttonType: 'slide',
+      type: 'CUSTOM',
+      buttonType: 'SLIDE',
       slideId: null,
     });
-    expect(form.fields).toEqual(doc().actions[1]!.fields);
+    expect(form.fields).toEqual((doc().actions[1]! as Record<string, unknown>).fields);
     expect(deletedButtons(content)).toEqual([]);
     expectConsistent(content);
   });
@@ -678,9 +678,9 @@ describe('actions (spec 001 §4)', () => {
       [5, 'Lead form'],
       [actionId, 'Lead form (Copy)'],
     ]);
-    const copy = content.actions[2]!;
-    expect(copy.fields).toEqual(doc().actions[1]!.fields);
-    expect(copy.fields).not.toBe(content.actions[1]!.fields);
+    const copy = content.actions[2]! as Record<string, unknown>;
+    expect(copy.fields).toEqual((doc().actions[1]! as Record<string, unknown>).fields);
+    expect(copy.fields).not.toBe((content.actions[1]! as Record<string, unknown>).fields);
     expect(ok(moveAction(content, actionId, 0)).content.actions.map((a) => a.id)).toEqual([actionId, 4, 5]);
   });
 
@@ -772,7 +772,7 @@ describe('random operation sequences keep every rule', () => {
           addAction(c, {
             name: `a${step}`,
             type: pick(actionTypes)!,
-            button: { type: 'slide', slideId: pick(c.slides)?.id ?? null },
+            button: { type: 'SLIDE', slideId: pick(c.slides)?.id ?? null },
           }),
         () => updateSlide(c, anyId(c), { name: `u${step}`, type: rnd() < 0.5 ? 'VIDEO' : 'IMAGE' }),
         () => deleteSlide(c, anyId(c)),

@@ -120,7 +120,7 @@ const NAME_MAX = 255;
 export function actionSlideRefs(action: BotAction): number[] {
   const refs: number[] = [];
   for (const key of ACTION_SLIDE_REF_KEYS) {
-    const holder = action[key];
+    const holder = (action as Record<string, unknown>)[key];
     if (isRecord(holder) && typeof holder.slideId === 'number') refs.push(holder.slideId);
   }
   return refs;
@@ -192,7 +192,7 @@ export function actionsPointingAt(actions: readonly BotAction[], slideIds: Reado
   const out: PointingAction[] = [];
   for (const a of actions) {
     const fields = ACTION_SLIDE_REF_KEYS.filter((key) => {
-      const holder = a[key];
+      const holder = (a as Record<string, unknown>)[key];
       return isRecord(holder) && typeof holder.slideId === 'number' && slideIds.has(holder.slideId);
     });
     if (fields.length > 0) out.push({ id: a.id, name: a.name, fields });
@@ -666,7 +666,7 @@ export function deleteMany<C extends OpsContent>(content: C, selection: Selectio
 export function clearSlideRefs(action: BotAction, slideIds: ReadonlySet<number>): BotAction {
   let out = action;
   for (const key of ACTION_SLIDE_REF_KEYS) {
-    const holder = action[key];
+    const holder = (action as Record<string, unknown>)[key];
     if (isRecord(holder) && typeof holder.slideId === 'number' && slideIds.has(holder.slideId)) {
       out = { ...out, [key]: { ...holder, slideId: null } };
     }
