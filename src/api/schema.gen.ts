@@ -615,7 +615,7 @@ export interface paths {
         head?: never;
         /**
          * Update a vidbot
-         * @description Rename, privacy, star, status (publish / deactivate / reactivate) and content. Writing content to a published revision starts a new draft revision; cross-field rules of the content answer 422 with field paths (spec 001 §4, §5).
+         * @description Rename, privacy, star, status (publish / deactivate / reactivate) and content. Writing content to a published revision starts a new draft revision; cross-field rules of the content answer 422 with field paths (spec 001 §4, §5). A gated setting or form integration changed without its account feature answers 403 featureRequired (spec 001 §6). With baseRevisionId, content based on an older revision answers 409 revisionConflict.
          */
         patch: operations["patchBotById"];
         trace?: never;
@@ -4760,9 +4760,9 @@ export interface operations {
                             backButtonIntro?: boolean;
                             stylesRaw?: string | null;
                         };
-                        /** @default {} */
                         settings?: components["schemas"]["BotSettingsInput"];
                     };
+                    baseRevisionId?: number;
                 };
             };
         };

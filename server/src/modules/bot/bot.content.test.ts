@@ -129,7 +129,10 @@ describe('content document', () => {
     expect(bot.settings).toEqual(defaultBotSettings());
     const partial = await json<BotDetail>(await patch('owner', bot.id, { content: { slides: [], settings: { companyName: 'Acme' } } }), 200);
     expect(partial.settings).toEqual({ ...defaultBotSettings(), companyName: 'Acme' });
-    await ctx.deps.db.update(botRevisions).set({ content: { slides: [], actions: [], theme: {} } }).where(eq(botRevisions.id, partial.botRevisionId!));
+    // a document without settings keeps the latest revision's
+    const kept = await json<BotDetail>(await patch('owner', bot.id, { content: { slides: [slide(1, 'INTRO')] } }), 200);
+    expect(kept.settings.companyName).toBe('Acme');
+    await ctx.deps.db.update(botRevisions).set({ content: { slides: [], actions: [], theme: {} } }).where(eq(botRevisions.id, kept.botRevisionId!));
     expect((await getBot(bot.id)).settings).toEqual(defaultBotSettings());
   });
 

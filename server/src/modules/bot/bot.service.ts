@@ -460,6 +460,8 @@ export async function patchBot(db: Db, user: AuthUser, id: number, body: PatchBo
       if (content) {
         const previous = locked.latestRevisionId === null ? undefined : await repo.findRevision(tx, locked.latestRevisionId);
         if (body.baseRevisionId !== undefined && previous && body.baseRevisionId !== previous.id) throw revisionConflict(previous.revNumber);
+        // a document without settings keeps the latest revision's (a client that knows nothing of settings loses none)
+        if (body.content?.settings === undefined) content.settings = readContent(previous?.content).settings;
         const gates = featureGateIssues(readContent(previous?.content), content, features ?? [], canStarBot(user));
         if (gates.length) throw featureRequired(gates);
         const issues = await mediaIssues(tx, locked.accountId, content);
