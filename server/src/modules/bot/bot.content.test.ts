@@ -116,12 +116,22 @@ describe('content document', () => {
     };
     const content = { ...fullContent(), settings };
     const saved = await json<BotDetail>(await patch('owner', bot.id, { content }), 200);
+    // share media comes back with its media resolved (a Ready video of the account without files yet)
+    const resolved = content.actions.map((a) =>
+      a.type === 'SHARE_MEDIA' ? { ...a, media: { id: ids.video, name: 'v.mp4', type: 'SlideVideo', url: null, thumbnailUrl: null, duration: null } } : a,
+    );
     for (const read of [saved, await getBot(bot.id)]) {
-      expect(read.actions).toEqual(content.actions);
+      expect(read.actions).toEqual(resolved);
       expect(read.settings).toEqual(settings);
       expect(read.theme).toEqual(content.theme);
       expect(read.slides.map((s) => s.options)).toEqual(content.slides.map((s) => s.options));
     }
+    // what a client read is accepted back as it is; the resolved media is not stored
+    const read = await getBot(bot.id);
+    const again = await json<BotDetail>(await patch('owner', bot.id, { content: { slides: read.slides, actions: read.actions, theme: read.theme, settings: read.settings } }), 200);
+    expect(again.actions).toEqual(resolved);
+    const [row] = await ctx.deps.db.select().from(botRevisions).where(eq(botRevisions.id, again.botRevisionId!));
+    expect((row!.content as { actions: unknown[] }).actions).toEqual(content.actions);
   });
 
   it('answers complete default settings for a new bot, a partial document and an old revision without settings', async () => {
@@ -267,7 +277,11 @@ describe('two tabs (baseRevisionId)', () => {
       detail: `This vidbot was saved in another tab or by someone else (revision ${first.revNumber}). Reload to see their changes; your edits are still here.`,
     });
     expect((await getBot(bot.id)).slides.map((s) => s.id)).toEqual([1]);
-    await json(await patch('editor', bot.id, { content: { slides: [slide(2, 'INTRO')] }, baseRevisionId: first.botRevisionId }), 200);
+    // the answer read back (resolved media included) is accepted as a save as it is
+    const read = await getBot(bot.id);
+    await json(await patch('owner', bot.id, { content: { slides: read.slides, actions: read.actions, theme: read.theme, settings: read.settings }, baseRevisionId: read.botRevisionId }), 200);
+    const again = await getBot(bot.id);
+    await json(await patch('editor', bot.id, { content: { slides: [slide(2, 'INTRO')] }, baseRevisionId: again.botRevisionId }), 200);
     // without content baseRevisionId does not matter; without baseRevisionId the save is unconditional
     await json(await patch('owner', bot.id, { name: 'Renamed', baseRevisionId: base }), 200);
     await json(await patch('owner', bot.id, { content: { slides: [] } }), 200);

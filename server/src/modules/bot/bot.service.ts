@@ -66,8 +66,9 @@ const isImageKind = (m: MediaRow) => (repo.IMAGE_KINDS as readonly string[]).inc
  * `GET /public/bot/{publicId}`. Loads every referenced media row of `accountId` in one query and
  * fills each slide's `videoUrl` (`/files/{playbackKey}`), `imageUrl` (`/files/{playbackKey}` of the
  * image), `posterUrl` (`/files/{posterKey}`; for IMAGE slides the image itself when it has no poster),
- * `duration` (seconds) and `captions` (the video's WebVTT tracks `{ id, languageCode, url }`). Media that is missing, of
- * another account, of the wrong kind or not Ready resolves to nulls.
+ * `duration` (seconds) and `captions` (the video's WebVTT tracks `{ id, languageCode, url }`), and each
+ * share-media action's `media` `{ id, name, type, url, thumbnailUrl, duration }`. Media that is missing, of
+ * another account, of the wrong kind or not Ready resolves to nulls. Settings come back complete (over the §9 defaults).
  */
 export async function resolveContentMedia(db: Db, accountId: number, content: StoredContent): Promise<ResolvedContent> {
   const ids = new Set<number>();
@@ -75,6 +76,7 @@ export async function resolveContentMedia(db: Db, accountId: number, content: St
     if (s.videoId) ids.add(s.videoId);
     if (s.imageId) ids.add(s.imageId);
   }
+  for (const a of content.actions) if (a.type === 'SHARE_MEDIA') ids.add(a.mediaId);
   const rows = await repo.findAccountMedia(db, accountId, [...ids]);
   const ready = new Map(rows.filter((m) => m.status === 'Ready').map((m) => [m.id, m]));
   const captionRows = await listCaptions(db, [...ready.keys()]);
@@ -96,7 +98,18 @@ export async function resolveContentMedia(db: Db, accountId: number, content: St
         : [],
     };
   });
-  return { slides, actions: content.actions, theme: content.theme, settings: mergeBotSettings(content.settings) };
+  const actions = content.actions.map((a): Action => {
+    if (a.type !== 'SHARE_MEDIA') return a;
+    const m = ready.get(a.mediaId);
+    const shared = m && (isVideoKind(m) || isImageKind(m)) ? m : undefined;
+    return {
+      ...a,
+      media: shared
+        ? { id: shared.id, name: shared.name, type: shared.type, url: fileUrl(shared.playbackKey), thumbnailUrl: fileUrl(shared.posterKey), duration: shared.duration }
+        : null,
+    };
+  });
+  return { slides, actions, theme: content.theme, settings: mergeBotSettings(content.settings) };
 }
 
 /** Media a settings reference may name (spec 001 §3): kinds allowed and the message for another kind. */
