@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness';
-import { demoAccountId } from '../../../test/accounts';
+import { demoAccountId, userIdByEmail } from '../../../test/accounts';
 import { botRevisions, featureFlags, media } from '../../db/schema';
 import { defaultBotSettings } from './content.rules';
 import type { BotDetail, PlayerBot } from './bot.service';
@@ -207,11 +207,21 @@ describe('content document', () => {
     const bot = await createBot('Media refs');
     const c = fullContent();
     c.actions[4] = { ...c.actions[4], mediaId: 999_999 };
+    // URL maps need url_map: granted here to the superuser alone (the gate tests below run as the owner without it)
+    await ctx.deps.db.insert(featureFlags).values({ name: 'url_map', flagType: 'dashboard', userIds: [await userIdByEmail(ctx, 'superadmin@example.com')] });
     const res = await json<ErrorBody>(
-      await patch('owner', bot.id, {
+      await patch('superadmin', bot.id, {
         content: {
           ...c,
-          settings: { logoId: ids.cover, widgetCoverId: ids.video, widgetSettings: { ...defaultBotSettings().widgetSettings, chatVideoId: ids.logo } },
+          settings: {
+            logoId: ids.cover,
+            widgetCoverId: ids.video,
+            widgetSettings: { ...defaultBotSettings().widgetSettings, chatVideoId: ids.logo },
+            urlMaps: [
+              { url: 'https://shop.example/a', botId: bot.id },
+              { url: 'https://shop.example/b', botId: 999_999 },
+            ],
+          },
         },
       }),
       422,
@@ -221,6 +231,7 @@ describe('content document', () => {
       'content.settings.widgetCoverId': `Media ${ids.video} is not a cover image.`,
       'content.settings.widgetSettings.chatVideoId': `Media ${ids.logo} is not a video.`,
       'content.actions.4.mediaId': 'Media 999999 does not exist in this account.',
+      'content.settings.urlMaps.1.botId': 'Vidbot 999999 does not exist in this account.',
     });
   });
 });

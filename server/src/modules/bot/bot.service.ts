@@ -8,9 +8,9 @@
  * index (bot_id, rev_number) is the last guard — a conflict is retried once, then answered 409.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, botRevisions, type BotPrivacy, type BotStatus, type RevisionStatus } from '../../db/schema';
+import { accounts, botRevisions, bots, type BotPrivacy, type BotStatus, type RevisionStatus } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { listMetadata, type ListMetadata } from '../../lib/list-query';
@@ -126,7 +126,7 @@ const SETTINGS_MEDIA: readonly { path: string; kinds: readonly string[]; wrong: 
  * must be video media (SlideVideo, LogoVideo) of the bot's account, imageId image media of it; in
  * settings logoId a logo, widgetCoverId / thumbnailCoverId / the widget's custom thumbnail a
  * CoverImage, widgetSettings.chatVideoId a video; a share-media action's mediaId a video or image
- * of the account.
+ * of the account. Also (not media, same kind of check) each URL map's botId must be a vidbot of the account.
  */
 export async function mediaIssues(db: Db, accountId: number, content: StoredContent): Promise<Record<string, string>> {
   const ids = new Set<number>();
@@ -159,6 +159,15 @@ export async function mediaIssues(db: Db, accountId: number, content: StoredCont
     if (!m) errors[`settings.${ref.path}`] = missing(ref.id);
     else if (!ref.kinds.includes(m.type)) errors[`settings.${ref.path}`] = `Media ${ref.id} ${ref.wrong}.`;
   }
+  const mapped = [...new Set((content.settings.urlMaps ?? []).map((m) => m.botId))];
+  const accountBots = mapped.length
+    ? new Set(
+        (await db.select({ id: bots.id }).from(bots).where(and(eq(bots.accountId, accountId), inArray(bots.id, mapped)))).map((b) => b.id),
+      )
+    : new Set<number>();
+  (content.settings.urlMaps ?? []).forEach((m, i) => {
+    if (!accountBots.has(m.botId)) errors[`settings.urlMaps.${i}.botId`] = `Vidbot ${m.botId} does not exist in this account.`;
+  });
   content.actions.forEach((a, i) => {
     if (a.type !== 'SHARE_MEDIA') return;
     const m = found.get(a.mediaId);
