@@ -1332,6 +1332,14 @@ export interface components {
             /** @constant */
             type: "CLOSE_VIDBOT";
         };
+        SharedMedia: {
+            id: number;
+            name?: string;
+            type?: string;
+            url?: string | null;
+            thumbnailUrl?: string | null;
+            duration?: number | null;
+        };
         ShareMediaAction: {
             id: number;
             name: string;
@@ -1342,7 +1350,7 @@ export interface components {
             value?: string | null;
             button?: components["schemas"]["SubmitButton"] | null;
             thankYouPage?: components["schemas"]["ThankYouPage"] | null;
-            media?: unknown;
+            media?: components["schemas"]["SharedMedia"] | null;
         };
         PublicAction: components["schemas"]["PublicRegularFormAction"] | components["schemas"]["ExternalLinkAction"] | components["schemas"]["PostMessageAction"] | components["schemas"]["CloseVidbotAction"] | components["schemas"]["ShareMediaAction"];
         WidgetSettings: {
@@ -4760,7 +4768,6 @@ export interface operations {
                             backButtonIntro?: boolean;
                             stylesRaw?: string | null;
                         };
-                        /** @default {} */
                         settings?: components["schemas"]["BotSettingsInput"];
                     };
                     baseRevisionId?: number;

@@ -142,13 +142,15 @@ export const Theme = v.looseObject({
 /**
  * A revision's content document: `{ slides, actions, theme, settings }` (docs/api.md "Content";
  * issue 11 architecture §1). Every action type is its own strict schema (content.rules.ts);
- * `settings` may be partial — missing keys read as the §9 defaults.
+ * `settings` may be partial — missing keys read as the §9 defaults; a document without `settings`
+ * keeps the latest revision's settings.
  */
 export const Content = v.strictObject({
   slides: v.pipe(v.array(Slide), v.maxLength(CONTENT_LIMITS.slides, `At most ${CONTENT_LIMITS.slides} slides.`)),
   actions: v.optional(v.pipe(v.array(Action), v.maxLength(CONTENT_LIMITS.actions, `At most ${CONTENT_LIMITS.actions} actions.`)), []),
   theme: v.optional(Theme, {}),
-  settings: v.optional(BotSettingsInput, {}),
+  /** Omitted → the latest revision's settings are kept (bot.service patchBot). */
+  settings: v.optional(BotSettingsInput),
 });
 export type ContentInput = v.InferOutput<typeof Content>;
 
@@ -177,7 +179,7 @@ export function toStoredContent(input: ContentInput): StoredContent {
       return stored;
     }),
     theme: input.theme,
-    settings: input.settings,
+    settings: input.settings ?? {},
   };
 }
 

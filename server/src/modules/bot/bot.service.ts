@@ -8,9 +8,9 @@
  * index (bot_id, rev_number) is the last guard — a conflict is retried once, then answered 409.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, botRevisions, type BotPrivacy, type BotStatus, type RevisionStatus } from '../../db/schema';
+import { accounts, botRevisions, bots, type BotPrivacy, type BotStatus, type RevisionStatus } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { listMetadata, type ListMetadata } from '../../lib/list-query';
@@ -66,8 +66,9 @@ const isImageKind = (m: MediaRow) => (repo.IMAGE_KINDS as readonly string[]).inc
  * `GET /public/bot/{publicId}`. Loads every referenced media row of `accountId` in one query and
  * fills each slide's `videoUrl` (`/files/{playbackKey}`), `imageUrl` (`/files/{playbackKey}` of the
  * image), `posterUrl` (`/files/{posterKey}`; for IMAGE slides the image itself when it has no poster),
- * `duration` (seconds) and `captions` (the video's WebVTT tracks `{ id, languageCode, url }`). Media that is missing, of
- * another account, of the wrong kind or not Ready resolves to nulls.
+ * `duration` (seconds) and `captions` (the video's WebVTT tracks `{ id, languageCode, url }`), and each
+ * share-media action's `media` `{ id, name, type, url, thumbnailUrl, duration }`. Media that is missing, of
+ * another account, of the wrong kind or not Ready resolves to nulls. Settings come back complete (over the §9 defaults).
  */
 export async function resolveContentMedia(db: Db, accountId: number, content: StoredContent): Promise<ResolvedContent> {
   const ids = new Set<number>();
@@ -75,6 +76,7 @@ export async function resolveContentMedia(db: Db, accountId: number, content: St
     if (s.videoId) ids.add(s.videoId);
     if (s.imageId) ids.add(s.imageId);
   }
+  for (const a of content.actions) if (a.type === 'SHARE_MEDIA') ids.add(a.mediaId);
   const rows = await repo.findAccountMedia(db, accountId, [...ids]);
   const ready = new Map(rows.filter((m) => m.status === 'Ready').map((m) => [m.id, m]));
   const captionRows = await listCaptions(db, [...ready.keys()]);
@@ -96,7 +98,18 @@ export async function resolveContentMedia(db: Db, accountId: number, content: St
         : [],
     };
   });
-  return { slides, actions: content.actions, theme: content.theme, settings: mergeBotSettings(content.settings) };
+  const actions = content.actions.map((a): Action => {
+    if (a.type !== 'SHARE_MEDIA') return a;
+    const m = ready.get(a.mediaId);
+    const shared = m && (isVideoKind(m) || isImageKind(m)) ? m : undefined;
+    return {
+      ...a,
+      media: shared
+        ? { id: shared.id, name: shared.name, type: shared.type, url: fileUrl(shared.playbackKey), thumbnailUrl: fileUrl(shared.posterKey), duration: shared.duration }
+        : null,
+    };
+  });
+  return { slides, actions, theme: content.theme, settings: mergeBotSettings(content.settings) };
 }
 
 /** Media a settings reference may name (spec 001 §3): kinds allowed and the message for another kind. */
@@ -113,7 +126,7 @@ const SETTINGS_MEDIA: readonly { path: string; kinds: readonly string[]; wrong: 
  * must be video media (SlideVideo, LogoVideo) of the bot's account, imageId image media of it; in
  * settings logoId a logo, widgetCoverId / thumbnailCoverId / the widget's custom thumbnail a
  * CoverImage, widgetSettings.chatVideoId a video; a share-media action's mediaId a video or image
- * of the account.
+ * of the account. Also (not media, same kind of check) each URL map's botId must be a vidbot of the account.
  */
 export async function mediaIssues(db: Db, accountId: number, content: StoredContent): Promise<Record<string, string>> {
   const ids = new Set<number>();
@@ -146,6 +159,15 @@ export async function mediaIssues(db: Db, accountId: number, content: StoredCont
     if (!m) errors[`settings.${ref.path}`] = missing(ref.id);
     else if (!ref.kinds.includes(m.type)) errors[`settings.${ref.path}`] = `Media ${ref.id} ${ref.wrong}.`;
   }
+  const mapped = [...new Set((content.settings.urlMaps ?? []).map((m) => m.botId))];
+  const accountBots = mapped.length
+    ? new Set(
+        (await db.select({ id: bots.id }).from(bots).where(and(eq(bots.accountId, accountId), inArray(bots.id, mapped)))).map((b) => b.id),
+      )
+    : new Set<number>();
+  (content.settings.urlMaps ?? []).forEach((m, i) => {
+    if (!accountBots.has(m.botId)) errors[`settings.urlMaps.${i}.botId`] = `Vidbot ${m.botId} does not exist in this account.`;
+  });
   content.actions.forEach((a, i) => {
     if (a.type !== 'SHARE_MEDIA') return;
     const m = found.get(a.mediaId);
@@ -460,6 +482,8 @@ export async function patchBot(db: Db, user: AuthUser, id: number, body: PatchBo
       if (content) {
         const previous = locked.latestRevisionId === null ? undefined : await repo.findRevision(tx, locked.latestRevisionId);
         if (body.baseRevisionId !== undefined && previous && body.baseRevisionId !== previous.id) throw revisionConflict(previous.revNumber);
+        // a document without settings keeps the latest revision's (a client that knows nothing of settings loses none)
+        if (body.content?.settings === undefined) content.settings = readContent(previous?.content).settings;
         const gates = featureGateIssues(readContent(previous?.content), content, features ?? [], canStarBot(user));
         if (gates.length) throw featureRequired(gates);
         const issues = await mediaIssues(tx, locked.accountId, content);

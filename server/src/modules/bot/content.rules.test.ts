@@ -22,6 +22,7 @@ import {
   requiredIntegrationFields,
   sameJson,
   type ExternalLinkType,
+  type FormFieldType,
 } from './content.rules';
 
 /** The 422 field map the API would answer for `input`, or {} when it parses. */
@@ -82,7 +83,7 @@ const form = (over: Record<string, unknown> = {}) => ({
   fields: [],
   ...over,
 });
-const field = (id: number, name: string, type = 'text', over: Record<string, unknown> = {}) => ({ id, name, type, label: name, required: true, ...over });
+const field = (id: number, name: string, type: FormFieldType = 'text', over: Record<string, unknown> = {}) => ({ id, name, type, label: name, required: true, ...over });
 
 describe('Action schemas (one strict schema per type, discriminated on type)', () => {
   const good: Record<string, unknown>[] = [

@@ -432,6 +432,23 @@ export type CloseVidbotAction = v.InferOutput<typeof CloseVidbotAction>;
 export const DEFAULT_SHARE_LABEL = 'Share';
 
 /**
+ * The shared media as the server resolves it on read (`/files/` URLs; null while not Ready or gone).
+ * Loose on write: a client may send back what it read, or a whole `Media`; it is dropped on write.
+ */
+export const SharedMedia = v.pipe(
+  v.looseObject({
+    id: v.number(),
+    name: v.optional(v.string()),
+    type: v.optional(v.string()),
+    url: v.optional(v.nullable(v.string())),
+    thumbnailUrl: v.optional(v.nullable(v.string())),
+    /** Seconds (videos). */
+    duration: v.optional(v.nullable(v.number())),
+  }),
+  v.metadata({ ref: 'SharedMedia' }),
+);
+
+/**
  * Share media (spec 001 §3): the media shared (`mediaId`, the account's media; `media` is resolved
  * by the server on read and ignored on write), `value` the share button's label (default "Share"),
  * the button behaviour after sharing and the thank-you page.
@@ -445,7 +462,7 @@ export const ShareMediaAction = v.pipe(
     button: v.optional(v.nullable(SubmitButton)),
     thankYouPage: v.optional(v.nullable(ThankYouPage)),
     /** Resolved on read; ignored on write. */
-    media: v.optional(v.unknown()),
+    media: v.optional(v.nullable(SharedMedia)),
   }),
   v.metadata({ ref: 'ShareMediaAction' }),
 );
