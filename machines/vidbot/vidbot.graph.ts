@@ -45,7 +45,7 @@ import {
   slideIdOfState,
   slideStateName,
 } from './vidbot.machine';
-import type { ActionType, SlideOptionType, VidbotContent } from './vidbot.types';
+import type { ActionType, Slide, SlideOptionType, VidbotAction, VidbotContent } from './vidbot.types';
 
 /** Most paths `botGraph` counts; more → `pathCountCapped`. */
 export const PATH_COUNT_CAP = 10_000;
@@ -125,9 +125,13 @@ export interface BotGraph {
   pathCountCapped: boolean;
 }
 
-interface SlideLike {
-  id: number;
-  options?: VidbotContent['slides'][number]['options'];
+/**
+ * What `botGraph` reads: slides as the chart compiles them and each action's id, name and type — a
+ * revision's content (server), the editor's draft (`BotContent`) or a `PlayerBot` all fit.
+ */
+export interface BotGraphInput {
+  slides: readonly Slide[];
+  actions?: readonly Pick<VidbotAction, 'id' | 'name' | 'type'>[];
 }
 
 /**
@@ -137,10 +141,11 @@ interface SlideLike {
  *   live draft; extra fields are ignored. Slides without `options` are read as having none.
  * @returns `BotGraph`. Never throws: dangling targets become `deletedTargets`, empty content an empty graph.
  */
-export function botGraph(content: VidbotContent): BotGraph {
-  const slides = content.slides.map((s) => ({ ...s, options: (s as SlideLike).options ?? [] }));
+export function botGraph(content: BotGraphInput): BotGraph {
+  const slides = content.slides.map((s) => ({ ...s, options: (s.options as Slide['options'] | undefined) ?? [] }));
   const actions = content.actions ?? [];
-  const normalized: VidbotContent = { slides, actions };
+  // compileVidbot reads only the actions' ids (through the buttons); the other action fields are the host's.
+  const normalized: VidbotContent = { slides, actions: actions as VidbotAction[] };
   const chart = compileVidbot(normalized);
   const start = initialSlideId(normalized);
   const actionIds = new Set(actions.map((a) => a.id));
