@@ -6,7 +6,6 @@
  */
 import * as v from 'valibot';
 import { botGraph, type BotGraph as ComputedBotGraph } from '../../../../machines/vidbot/vidbot.graph';
-import type { VidbotContent } from '../../../../machines/vidbot/vidbot.types';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -102,5 +101,5 @@ export async function getBotGraph(db: Db, user: AuthUser, id: number, mode: 'dra
   if (mode === 'published' && revisionId === null) throw notFound('This vidbot has no published revision.');
   const revision = revisionId === null ? undefined : await repo.findRevision(db, revisionId);
   const { slides, actions } = readContent(revision?.content);
-  return botGraph({ slides, actions } as VidbotContent);
+  return botGraph({ slides, actions });
 }
