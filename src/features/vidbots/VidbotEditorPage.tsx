@@ -38,6 +38,7 @@ import { canEditVidbot } from './permissions';
 import { createPublishMachine } from './publish.actors';
 import { botOptions, saveBotContent, vidbotKeys } from './vidbot.queries';
 import type { Bot, BotContent, Slide } from './vidbot.types';
+import { GraphPanel } from './editor/GraphPanel';
 
 /** The revision content of a Bot answer. */
 export function contentOf(bot: Bot): BotContent {
@@ -267,6 +268,7 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
           )}
         </section>
       </fieldset>
+      <GraphPanel content={editor.content} accountSlug={account.publicId} botId={bot.id} />
 
       <MediaChooser
         open={chooser !== null}
