@@ -234,6 +234,22 @@ describe('botGraph: path count', () => {
     expect(botGraph(ladder(13))).toMatchObject({ pathCount: 2 ** 13, pathCountCapped: false });
   });
 
+  it('stops at the search budget in a dense loop, still counting the ends next to the start', () => {
+    // 30 slides, each pointing at every other; only the intro can close. The simple paths through the
+    // loop are astronomically many and none ends, so the search runs out of budget.
+    const slides = Array.from({ length: 30 }, (_, i) =>
+      slide(
+        i + 1,
+        Array.from({ length: 30 }, (_, j) => j + 1)
+          .filter((j) => j !== i + 1)
+          .map((j) => to(j)),
+        { category: i === 0 ? 'INTRO' : 'SLIDE' },
+      ),
+    );
+    slides[0]!.options.push(to(null, 'CLOSE_VIDBOT'));
+    expect(botGraph({ slides })).toMatchObject({ pathCount: 1, pathCountCapped: true, deadEnds: [], trapLoops: [] });
+  });
+
   it('stops at the cap and says so', () => {
     expect(2 ** 14).toBeGreaterThan(PATH_COUNT_CAP);
     expect(botGraph(ladder(14))).toMatchObject({ pathCount: PATH_COUNT_CAP, pathCountCapped: true });

@@ -263,37 +263,46 @@ export function botGraph(content: BotGraphInput): BotGraph {
 }
 
 /**
- * Simple paths from `start` to a sink (`isSink`: no successor other than itself), depth first.
- * Successors that cannot reach any sink are skipped; stops at PATH_COUNT_CAP paths or
- * PATH_SEARCH_BUDGET nodes entered.
+ * Simple paths from `start` to a sink (`isSink`: no successor other than itself), depth first over an
+ * integer copy of the graph. Sinks are tried before other successors (so ends near the start are
+ * counted even when the budget runs out deeper down); successors that cannot reach any sink are
+ * skipped. Stops after PATH_COUNT_CAP paths or PATH_SEARCH_BUDGET nodes entered.
  */
 function countPaths(g: Graph, start: string, isSink: (v: string) => boolean): { count: number; capped: boolean } {
+  const names = g.nodes();
+  const index = new Map(names.map((v, i) => [v, i]));
+  const sink = names.map(isSink);
   // Nodes from which some sink can be reached (walk predecessors back from every sink).
-  const useful = new Set<string>();
-  const queue = g.nodes().filter(isSink);
-  for (const v of queue) useful.add(v);
+  const useful = new Uint8Array(names.length);
+  const queue = names.flatMap((_, i) => (sink[i] ? [i] : []));
+  for (const i of queue) useful[i] = 1;
   while (queue.length) {
-    const v = queue.pop()!;
-    for (const p of g.predecessors(v) ?? []) {
-      if (!useful.has(p)) {
-        useful.add(p);
-        queue.push(p);
+    const i = queue.pop()!;
+    for (const p of g.predecessors(names[i]!) ?? []) {
+      const j = index.get(p)!;
+      if (!useful[j]) {
+        useful[j] = 1;
+        queue.push(j);
       }
     }
   }
-  const successors = new Map(g.nodes().map((v) => [v, (g.successors(v) ?? []).filter((w) => w !== v && useful.has(w))]));
+  const next = names.map((v, i) =>
+    (g.successors(v) ?? [])
+      .map((w) => index.get(w)!)
+      .filter((j) => j !== i && useful[j])
+      .sort((a, b) => Number(sink[b]) - Number(sink[a])),
+  );
 
   let count = 0;
   let steps = 0;
   let capped = false;
-  const onPath = new Set<string>();
-  const visit = (v: string): void => {
-    if (capped) return;
+  const onPath = new Uint8Array(names.length);
+  const visit = (i: number): void => {
     if (++steps > PATH_SEARCH_BUDGET) {
       capped = true;
       return;
     }
-    if (isSink(v)) {
+    if (sink[i]) {
       count += 1;
       if (count > PATH_COUNT_CAP) {
         count = PATH_COUNT_CAP;
@@ -301,13 +310,14 @@ function countPaths(g: Graph, start: string, isSink: (v: string) => boolean): { 
       }
       return;
     }
-    onPath.add(v);
-    for (const w of successors.get(v) ?? []) {
-      if (!onPath.has(w)) visit(w);
+    onPath[i] = 1;
+    for (const j of next[i]!) {
+      if (!onPath[j]) visit(j);
       if (capped) break;
     }
-    onPath.delete(v);
+    onPath[i] = 0;
   };
-  if (useful.has(start)) visit(start);
+  const from = index.get(start);
+  if (from !== undefined && useful[from]) visit(from);
   return { count, capped };
 }

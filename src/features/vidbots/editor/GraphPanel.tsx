@@ -15,16 +15,21 @@
  * - `publishWarnings(graph)` + `usePublishWarningText()` / `<PublishWarningList>` — what the publish flow
  *   shows before publishing (warns, never blocks): unreachable slides and buttons with deleted targets.
  */
-import { useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { botGraph, type BotGraph, type BotGraphInput } from '../../../../machines/vidbot/vidbot.graph';
 import type { ActionType } from '../../../../machines/vidbot/vidbot.types';
 import './graphPanel.css';
 
-/** The graph of a draft; recomputed only when `content` is a new object (the editor replaces it on every change). */
+/**
+ * The graph of a draft; recomputed only when `content` is a new object (the editor replaces it on every
+ * change), as a deferred value so the edit itself paints first (botGraph takes ~0.3 ms on a typical bot,
+ * ~200 ms on the largest document the API accepts: bench/RESULTS.md "The bot's own graph").
+ */
 export function useBotGraph(content: BotGraphInput): BotGraph {
-  return useMemo(() => botGraph(content), [content]);
+  const deferred = useDeferredValue(content);
+  return useMemo(() => botGraph(deferred), [deferred]);
 }
 
 /** A mark on a content card. */
@@ -141,7 +146,8 @@ export interface GraphPanelProps {
 export function GraphPanel({ content, graph: given, accountSlug, botId }: GraphPanelProps) {
   const { t } = useLingui();
   const headingId = useId();
-  const graph = useMemo(() => given ?? botGraph(content), [given, content]);
+  const deferred = useDeferredValue(content);
+  const graph = useMemo(() => given ?? botGraph(deferred), [given, deferred]);
   const { pathCount } = graph;
   const slidePath = (slideId: number) => graphItemPath(accountSlug, botId, { slideId });
   const slideName = new Map(
