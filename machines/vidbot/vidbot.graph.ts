@@ -12,7 +12,7 @@
  * - Edges: one per live button of a slide, taken from the compiled chart's `button.<optionId>`
  *   transitions: a SLIDE button → its target slide; a REGULAR_FORM / EXTERNAL_LINK / POST_MESSAGE /
  *   SHARE_MEDIA button → the action it starts; a CLOSE_VIDBOT button → the close action it names, or
- *   `closed` when it names none (the chart closes either way). `videoEnd` marks the button that also
+ *   `closed` when it names none or a missing one (the chart closes either way, so it is never deleted). `videoEnd` marks the button that also
  *   fires when the slide's video ends (the chart's `video.end` transition; VIDEO slides only).
  *   Action nodes and `closed` have no outgoing edges: a viewer's path ends there.
  * - Deleted targets (spec 001 §3 "marked deleted"): a SLIDE button whose slide does not exist (the chart
