@@ -262,6 +262,39 @@ export function botGraph(content: BotGraphInput): BotGraph {
   };
 }
 
+/** One warning of the publish flow; `items` name what it is about (slide names, or "button on slide"). */
+export type PublishWarning =
+  | { code: 'unreachableSlides'; items: { slideId: number; name: string }[] }
+  | { code: 'deletedTargets'; items: { slideId: number; optionId: number; name: string; slideName: string }[] };
+
+/**
+ * Warnings to show before publishing (issue 11: "publishing with unreachable slides warns but does not
+ * block"): slides the viewer can never reach, and buttons whose target was deleted (they do nothing).
+ * Empty when there is nothing to warn about. Pure; `content` supplies the button names.
+ */
+export function publishWarnings(graph: BotGraph, content?: BotGraphInput): PublishWarning[] {
+  const warnings: PublishWarning[] = [];
+  const slideName = new Map(graph.nodes.flatMap((n) => (n.kind === 'slide' ? [[n.slideId, n.name] as const] : [])));
+  if (graph.unreachable.slideIds.length) {
+    warnings.push({
+      code: 'unreachableSlides',
+      items: graph.unreachable.slideIds.map((slideId) => ({ slideId, name: slideName.get(slideId) ?? '' })),
+    });
+  }
+  if (graph.deletedTargets.length) {
+    warnings.push({
+      code: 'deletedTargets',
+      items: graph.deletedTargets.map(({ slideId, optionId }) => ({
+        slideId,
+        optionId,
+        name: content?.slides.find((s) => s.id === slideId)?.options.find((o) => o.id === optionId)?.name ?? '',
+        slideName: slideName.get(slideId) ?? '',
+      })),
+    });
+  }
+  return warnings;
+}
+
 /**
  * Simple paths from `start` to a sink (`isSink`: no successor other than itself), depth first over an
  * integer copy of the graph. Sinks are tried before other successors (so ends near the start are

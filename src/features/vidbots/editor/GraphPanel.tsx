@@ -12,15 +12,19 @@
  *   (`/dashboard/{accountSlug}/vidbots/{botId}/slide/{slideId}`, `…/form/{id}`, `…/link/{id}`,
  *   `…/action/{id}`, `…/close-action/{id}`, `…/share-media/{id}`; issue 11 editor routes).
  * - `graphMarks(graph)` — slide id → the marks its content card shows ('unreachable', 'deadEnd', 'loop').
- * - `publishWarnings(graph)` + `usePublishWarningText()` / `<PublishWarningList>` — what the publish flow
- *   shows before publishing (warns, never blocks): unreachable slides and buttons with deleted targets.
+ * - `publishWarnings(graph, content)` (machines/vidbot/vidbot.graph.ts, re-exported) +
+ *   `usePublishWarningText()` / `<PublishWarningList>` — what the publish flow shows before publishing
+ *   (warns, never blocks): unreachable slides and buttons with deleted targets.
  */
 import { useDeferredValue, useId, useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { botGraph, type BotGraph, type BotGraphInput } from '../../../../machines/vidbot/vidbot.graph';
+import { botGraph, publishWarnings, type BotGraph, type BotGraphInput, type PublishWarning } from '../../../../machines/vidbot/vidbot.graph';
 import type { ActionType } from '../../../../machines/vidbot/vidbot.types';
 import './graphPanel.css';
+
+/** Pure, in machines/ so the editor machine's publish step can use it too; re-exported for the views. */
+export { publishWarnings, type PublishWarning };
 
 /**
  * The graph of a draft; recomputed only when `content` is a new object (the editor replaces it on every
@@ -51,39 +55,6 @@ export function graphMarks(graph: BotGraph): Map<number, GraphMark[]> {
   for (const id of graph.deadEnds) add(id, 'deadEnd');
   for (const loop of graph.loops) for (const id of loop) add(id, 'loop');
   return marks;
-}
-
-/** One warning of the publish flow; `items` name what it is about (slide names, or "button on slide"). */
-export type PublishWarning =
-  | { code: 'unreachableSlides'; items: { slideId: number; name: string }[] }
-  | { code: 'deletedTargets'; items: { slideId: number; optionId: number; name: string; slideName: string }[] };
-
-/**
- * Warnings to show before publishing (issue 11: "publishing with unreachable slides warns but does not
- * block"): slides the viewer can never reach, and buttons whose target was deleted (they do nothing).
- * Empty when there is nothing to warn about. Pure; `content` supplies the button names.
- */
-export function publishWarnings(graph: BotGraph, content?: BotGraphInput): PublishWarning[] {
-  const warnings: PublishWarning[] = [];
-  const slideName = new Map(graph.nodes.flatMap((n) => (n.kind === 'slide' ? [[n.slideId, n.name] as const] : [])));
-  if (graph.unreachable.slideIds.length) {
-    warnings.push({
-      code: 'unreachableSlides',
-      items: graph.unreachable.slideIds.map((slideId) => ({ slideId, name: slideName.get(slideId) ?? '' })),
-    });
-  }
-  if (graph.deletedTargets.length) {
-    warnings.push({
-      code: 'deletedTargets',
-      items: graph.deletedTargets.map(({ slideId, optionId }) => ({
-        slideId,
-        optionId,
-        name: content?.slides.find((s) => s.id === slideId)?.options.find((o) => o.id === optionId)?.name ?? '',
-        slideName: slideName.get(slideId) ?? '',
-      })),
-    });
-  }
-  return warnings;
 }
 
 /** The sentence of a publish warning in the active language. */
