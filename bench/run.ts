@@ -12,6 +12,8 @@
  *    tus throughput vs a raw disk write of the same bytes, server RSS per concurrent upload.
  * 7. Server idle memory (bench/memory.ts, issue 10 §2): idle RSS of `npm start`'s server on a first
  *    start, after sign-in + API calls, after uploads, on a restart; the same through tsx; where it goes.
+ * 8. The bot's own graph (bench/graph.ts, issue 11): botGraph on a typical bot, the largest accepted
+ *    document and the path search's worst case, ms.
  *
  * The 1-minute load average before and after the run is recorded (the machine may be shared).
  * Needs a built dist/ (`npm run build`) for 2; ffmpeg for 3.
@@ -27,6 +29,7 @@ import { startServer } from '../server/src/server';
 import { benchTus } from './resume';
 import { formatBudget, formatEntryFloor, measureBudget } from '../scripts/size-budget.mjs';
 import { benchMemory } from './memory';
+import { benchGraph } from './graph';
 import { describeTool, findChromium } from '../scripts/toolchain.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
@@ -157,6 +160,8 @@ async function main() {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  // 8. The bot's graph (in process, before the server processes start).
+  await benchGraph(log);
   // 4–6. tus resume, throughput and RSS against a server process (the in-process server is closed).
   await benchTus(log);
   // 7. Idle memory of server processes (after the others, so nothing else runs beside them).

@@ -225,6 +225,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/bot': { req: () => ({ url: `/api/bot?account_id=${D}` }), expect: members(200) },
   'POST /api/bot': { req: () => ({ url: '/api/bot', body: { accountId: D, name: 'Matrix bot' } }), expect: writers(201) },
   'GET /api/bot/:id': { req: () => ({ url: `/api/bot/${botId}` }), expect: members(200) },
+  'GET /api/bot/:id/graph': { req: () => ({ url: `/api/bot/${botId}/graph?mode=published` }), expect: members(200) },
   'PATCH /api/bot/:id': { req: () => ({ url: `/api/bot/${botId}`, body: { name: 'Matrix published bot' } }), expect: writers(200) },
   'PATCH /api/bot/:id/revision/:revisionId/status': {
     req: () => ({ url: `/api/bot/${botId}/revision/${revisionId}/status`, body: { status: 'Published' } }),

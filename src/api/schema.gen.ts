@@ -620,6 +620,26 @@ export interface paths {
         patch: operations["patchBotById"];
         trace?: never;
     };
+    "/bot/{id}/graph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vidbot's own graph
+         * @description Issue 11: the revision (`mode=draft`, default: the latest; `mode=published`: the published one, 404 when none) compiled to its statechart and analysed — slides, actions and the closed end as nodes, live buttons as edges, unreachable slides and actions, dead ends, loops, deleted targets and the number of distinct paths from the intro (capped at 10 000). The editor runs the same function on its unsaved draft.
+         */
+        get: operations["getBotByIdGraph"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bot/{id}/revision/{revisionId}/status": {
         parameters: {
             query?: never;
@@ -1836,6 +1856,59 @@ export interface components {
             companyName?: string | null;
             iframeThumbnail?: string | null;
             linkThumbnail?: string | null;
+        };
+        BotGraph: {
+            startSlideId: number | null;
+            nodes: ({
+                id: string;
+                /** @constant */
+                kind: "slide";
+                slideId: number;
+                name: string;
+                /** @enum {string} */
+                category: "INTRO" | "SLIDE";
+                reachable: boolean;
+            } | {
+                id: string;
+                /** @constant */
+                kind: "action";
+                actionId: number;
+                name: string;
+                /** @enum {string} */
+                actionType: "REGULAR_FORM" | "EXTERNAL_LINK" | "POST_MESSAGE" | "CLOSE_VIDBOT" | "SHARE_MEDIA";
+                reachable: boolean;
+            } | {
+                id: string;
+                /** @constant */
+                kind: "end";
+                reachable: boolean;
+            })[];
+            edges: {
+                from: string;
+                to: string;
+                slideId: number;
+                optionId: number;
+                name: string;
+                /** @enum {string} */
+                type: "SLIDE" | "REGULAR_FORM" | "EXTERNAL_LINK" | "POST_MESSAGE" | "CLOSE_VIDBOT" | "SHARE_MEDIA";
+                videoEnd: boolean;
+            }[];
+            unreachable: {
+                slideIds: number[];
+                actionIds: number[];
+            };
+            deadEnds: number[];
+            loops: number[][];
+            trapLoops: number[][];
+            deletedTargets: {
+                slideId: number;
+                optionId: number;
+                targetId: number | null;
+                /** @enum {string} */
+                targetKind: "slide" | "action";
+            }[];
+            pathCount: number;
+            pathCountCapped: boolean;
         };
         Global: {
             languages: ("en" | "fi")[];
@@ -4822,6 +4895,57 @@ export interface operations {
             };
             /** @description Conflict with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBotByIdGraph: {
+        parameters: {
+            query?: {
+                mode?: "draft" | "published";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotGraph"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -53,6 +53,7 @@ describe('GET /api/openapi.json', () => {
       '/config': ['get'],
       '/bot': ['get', 'post'],
       '/bot/{id}': ['get', 'patch'],
+      '/bot/{id}/graph': ['get'],
       '/bot/{id}/revision/{revisionId}/status': ['patch'],
       '/public/bot/{publicId}': ['get'],
       '/media': ['get', 'post'],

@@ -22,10 +22,11 @@ import {
   RevisionStatusBody,
 } from './bot.schemas';
 import { createBot, getBot, getPublicBot, listBots, patchBot, publishRevision } from './bot.service';
+import { BotGraph, getBotGraph } from './bot.graph';
 
 const tags = ['Bots'];
 
-/** `/api/bot` routes: list, create, read, update, publish a revision. */
+/** `/api/bot` routes: list, create, read, the graph, update, publish a revision. */
 export function botRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
@@ -64,6 +65,21 @@ export function botRoutes(deps: AppDeps): Hono<AppEnv> {
     idParams('Vidbot'),
     validate('query', GetBotQuery),
     async (c) => c.json(await getBot(deps.db, c.get('user'), c.req.valid('param').id, c.req.valid('query').mode)),
+  );
+
+  r.get(
+    '/:id/graph',
+    route({
+      summary: "The vidbot's own graph",
+      description:
+        'Issue 11: the revision (`mode=draft`, default: the latest; `mode=published`: the published one, 404 when none) compiled to its statechart and analysed — slides, actions and the closed end as nodes, live buttons as edges, unreachable slides and actions, dead ends, loops, deleted targets and the number of distinct paths from the intro (capped at 10 000). The editor runs the same function on its unsaved draft.',
+      tags,
+      responses: { 200: BotGraph },
+      errors: [401, 404, 422],
+    }),
+    idParams('Vidbot'),
+    validate('query', GetBotQuery),
+    async (c) => c.json(await getBotGraph(deps.db, c.get('user'), c.req.valid('param').id, c.req.valid('query').mode)),
   );
 
   r.patch(

@@ -1,0 +1,68 @@
+/**
+ * The bot's own graph in the editor (issue 11 "The bot's own graph"): a bot saved through the API with
+ * a deliberately unreachable slide; the editor's graph panel (a region with lists of links) reports it,
+ * and adding a button to it in the editor clears the finding at once, before any save (the panel
+ * analyses the live draft). `GET /api/bot/{id}/graph` reports the same for the saved revision.
+ */
+import { type APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signIn, test } from './support';
+
+async function idToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/idp', {
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    data: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: 'vidbotlocalclient',
+      AuthParameters: { USERNAME: 'owner@example.com', PASSWORD: DEMO_PASSWORD },
+    }),
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+}
+
+const slide = (id: number, name: string, options: unknown[], category = 'SLIDE') => ({ id, name, category, type: 'IMAGE', options });
+
+test('the graph panel reports an unreachable slide and clears it as the draft changes', async ({ page, request }) => {
+  const auth = { Authorization: `Bearer ${await idToken(request)}` };
+  const accounts = (await (await request.get('/api/account?page=1&size=100', { headers: auth })).json()) as { records: { id: number; publicId: string }[] };
+  const accountId = accounts.records.find((a) => a.publicId === 'demo')!.id;
+  const bot = (await (await request.post('/api/bot', { headers: auth, data: { accountId, name: 'Graph journey' } })).json()) as { id: number };
+  const saved = await request.patch(`/api/bot/${bot.id}`, {
+    headers: auth,
+    data: {
+      content: {
+        slides: [
+          slide(1, 'Welcome', [{ id: 1, name: 'Pricing', type: 'SLIDE', targetId: 2 }], 'INTRO'),
+          slide(2, 'Pricing', [{ id: 1, name: 'Contact us', type: 'REGULAR_FORM', targetId: 10 }]),
+          slide(3, 'Hidden extras', [{ id: 1, name: 'Home', type: 'SLIDE', targetId: 1 }]),
+        ],
+        actions: [{ id: 10, name: 'Contact form', type: 'REGULAR_FORM', fields: [] }],
+      },
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+
+  const graph = (await (await request.get(`/api/bot/${bot.id}/graph`, { headers: auth })).json()) as {
+    unreachable: { slideIds: number[] };
+    pathCount: number;
+  };
+  expect(graph.unreachable.slideIds).toEqual([3]);
+  expect(graph.pathCount).toBe(1);
+
+  await signIn(page, 'owner@example.com');
+  await page.goto(`/dashboard/demo/vidbots/${bot.id}`);
+  const panel = page.getByRole('region', { name: 'Vidbot graph' });
+  const unreachable = panel.getByRole('list', { name: 'Unreachable slides' });
+  await expect(unreachable.getByRole('link', { name: 'Hidden extras' })).toHaveAttribute('href', `/dashboard/demo/vidbots/${bot.id}/slide/3`);
+  await expect(panel).toContainText('1 distinct path from the intro to an end.');
+
+  // A button from the intro to the hidden slide: the finding goes away before saving.
+  await page.getByRole('button', { name: 'Add button to Welcome' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Link to slide').selectOption({ label: 'Hidden extras' });
+  await dialog.getByLabel('Button name').fill('Extras');
+  await dialog.getByRole('button', { name: 'Add button' }).click();
+  await expect(unreachable).toBeHidden();
+  // Welcome → Pricing → form, and Welcome → Hidden extras → Welcome is a loop with a way out.
+  await expect(panel.getByRole('list', { name: 'Loops' })).toContainText('Welcome, Hidden extras');
+});
