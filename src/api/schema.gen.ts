@@ -1799,6 +1799,59 @@ export interface components {
             };
             settings: components["schemas"]["BotSettings"];
         };
+        BotGraph: {
+            startSlideId: number | null;
+            nodes: ({
+                id: string;
+                /** @constant */
+                kind: "slide";
+                slideId: number;
+                name: string;
+                /** @enum {string} */
+                category: "INTRO" | "SLIDE";
+                reachable: boolean;
+            } | {
+                id: string;
+                /** @constant */
+                kind: "action";
+                actionId: number;
+                name: string;
+                /** @enum {string} */
+                actionType: "REGULAR_FORM" | "EXTERNAL_LINK" | "POST_MESSAGE" | "CLOSE_VIDBOT" | "SHARE_MEDIA";
+                reachable: boolean;
+            } | {
+                id: string;
+                /** @constant */
+                kind: "end";
+                reachable: boolean;
+            })[];
+            edges: {
+                from: string;
+                to: string;
+                slideId: number;
+                optionId: number;
+                name: string;
+                /** @enum {string} */
+                type: "SLIDE" | "REGULAR_FORM" | "EXTERNAL_LINK" | "POST_MESSAGE" | "CLOSE_VIDBOT" | "SHARE_MEDIA";
+                videoEnd: boolean;
+            }[];
+            unreachable: {
+                slideIds: number[];
+                actionIds: number[];
+            };
+            deadEnds: number[];
+            loops: number[][];
+            trapLoops: number[][];
+            deletedTargets: {
+                slideId: number;
+                optionId: number;
+                targetId: number | null;
+                /** @enum {string} */
+                targetKind: "slide" | "action";
+            }[];
+            pathCount: number;
+            pathCountCapped: boolean;
+        };
         BotSettingsInput: {
             seoMeta?: {
                 title?: string | null;
@@ -1856,59 +1909,6 @@ export interface components {
             companyName?: string | null;
             iframeThumbnail?: string | null;
             linkThumbnail?: string | null;
-        };
-        BotGraph: {
-            startSlideId: number | null;
-            nodes: ({
-                id: string;
-                /** @constant */
-                kind: "slide";
-                slideId: number;
-                name: string;
-                /** @enum {string} */
-                category: "INTRO" | "SLIDE";
-                reachable: boolean;
-            } | {
-                id: string;
-                /** @constant */
-                kind: "action";
-                actionId: number;
-                name: string;
-                /** @enum {string} */
-                actionType: "REGULAR_FORM" | "EXTERNAL_LINK" | "POST_MESSAGE" | "CLOSE_VIDBOT" | "SHARE_MEDIA";
-                reachable: boolean;
-            } | {
-                id: string;
-                /** @constant */
-                kind: "end";
-                reachable: boolean;
-            })[];
-            edges: {
-                from: string;
-                to: string;
-                slideId: number;
-                optionId: number;
-                name: string;
-                /** @enum {string} */
-                type: "SLIDE" | "REGULAR_FORM" | "EXTERNAL_LINK" | "POST_MESSAGE" | "CLOSE_VIDBOT" | "SHARE_MEDIA";
-                videoEnd: boolean;
-            }[];
-            unreachable: {
-                slideIds: number[];
-                actionIds: number[];
-            };
-            deadEnds: number[];
-            loops: number[][];
-            trapLoops: number[][];
-            deletedTargets: {
-                slideId: number;
-                optionId: number;
-                targetId: number | null;
-                /** @enum {string} */
-                targetKind: "slide" | "action";
-            }[];
-            pathCount: number;
-            pathCountCapped: boolean;
         };
         Global: {
             languages: ("en" | "fi")[];

@@ -14,7 +14,7 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } fr
 import { botGraph } from '../../../../machines/vidbot/vidbot.graph';
 import type { Slide, SlideOption } from '../../../../machines/vidbot/vidbot.types';
 import { GraphPanel, graphItemPath, graphMarks, PublishWarningList, publishWarnings } from './GraphPanel';
-import type { BotContent } from '../vidbot.types';
+import type { BotGraphInput as BotContent } from '../../../../machines/vidbot/vidbot.graph';
 
 async function activate(locale: 'en' | 'fi') {
   if (locale === 'en') {
