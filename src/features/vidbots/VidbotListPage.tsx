@@ -30,7 +30,6 @@ import type { BotListItem, BotOrderBy } from './vidbot.types';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { RowMenu, type RowMenuItem } from '../../ui/RowMenu';
 import { TagFilter } from './TagFilter';
-import { CopyToAccountDialog, TagsDialog } from './ListDialogs';
 import { canToggleStar, copyTargets, vidbotRowActions, type RowActionKey } from './rowActions';
 import { tagListOptions } from './tag.queries';
 import { cloneVidbot, deleteVidbot, setVidbotStatus } from './vidbot.queries';
@@ -41,6 +40,10 @@ const CreateVidbotDialog = lazy(() =>
     default: m.CreateVidbotDialog,
   })),
 );
+
+/** The row menu's tag and copy dialogs load when one is first opened (issue 10 §2 JavaScript budget). */
+const TagsDialog = lazy(() => import('./ListDialogs').then((m) => ({ default: m.TagsDialog })));
+const CopyToAccountDialog = lazy(() => import('./ListDialogs').then((m) => ({ default: m.CopyToAccountDialog })));
 
 /** Spec 001 §9: sort input debounce. */
 export const SORT_DEBOUNCE_MS = 100;
@@ -85,6 +88,8 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
   const [tagsBot, setTagsBot] = useState<BotListItem | null>(null);
   const [copyBot, setCopyBot] = useState<BotListItem | null>(null);
   const [deleteBot, setDeleteBot] = useState<BotListItem | null>(null);
+  // Mounted from the first opening on, so that closing returns focus as Dialog does.
+  const [dialogsMounted, setDialogsMounted] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: vidbotKeys.all });
 
   const menuLabels: Record<RowActionKey, string> = {
@@ -99,8 +104,10 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
   const runAction = (key: RowActionKey, bot: BotListItem) => {
     switch (key) {
       case 'tags':
+        setDialogsMounted(true);
         return setTagsBot(bot);
       case 'copy':
+        setDialogsMounted(true);
         return setCopyBot(bot);
       case 'delete':
         return setDeleteBot(bot);
@@ -307,24 +314,28 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
         <Pagination page={search.page} pageCount={meta.pageCount} totalCount={meta.totalCount} pageSize={BOT_PAGE_SIZE} onPage={(page) => go({ page })} />
       )}
 
-      <TagsDialog
-        bot={tagsBot}
-        accountId={account.id}
-        onClose={() => setTagsBot(null)}
-        onSaved={() => {
-          setTagsBot(null);
-          void refresh();
-        }}
-      />
-      <CopyToAccountDialog
-        bot={copyBot}
-        targets={targets}
-        onClose={() => setCopyBot(null)}
-        onCopied={(copy, target) => {
-          setCopyBot(null);
-          toast.success(t`Copied to ${target.businessName} as “${copy.name}”`);
-        }}
-      />
+      {dialogsMounted && (
+        <Suspense fallback={null}>
+          <TagsDialog
+            bot={tagsBot}
+            accountId={account.id}
+            onClose={() => setTagsBot(null)}
+            onSaved={() => {
+              setTagsBot(null);
+              void refresh();
+            }}
+          />
+          <CopyToAccountDialog
+            bot={copyBot}
+            targets={targets}
+            onClose={() => setCopyBot(null)}
+            onCopied={(copy, target) => {
+              setCopyBot(null);
+              toast.success(t`Copied to ${target.businessName} as “${copy.name}”`);
+            }}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleteBot !== null}
         title={<Trans>Delete vidbot</Trans>}
