@@ -164,7 +164,13 @@ for (const lang of ['en', 'fi'] as const) {
     await page.getByLabel(L.searchByName).fill(`${lang} ${RUN}`);
     await page.getByLabel(L.searchByName).press('Enter');
     await expect(page.getByRole('row')).toHaveCount(2);
-    await choose(page, lang, name, L.duplicate);
+    // by keyboard: the menu button, Enter opens the menu on its first item, ArrowDown, Enter chooses
+    await page.getByRole('button', { name: L.actionsFor(name), exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: L.editTags, exact: true })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: L.duplicate, exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
     const cloneName = `${name} (Copy)`;
     await expect(page.getByText(L.duplicated(cloneName))).toBeVisible();
     await expect(rowOf(page, cloneName)).toBeVisible();
