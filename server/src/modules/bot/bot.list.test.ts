@@ -270,6 +270,10 @@ describe('clone', () => {
     await json(await call('PATCH', `/api/bot/${b.id}`, 'owner', { status: 'Published' }), 200);
     await json(await call('PATCH', `/api/bot/${b.id}`, 'owner', { status: 'Deactivated' }), 200);
     expect((await json<ErrorBody>(await call('POST', `/api/bot/${b.id}/clone`, 'owner'), 422)).code).toBe('botDeactivated');
+    // the row menu's reactivate: staff only, 403 for the account's Owner
+    expect((await call('PATCH', `/api/bot/${b.id}`, 'owner', { status: 'Published' })).status).toBe(403);
+    expect((await json<BotDetail>(await call('PATCH', `/api/bot/${b.id}`, 'superadmin', { status: 'Published' }), 200)).status).toBe('Published');
+    expect((await call('POST', `/api/bot/${b.id}/clone`, 'owner')).status).toBe(201);
   });
 });
 
