@@ -12,6 +12,7 @@
  *    tus throughput vs a raw disk write of the same bytes, server RSS per concurrent upload.
  * 7. Server idle memory (bench/memory.ts, issue 10 §2): idle RSS of `npm start`'s server on a first
  *    start, after sign-in + API calls, after uploads, on a restart; the same through tsx; where it goes.
+ * 8. The vidbot list's SQL (bench/list.ts, issue 11): `listBots` cases over 2000 bots with tags.
  *
  * The 1-minute load average before and after the run is recorded (the machine may be shared).
  * Needs a built dist/ (`npm run build`) for 2; ffmpeg for 3.
@@ -27,6 +28,7 @@ import { startServer } from '../server/src/server';
 import { benchTus } from './resume';
 import { formatBudget, formatEntryFloor, measureBudget } from '../scripts/size-budget.mjs';
 import { benchMemory } from './memory';
+import { benchList } from './list';
 import { describeTool, findChromium } from '../scripts/toolchain.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
@@ -161,6 +163,7 @@ async function main() {
   await benchTus(log);
   // 7. Idle memory of server processes (after the others, so nothing else runs beside them).
   await benchMemory(log);
+  await benchList(log);
   const loadAfter = os.loadavg();
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
   log(
