@@ -332,6 +332,7 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
             onCopied={(copy, target) => {
               setCopyBot(null);
               toast.success(t`Copied to ${target.businessName} as “${copy.name}”`);
+              void refresh(); // the target account's list, when cached
             }}
           />
         </Suspense>
@@ -347,6 +348,8 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
             await deleteVidbot(deleteBot.id);
             toast.success(t`“${deleteBot.name}” deleted`);
             setDeleteBot(null);
+            // The last row of a later page gone: show the page before it.
+            if (records.length === 1 && search.page > 1) go({ page: search.page - 1 });
             await refresh();
           } catch {
             toast.error(t`An error occurred`);
