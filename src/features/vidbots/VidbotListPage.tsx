@@ -35,11 +35,7 @@ import { tagListOptions } from './tag.queries';
 import { cloneVidbot, deleteVidbot, setVidbotStatus } from './vidbot.queries';
 
 /** The create dialog (and its form library) loads when first opened, not with the list (issue 10 §2 JavaScript budget). */
-const CreateVidbotDialog = lazy(() =>
-  import('./CreateVidbotDialog').then((m) => ({
-    default: m.CreateVidbotDialog,
-  })),
-);
+const CreateVidbotDialog = lazy(() => import('./CreateVidbotDialog').then((m) => ({ default: m.CreateVidbotDialog })));
 
 /** The row menu's tag and copy dialogs load when one is first opened (issue 10 §2 JavaScript budget). */
 const TagsDialog = lazy(() => import('./ListDialogs').then((m) => ({ default: m.TagsDialog })));
@@ -63,10 +59,7 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const me = useQuery(meOptions());
-  const list = useQuery({
-    ...botListOptions({ accountId: account.id, ...search }),
-    placeholderData: (prev) => prev,
-  });
+  const list = useQuery({ ...botListOptions({ accountId: account.id, ...search }), placeholderData: (prev) => prev });
   const [createOpen, setCreateOpen] = useState(false);
   // Mounted from the first opening on, so that closing it returns focus as Dialog does.
   const [createMounted, setCreateMounted] = useState(false);
@@ -76,10 +69,7 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
   const power = usePowerUserMode(me.data);
   const queryClient = useQueryClient();
   const toggleStar = async (botId: number, isStarred: boolean) => {
-    await typedApi.patch('/bot/{id}', {
-      path: { id: botId },
-      body: { isStarred },
-    });
+    await typedApi.patch('/bot/{id}', { path: { id: botId }, body: { isStarred } });
     await queryClient.invalidateQueries({ queryKey: vidbotKeys.all });
   };
   const tags = useQuery(tagListOptions(account.id));
@@ -131,12 +121,7 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
     }
   };
   const rowMenu = (bot: BotListItem): RowMenuItem[] =>
-    vidbotRowActions({
-      bot,
-      role: account.role,
-      viewer: me.data,
-      hasCopyTarget: targets.length > 0,
-    }).map((a) => ({
+    vidbotRowActions({ bot, role: account.role, viewer: me.data, hasCopyTarget: targets.length > 0 }).map((a) => ({
       key: a.key,
       label: menuLabels[a.key],
       disabled: a.disabled,
@@ -148,11 +133,7 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
   useEffect(() => () => clearTimeout(sortTimer.current), []);
 
   const go = (next: Partial<VidbotListSearch>) =>
-    void navigate({
-      to: '/dashboard/$accountSlug/vidbots',
-      params: { accountSlug: account.publicId },
-      search: { ...search, ...next },
-    });
+    void navigate({ to: '/dashboard/$accountSlug/vidbots', params: { accountSlug: account.publicId }, search: { ...search, ...next } });
 
   const sortBy = (column: BotOrderBy) => {
     const direction = search.order_by === column && search.order_direction === 'asc' ? 'desc' : 'asc';
@@ -274,13 +255,7 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
                     </td>
                   )}
                   <td className="name-cell">
-                    <Link
-                      to="/dashboard/$accountSlug/vidbots/$id"
-                      params={{
-                        accountSlug: account.publicId,
-                        id: String(bot.id),
-                      }}
-                    >
+                    <Link to="/dashboard/$accountSlug/vidbots/$id" params={{ accountSlug: account.publicId, id: String(bot.id) }}>
                       {bot.name}
                     </Link>
                     {bot.tagsList.length > 0 && (
