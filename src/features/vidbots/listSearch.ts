@@ -10,7 +10,10 @@ import { BOT_ORDER_BY } from './vidbot.types';
 export const LIST_DEFAULTS = { order_by: 'created_at', order_direction: 'desc', page: 1 } as const;
 
 /** Page: a positive integer, also accepted as a numeric string. */
-const page = v.fallback(v.pipe(v.union([v.number(), v.pipe(v.string(), v.transform(Number))]), v.number(), v.integer(), v.minValue(1)), LIST_DEFAULTS.page);
+const page = v.fallback(
+  v.pipe(v.union([v.number(), v.pipe(v.string(), v.transform(Number))]), v.number(), v.integer(), v.minValue(1)),
+  LIST_DEFAULTS.page,
+);
 
 /**
  * Tag filter: tag ids as a number array (`?tag_ids=%5B3%2C5%5D`), also accepted as the comma list the
