@@ -14,6 +14,7 @@
  *    start, after sign-in + API calls, after uploads, on a restart; the same through tsx; where it goes.
  * 8. The bot's own graph (bench/graph.ts, issue 11): botGraph on a typical bot, the largest accepted
  *    document and the path search's worst case, ms.
+ * 9. The vidbot list's SQL (bench/list.ts, issue 11): `listBots` cases over 2000 bots with tags.
  *
  * The 1-minute load average before and after the run is recorded (the machine may be shared).
  * Needs a built dist/ (`npm run build`) for 2; ffmpeg for 3.
@@ -30,6 +31,7 @@ import { benchTus } from './resume';
 import { formatBudget, formatEntryFloor, measureBudget } from '../scripts/size-budget.mjs';
 import { benchMemory } from './memory';
 import { benchGraph } from './graph';
+import { benchList } from './list';
 import { describeTool, findChromium } from '../scripts/toolchain.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
@@ -166,6 +168,7 @@ async function main() {
   await benchTus(log);
   // 7. Idle memory of server processes (after the others, so nothing else runs beside them).
   await benchMemory(log);
+  await benchList(log);
   const loadAfter = os.loadavg();
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
   log(

@@ -14,6 +14,7 @@ import { requireAuth } from './lib/auth';
 import { mediaRoutes } from './modules/media/media.routes';
 import { filesRoutes } from './media/files';
 import { botRoutes, publicBotRoutes } from './modules/bot/bot.routes';
+import { tagRoutes } from './modules/tag/tag.routes';
 import { globalRoutes } from './modules/global/global.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { accountRoutes } from './modules/account/account.routes';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/user', userRoleRoutes(deps));
   api.route('/media', mediaRoutes(deps));
   api.route('/bot', botRoutes(deps));
+  api.route('/tag', tagRoutes(deps));
   api.route('/global', globalRoutes());
   api.route('/user', userRoutes(deps));
   api.route('/account', accountRoutes(deps));

@@ -63,6 +63,7 @@ let botId: number;
 let botPublicId: string;
 let revisionId: number;
 let tusLocation: string;
+let tagId: number;
 let ssoConfigId: number;
 let pwTarget: number;
 let n = 0;
@@ -111,6 +112,11 @@ async function asOwner<T>(method: string, req: Req, status: number): Promise<T> 
   const res = await send(method, req, tok.owner);
   expect(res.status, `${method} ${req.url}: ${await res.clone().text()}`).toBe(status);
   return (await res.json()) as T;
+}
+
+/** A new empty Public bot of the demo account, created by the Owner. */
+async function ownerBot(name: string): Promise<number> {
+  return (await asOwner<{ id: number }>('POST', { url: '/api/bot', body: { accountId: D, name } }, 201)).id;
 }
 
 async function putCaption(id: number, language: string): Promise<number> {
@@ -227,6 +233,21 @@ const TABLE: Record<string, Row> = {
   'GET /api/bot/:id': { req: () => ({ url: `/api/bot/${botId}` }), expect: members(200) },
   'GET /api/bot/:id/graph': { req: () => ({ url: `/api/bot/${botId}/graph?mode=published` }), expect: members(200) },
   'PATCH /api/bot/:id': { req: () => ({ url: `/api/bot/${botId}`, body: { name: 'Matrix published bot' } }), expect: writers(200) },
+  'DELETE /api/bot/:id': { req: async () => ({ url: `/api/bot/${await ownerBot('Doomed bot')}` }), expect: writers(200) },
+  'POST /api/bot/:id/clone': { req: () => ({ url: `/api/bot/${botId}/clone` }), expect: writers(201) },
+  'POST /api/bot/:id/copy-to-account': {
+    // A fresh target account per call, where the caller holds the same role as in the demo account.
+    req: async (caller) => {
+      const x = await createAccount(ctx, `Copy target ${++n}`);
+      const role = demoRole[caller];
+      if (role && uid[caller]) await ctx.deps.db.insert(roles).values({ userId: uid[caller]!, accountId: x, role, status: 'Active' });
+      return { url: `/api/bot/${botId}/copy-to-account?target_account_id=${x}` };
+    },
+    expect: writers(201),
+  },
+  'GET /api/tag': { req: () => ({ url: `/api/tag?account_id=${D}` }), expect: members(200) },
+  'POST /api/tag': { req: () => ({ url: '/api/tag', body: { name: `Tag ${++n}`, account_id: D } }), expect: writers(201) },
+  'PATCH /api/tag/:tagId': { req: () => ({ url: `/api/tag/${tagId}`, body: { name: `Renamed ${++n}` } }), expect: writers(200) },
   'PATCH /api/bot/:id/revision/:revisionId/status': {
     req: () => ({ url: `/api/bot/${botId}/revision/${revisionId}/status`, body: { status: 'Published' } }),
     expect: writers(200),
@@ -309,6 +330,7 @@ beforeAll(async () => {
   const content = { slides: [{ id: 1, name: 'Intro', category: 'INTRO', type: 'IMAGE', imageId: mediaId }] };
   const saved = await asOwner<{ botRevisionId: number }>('PATCH', { url: `/api/bot/${bot.id}`, body: { content, status: 'Published' } }, 200);
   botId = bot.id;
+  tagId = (await asOwner<{ id: number }>('POST', { url: '/api/tag', body: { name: 'Matrix tag', account_id: D } }, 201)).id;
   botPublicId = bot.publicId;
   revisionId = saved.botRevisionId;
   const tus = await send('POST', { url: '/api/media/tus', headers: tusHeaders(D) }, tok.owner);

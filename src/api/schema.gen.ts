@@ -581,7 +581,7 @@ export interface paths {
         };
         /**
          * List the vidbots of an account
-         * @description One page of `{ records, metadata }` (spec 001 §2). 404 when the caller has no role in the account. Unknown query parameters are ignored.
+         * @description One page of `{ records, metadata }` (spec 001 §2). `tag_ids` (comma list) keeps the bots having ANY of those tags. `order_by=status` sorts Draft, Deactivated, Published, then live status inactive, offline, live. 404 when the caller has no role in the account. Unknown query parameters are ignored.
          */
         get: operations["getBot"];
         put?: never;
@@ -610,7 +610,11 @@ export interface paths {
         get: operations["getBotById"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a vidbot
+         * @description Editors (spec 001 §6). Deletes the bot, its revisions and tag links; a published bot stops serving (the public endpoint answers 404). Media stays in the library. Audited as `bot.delete`.
+         */
+        delete: operations["deleteBotById"];
         options?: never;
         head?: never;
         /**
@@ -640,6 +644,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bot/{id}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a vidbot
+         * @description A new Draft "<name> (Copy)" in the same account with the latest revision's content and the same tags (new id and publicId). Viewer → 403; Deactivated → 422 `botDeactivated`.
+         */
+        post: operations["postBotByIdClone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bot/{id}/copy-to-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a vidbot to another account
+         * @description As clone, into `target_account_id`, where the caller needs a non-Viewer role (no role → 404, Viewer → 403; the source needs the same). Deactivated → 422 `botDeactivated`; the own account → 422. The media the content references is copied into the target account (new media rows and files, captions included) and the ids remapped; tags are carried over by name.
+         */
+        post: operations["postBotByIdCopyToAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bot/{id}/revision/{revisionId}/status": {
         parameters: {
             query?: never;
@@ -655,6 +699,50 @@ export interface paths {
         head?: never;
         /** Publish a revision */
         patch: operations["patchBotByIdRevisionByRevisionIdStatus"];
+        trace?: never;
+    };
+    "/tag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's tags
+         * @description By lower-cased name; `size` default 100 (spec 001 §9), at most 250. 404 when the caller has no role in the account.
+         */
+        get: operations["getTag"];
+        put?: never;
+        /**
+         * Create a tag
+         * @description Editors of the account (not Viewer → 403). Blank name → 422; a name the account already has (any case) → 400 `tagExists` whose `detail` the SPA shows.
+         */
+        post: operations["postTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tag/{tagId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename a tag
+         * @description Editors of the tag's account (Viewer → 403). Same name rules as create.
+         */
+        patch: operations["patchTagByTagId"];
         trace?: never;
     };
     "/global": {
@@ -1705,6 +1793,10 @@ export interface components {
                 url: string;
             }[];
         };
+        TagRef: {
+            id: number;
+            name: string;
+        };
         BotListItem: {
             id: number;
             publicId: string;
@@ -1729,6 +1821,7 @@ export interface components {
             botRevisionId: number | null;
             /** @enum {string} */
             liveStatus: "live" | "offline" | "inactive";
+            tagsList: components["schemas"]["TagRef"][];
         };
         RegularFormAction: {
             id: number;
@@ -1791,6 +1884,7 @@ export interface components {
             botRevisionId: number | null;
             /** @enum {string} */
             liveStatus: "live" | "offline" | "inactive";
+            tagsList: components["schemas"]["TagRef"][];
             publishedRevisionId: number | null;
             slides: components["schemas"]["ResolvedSlide"][];
             actions: components["schemas"]["Action"][];
@@ -1909,6 +2003,11 @@ export interface components {
             companyName?: string | null;
             iframeThumbnail?: string | null;
             linkThumbnail?: string | null;
+        };
+        Tag: {
+            id: number;
+            name: string;
+            account_id: number;
         };
         Global: {
             languages: ("en" | "fi")[];
@@ -4551,6 +4650,7 @@ export interface operations {
                 order_by?: "name" | "status" | "created_at" | "updated_at";
                 order_direction?: "asc" | "desc";
                 bot_name?: string;
+                tag_ids?: string;
             };
             header?: never;
             path?: never;
@@ -4769,6 +4869,57 @@ export interface operations {
             };
         };
     };
+    deleteBotById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     patchBotById: {
         parameters: {
             query?: never;
@@ -4844,6 +4995,7 @@ export interface operations {
                         settings?: components["schemas"]["BotSettingsInput"];
                     };
                     baseRevisionId?: number;
+                    tagIds?: number[];
                 };
             };
         };
@@ -4964,6 +5116,124 @@ export interface operations {
             };
         };
     };
+    postBotByIdClone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bot"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postBotByIdCopyToAccount: {
+        parameters: {
+            query: {
+                target_account_id: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bot"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     patchBotByIdRevisionByRevisionIdStatus: {
         parameters: {
             query?: never;
@@ -5030,6 +5300,205 @@ export interface operations {
             };
             /** @description Conflict with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTag: {
+        parameters: {
+            query: {
+                account_id: string;
+                page?: string;
+                size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["Tag"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    account_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patchTagByTagId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tagId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 /**
  * A row's action menu: a menu button (`aria-haspopup="menu"`) opening a `role="menu"` of items;
- * ArrowUp/ArrowDown move, Escape closes and returns focus to the button, choosing closes.
+ * ArrowUp/ArrowDown move, Escape closes and returns focus to the button, choosing closes. Disabled
+ * items are announced (`aria-disabled`) and reachable, but choosing them does nothing.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import '../features/chrome/chrome.css';
@@ -10,6 +11,8 @@ export interface RowMenuItem {
   label: string;
   onSelect: () => void;
   danger?: boolean;
+  /** Shown but not choosable (`aria-disabled`; stays focusable so keyboard users find it). */
+  disabled?: boolean;
 }
 
 /** The menu; `label` names the button for screen readers (e.g. "Actions for ann@example.com"). */
@@ -85,7 +88,9 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
                 type="button"
                 role="menuitem"
                 className={item.danger ? 'danger' : undefined}
+                aria-disabled={item.disabled ? true : undefined}
                 onClick={() => {
+                  if (item.disabled) return;
                   setOpen(false);
                   buttonRef.current?.focus();
                   item.onSelect();

@@ -158,6 +158,11 @@ export const bots = pgTable(
     latestRevisionId: integer('latest_revision_id'),
     /** The revision the player serves; null until first publish. */
     publishedRevisionId: integer('published_revision_id'),
+    /**
+     * When the player last loaded the published bot (`GET /public/bot/{publicId}`), written at most
+     * once a minute; the source of the live status until analytics exists (issue 11; docs/api.md).
+     */
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -268,3 +273,4 @@ export * from './schema.email';
 export * from './schema.media';
 export * from './schema.integration';
 export * from './schema.tus';
+export * from './schema.tag';

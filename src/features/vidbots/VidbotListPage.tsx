@@ -1,8 +1,11 @@
 /**
- * The vidbot list (spec 001 §2 "{product} list"): search by name, sortable columns (aria-sort; sort
- * changes debounced 100 ms), status badges, pagination "showing x–y of all" with previous / next and
- * page numbers (1 sibling slot each side below 767 px, else 3), and the Create dialog (disabled for
- * a Viewer). The URL search (order_by, order_direction, page, bot_name) is the state.
+ * The vidbot list (spec 001 §2 "{product} list"): search by name, tag filter (multi-pick), sortable
+ * columns (aria-sort; sort changes debounced 100 ms), status badges, tag chips, pagination "showing
+ * x–y of all" with previous / next and page numbers (1 sibling slot each side below 767 px, else 3),
+ * the Create dialog (disabled for a Viewer), and the row menu (rowActions.ts): tags, duplicate, copy
+ * to account, deactivate, reactivate (staff), delete with a confirmation naming the bot. Power-user
+ * mode adds the ID and starred columns with the star toggle. The URL search (order_by,
+ * order_direction, page, bot_name, tag_ids) is the state.
  */
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import './vidbots.css';
@@ -10,7 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lightFormat } from 'date-fns';
-import { meOptions } from '../../api/queries';
+import { accountsOptions, meOptions } from '../../api/queries';
 import type { Account } from '../../api/types';
 import { StatusBadge } from './StatusBadge';
 import { rememberListSearch } from './listMemory';
@@ -23,10 +26,20 @@ import { usePowerUserMode } from '../chrome/powerUser';
 import { toast } from '../../ui/toast';
 import { errorText } from '../../ui/errorText';
 import { typedApi } from '../../api/contract';
-import type { BotOrderBy } from './vidbot.types';
+import type { BotListItem, BotOrderBy } from './vidbot.types';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { RowMenu, type RowMenuItem } from '../../ui/RowMenu';
+import { TagFilter } from './TagFilter';
+import { canToggleStar, copyTargets, vidbotRowActions, type RowActionKey } from './rowActions';
+import { tagListOptions } from './tag.queries';
+import { cloneVidbot, deleteVidbot, setVidbotStatus } from './vidbot.queries';
 
 /** The create dialog (and its form library) loads when first opened, not with the list (issue 10 §2 JavaScript budget). */
 const CreateVidbotDialog = lazy(() => import('./CreateVidbotDialog').then((m) => ({ default: m.CreateVidbotDialog })));
+
+/** The row menu's tag and copy dialogs load when one is first opened (issue 10 §2 JavaScript budget). */
+const TagsDialog = lazy(() => import('./ListDialogs').then((m) => ({ default: m.TagsDialog })));
+const CopyToAccountDialog = lazy(() => import('./ListDialogs').then((m) => ({ default: m.CopyToAccountDialog })));
 
 /** Spec 001 §9: sort input debounce. */
 export const SORT_DEBOUNCE_MS = 100;
@@ -59,6 +72,62 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
     await typedApi.patch('/bot/{id}', { path: { id: botId }, body: { isStarred } });
     await queryClient.invalidateQueries({ queryKey: vidbotKeys.all });
   };
+  const tags = useQuery(tagListOptions(account.id));
+  const accounts = useQuery(accountsOptions());
+  const targets = copyTargets(accounts.data?.records ?? [], account.id, me.data);
+  const [tagsBot, setTagsBot] = useState<BotListItem | null>(null);
+  const [copyBot, setCopyBot] = useState<BotListItem | null>(null);
+  const [deleteBot, setDeleteBot] = useState<BotListItem | null>(null);
+  // Mounted from the first opening on, so that closing returns focus as Dialog does.
+  const [dialogsMounted, setDialogsMounted] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: vidbotKeys.all });
+
+  const menuLabels: Record<RowActionKey, string> = {
+    tags: t`Edit tags`,
+    clone: t`Duplicate`,
+    copy: t`Copy to account`,
+    deactivate: t`Deactivate`,
+    reactivate: t`Reactivate`,
+    delete: t`Delete`,
+  };
+  /** Runs a row action: the dialogs open; the others call the server and toast (spec 001 §8). */
+  const runAction = (key: RowActionKey, bot: BotListItem) => {
+    switch (key) {
+      case 'tags':
+        setDialogsMounted(true);
+        return setTagsBot(bot);
+      case 'copy':
+        setDialogsMounted(true);
+        return setCopyBot(bot);
+      case 'delete':
+        return setDeleteBot(bot);
+      case 'clone':
+        return void cloneVidbot(bot.id).then(
+          async (copy) => {
+            toast.success(t`Duplicated as “${copy.name}”`);
+            await refresh();
+          },
+          () => toast.error(t`Duplicating the vidbot failed`),
+        );
+      case 'deactivate':
+      case 'reactivate':
+        return void setVidbotStatus(bot.id, key === 'deactivate' ? 'Deactivated' : 'Published').then(
+          async () => {
+            toast.success(key === 'deactivate' ? t`“${bot.name}” deactivated` : t`“${bot.name}” reactivated`);
+            await refresh();
+          },
+          (error: unknown) => toast.error(errorText(error, t`An error occurred`)),
+        );
+    }
+  };
+  const rowMenu = (bot: BotListItem): RowMenuItem[] =>
+    vidbotRowActions({ bot, role: account.role, viewer: me.data, hasCopyTarget: targets.length > 0 }).map((a) => ({
+      key: a.key,
+      label: menuLabels[a.key],
+      disabled: a.disabled,
+      danger: a.key === 'delete',
+      onSelect: () => runAction(a.key, bot),
+    }));
 
   useEffect(() => rememberListSearch(account.publicId, search), [account.publicId, search]);
   useEffect(() => () => clearTimeout(sortTimer.current), []);
@@ -107,7 +176,10 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
         </p>
       )}
 
-      <SearchForm label={<Trans>Search by name</Trans>} query={search.bot_name} onSearch={(q) => go({ bot_name: q, page: 1 })} />
+      <div className="list-toolbar">
+        <SearchForm label={<Trans>Search by name</Trans>} query={search.bot_name} onSearch={(q) => go({ bot_name: q, page: 1 })} />
+        <TagFilter tags={tags.data ?? []} value={search.tag_ids} onChange={(ids) => go({ tag_ids: ids, page: 1 })} />
+      </div>
 
       {list.isError ? (
         <p className="alert alert-error" role="alert">
@@ -122,6 +194,10 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
           {search.bot_name ? (
             <p>
               <Trans>No vidbots match “{search.bot_name}”.</Trans>
+            </p>
+          ) : search.tag_ids.length ? (
+            <p>
+              <Trans>No vidbots have the chosen tags.</Trans>
             </p>
           ) : (
             <p>
@@ -155,6 +231,9 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
                     </th>
                   );
                 })}
+                <th scope="col">
+                  <span className="visually-hidden">{t`Actions`}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -168,6 +247,7 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
                         className="button small star-toggle"
                         aria-pressed={bot.isStarred}
                         aria-label={t`Starred: ${bot.name}`}
+                        disabled={!canToggleStar(bot)}
                         onClick={() => void toggleStar(bot.id, !bot.isStarred).catch((error: unknown) => toast.error(errorText(error, t`An error occurred`)))}
                       >
                         <span aria-hidden="true">{bot.isStarred ? '★' : '☆'}</span>
@@ -178,6 +258,15 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
                     <Link to="/dashboard/$accountSlug/vidbots/$id" params={{ accountSlug: account.publicId, id: String(bot.id) }}>
                       {bot.name}
                     </Link>
+                    {bot.tagsList.length > 0 && (
+                      <ul className="tag-chips" aria-label={t`Tags of ${bot.name}`}>
+                        {bot.tagsList.map((tag) => (
+                          <li key={tag.id} className="chip">
+                            {tag.name}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </td>
                   <td>
                     <StatusBadge status={bot.status} liveStatus={bot.liveStatus} />
@@ -186,6 +275,9 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
                   <td className="muted">{bot.author?.email ?? '–'}</td>
                   <td className="date-cell">{formatDate(bot.createdAt)}</td>
                   <td className="date-cell">{formatDate(bot.updatedAt)}</td>
+                  <td>
+                    <RowMenu label={t`Actions for ${bot.name}`} items={rowMenu(bot)} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -196,6 +288,53 @@ export function VidbotListPage({ account, search }: VidbotListPageProps) {
       {meta && meta.totalCount > 0 && (
         <Pagination page={search.page} pageCount={meta.pageCount} totalCount={meta.totalCount} pageSize={BOT_PAGE_SIZE} onPage={(page) => go({ page })} />
       )}
+
+      {dialogsMounted && (
+        <Suspense fallback={null}>
+          <TagsDialog
+            bot={tagsBot}
+            accountId={account.id}
+            onClose={() => setTagsBot(null)}
+            onSaved={() => {
+              setTagsBot(null);
+              void refresh();
+            }}
+          />
+          <CopyToAccountDialog
+            bot={copyBot}
+            targets={targets}
+            onClose={() => setCopyBot(null)}
+            onCopied={(copy, target) => {
+              setCopyBot(null);
+              toast.success(t`Copied to ${target.businessName} as “${copy.name}”`);
+              void refresh(); // the target account's list, when cached
+            }}
+          />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        open={deleteBot !== null}
+        title={<Trans>Delete vidbot</Trans>}
+        confirmLabel={<Trans>Delete</Trans>}
+        onClose={() => setDeleteBot(null)}
+        onConfirm={async () => {
+          if (!deleteBot) return;
+          try {
+            await deleteVidbot(deleteBot.id);
+            toast.success(t`“${deleteBot.name}” deleted`);
+            setDeleteBot(null);
+            // The last row of a later page gone: show the page before it.
+            if (records.length === 1 && search.page > 1) go({ page: search.page - 1 });
+            await refresh();
+          } catch {
+            toast.error(t`An error occurred`);
+          }
+        }}
+      >
+        <p>
+          <Trans>Delete “{deleteBot?.name ?? ''}”? It is removed for good; if it is published, it stops playing everywhere it is shared.</Trans>
+        </p>
+      </ConfirmDialog>
 
       {createMounted && (
         <Suspense fallback={null}>

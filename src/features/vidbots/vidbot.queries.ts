@@ -16,6 +16,8 @@ export interface BotListParams {
   order_by: BotOrderBy;
   order_direction: OrderDirection;
   bot_name?: string;
+  /** Tag filter: bots having any of these tags (spec 001 §2, §7). */
+  tag_ids?: number[];
 }
 
 export const vidbotKeys = {
@@ -24,7 +26,7 @@ export const vidbotKeys = {
   detail: (id: number) => ['bot', 'detail', id] as const,
 };
 
-/** GET /bot?account_id&page&size&order_by&order_direction&bot_name. */
+/** GET /bot?account_id&page&size&order_by&order_direction&bot_name&tag_ids. */
 export function botListOptions(params: BotListParams) {
   return queryOptions({
     queryKey: vidbotKeys.list(params),
@@ -37,6 +39,7 @@ export function botListOptions(params: BotListParams) {
           order_by: params.order_by,
           order_direction: params.order_direction,
           bot_name: params.bot_name || undefined,
+          tag_ids: params.tag_ids?.length ? params.tag_ids.join(',') : undefined,
         },
         signal,
       }),
@@ -87,4 +90,29 @@ export function setBotPublished(botId: number): Promise<Bot> {
 /** PATCH /bot/{id}/revision/{revisionId}/status `{ status: 'Published' }`. */
 export function publishBotRevision(botId: number, revisionId: number): Promise<Bot> {
   return typedApi.patch('/bot/{id}/revision/{revisionId}/status', { path: { id: botId, revisionId }, body: { status: 'Published' } });
+}
+
+/** POST /bot/{id}/clone → the new Draft "<name> (Copy)" in the same account (spec 001 §2 row menu "duplicate"). */
+export function cloneVidbot(botId: number): Promise<Bot> {
+  return typedApi.post('/bot/{id}/clone', { path: { id: botId } });
+}
+
+/** POST /bot/{id}/copy-to-account?target_account_id= → the copy (a Draft) in that account, its media copied along. */
+export function copyVidbotToAccount(botId: number, targetAccountId: number): Promise<Bot> {
+  return typedApi.post('/bot/{id}/copy-to-account', { path: { id: botId }, query: { target_account_id: targetAccountId } });
+}
+
+/** DELETE /bot/{id} (a published bot stops serving). */
+export function deleteVidbot(botId: number): Promise<{ id: number }> {
+  return typedApi.delete('/bot/{id}', { path: { id: botId } });
+}
+
+/** PATCH /bot/{id} `{ status }`: 'Deactivated' deactivates a Published bot, 'Published' reactivates a Deactivated one (staff only, spec 001 §4). */
+export function setVidbotStatus(botId: number, status: 'Published' | 'Deactivated'): Promise<Bot> {
+  return typedApi.patch('/bot/{id}', { path: { id: botId }, body: { status } });
+}
+
+/** PATCH /bot/{id} `{ tagIds }`: replaces the bot's tags (bot-level, applies at once). */
+export function setVidbotTags(botId: number, tagIds: number[]): Promise<Bot> {
+  return typedApi.patch('/bot/{id}', { path: { id: botId }, body: { tagIds } });
 }

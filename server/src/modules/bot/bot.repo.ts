@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { accounts, botRevisions, bots, media, users, type RevisionStatus } from '../../db/schema';
+import { accounts, botRevisions, bots, botTags, media, tags, users, type RevisionStatus } from '../../db/schema';
 import { containsPattern, pageOffset } from '../../lib/list-query';
 import type { BotOrderBy } from './bot.schemas';
 
@@ -28,6 +28,8 @@ export interface BotListRow {
   slideCount: number;
   /** Storage key of the first INTRO slide's poster (or image), Ready media of the same account only. */
   posterKey: string | null;
+  /** The bot's tags by lower-cased name. */
+  tagsList: Array<{ id: number; name: string }>;
 }
 
 export interface BotListParams {
@@ -38,38 +40,81 @@ export interface BotListParams {
   direction: 'asc' | 'desc';
   /** Case-insensitive substring of the name. */
   name?: string | undefined;
+  /** Keep bots having ANY of these tags. */
+  tagIds?: number[] | undefined;
+  /** The clock of the live status (its 24 h window ends here). */
+  now: Date;
 }
+
+/** Window of the live status: seen within this many ms → live (issue 11; docs/api.md). */
+export const LIVE_WINDOW_MS = 24 * 3600_000;
 
 /** Status sort order of spec 001 §2: Draft 1, Deactivated 2, Published 3. */
 const statusRank = sql`case ${bots.status} when 'Draft' then 1 when 'Deactivated' then 2 when 'Published' then 3 else 4 end`;
 
-function orderExpression(orderBy: BotOrderBy): SQL | typeof bots.createdAt | typeof bots.updatedAt {
+/**
+ * Live-status sort order of spec 001 §2 (inactive 1, offline 2, live 3) for Published bots, the
+ * same rule as `liveStatusOf` in bot.service.ts; 0 for the others (they have no live status).
+ */
+function liveRank(now: Date): SQL {
+  const since = new Date(now.getTime() - LIVE_WINDOW_MS).toISOString();
+  return sql`case when ${bots.status} <> 'Published' then 0 when ${bots.lastViewedAt} is null then 1 when ${bots.lastViewedAt} >= ${since}::timestamptz then 3 else 2 end`;
+}
+
+function orderExpressions(orderBy: BotOrderBy, now: Date): Array<SQL | typeof bots.createdAt | typeof bots.updatedAt> {
   switch (orderBy) {
     case 'name':
       // Code-point order on the lower-cased name: identical on PGlite and every PostgreSQL locale.
-      return sql`lower(${bots.name}) collate "C"`;
+      return [sql`lower(${bots.name}) collate "C"`];
     case 'status':
-      return statusRank;
+      return [statusRank, liveRank(now)];
     case 'created_at':
-      return bots.createdAt;
+      return [bots.createdAt];
     case 'updated_at':
-      return bots.updatedAt;
+      return [bots.updatedAt];
   }
 }
 
+/** `{ id, name }[]` of a bot's tags by lower-cased name, as one JSON value (for list rows). */
+const tagsListJson = sql<Array<{ id: number; name: string }>>`coalesce((
+  select json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name) collate "C", t.id)
+  from ${botTags} bt join ${tags} t on t.id = bt.tag_id
+  where bt.bot_id = ${bots.id}), '[]'::json)`;
+
 /**
  * One page of an account's bots, sorted (ties broken by id in the same direction so pages never
- * overlap) and filtered by name. `LIMIT/OFFSET` plus a `count(*)` over the same filter.
+ * overlap) and filtered by name and tags (any of `tagIds`). A `count(*)` over the filter, the page's
+ * ids by `LIMIT/OFFSET`, then the details of those rows (author, latest revision summary, poster,
+ * tags) in page order.
  */
 export async function listBotPage(db: Db, p: BotListParams): Promise<{ rows: BotListRow[]; totalCount: number }> {
   const lr = alias(botRevisions, 'lr');
   const author = alias(users, 'author');
-  const where = and(eq(bots.accountId, p.accountId), p.name ? ilike(bots.name, containsPattern(p.name)) : undefined);
+  const where = and(
+    eq(bots.accountId, p.accountId),
+    p.name ? ilike(bots.name, containsPattern(p.name)) : undefined,
+    p.tagIds?.length
+      ? sql`exists (select 1 from ${botTags} bt where bt.bot_id = ${bots.id} and bt.tag_id in (${sql.join(p.tagIds.map((id) => sql`${id}`), sql`, `)}))`
+      : undefined,
+  );
   const dir = p.direction === 'asc' ? asc : desc;
   const slides = sql`case when jsonb_typeof(${lr.content}->'slides') = 'array' then ${lr.content}->'slides' else '[]'::jsonb end`;
   const imageKinds = sql.join(IMAGE_KINDS.map((k) => sql`${k}`), sql`, `);
 
   const [countRow] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(bots).where(where);
+  const totalCount = countRow?.count ?? 0;
+  // 1. the page's ids, sorted on bot columns only; 2. the row details for those ids alone — so the
+  // revision content, poster and tag subqueries never run for the rows OFFSET skips (bench/list.ts).
+  const pageIds = (
+    await db
+      .select({ id: bots.id })
+      .from(bots)
+      .where(where)
+      .orderBy(...orderExpressions(p.orderBy, p.now).map((e) => dir(e)), dir(bots.id))
+      .limit(p.size)
+      .offset(pageOffset(p.page, p.size))
+  ).map((r) => r.id);
+  if (pageIds.length === 0) return { rows: [], totalCount };
   const rows = await db
     .select({
       bot: bots,
@@ -85,15 +130,14 @@ export async function listBotPage(db: Db, p: BotListParams): Promise<{ rows: Bot
           and m.account_id = ${bots.accountId} and m.status = 'Ready'
         where s.el->>'category' = 'INTRO'
         limit 1)`,
+      tagsList: tagsListJson,
     })
     .from(bots)
     .leftJoin(author, eq(author.id, bots.authorId))
     .leftJoin(lr, eq(lr.id, bots.latestRevisionId))
-    .where(where)
-    .orderBy(dir(orderExpression(p.orderBy)), dir(bots.id))
-    .limit(p.size)
-    .offset(pageOffset(p.page, p.size));
-  return { rows, totalCount: countRow?.count ?? 0 };
+    .where(inArray(bots.id, pageIds));
+  const byId = new Map(rows.map((r) => [r.bot.id, r]));
+  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), totalCount };
 }
 
 export async function findBotById(db: Db, id: number): Promise<BotRow | undefined> {
@@ -200,4 +244,24 @@ export async function findAccountMedia(db: Db, accountId: number, ids: number[])
     .select()
     .from(media)
     .where(and(eq(media.accountId, accountId), inArray(media.id, ids)));
+}
+
+/**
+ * Records that the player loaded the bot at `now`: sets `last_viewed_at` unless it is already within
+ * the last minute (one write per bot per minute at most, however many viewers). Does not touch
+ * `updated_at`. Resolves true when it wrote.
+ */
+export async function touchLastViewed(db: Db, id: number, now: Date): Promise<boolean> {
+  const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
+  const rows = await db
+    .update(bots)
+    .set({ lastViewedAt: now })
+    .where(and(eq(bots.id, id), sql`(${bots.lastViewedAt} is null or ${bots.lastViewedAt} <= ${minuteAgo}::timestamptz)`))
+    .returning({ id: bots.id });
+  return rows.length > 0;
+}
+
+/** Deletes a bot; its revisions and tag links go with it (foreign keys cascade). */
+export async function deleteBotRow(tx: Db, id: number): Promise<void> {
+  await tx.delete(bots).where(eq(bots.id, id));
 }

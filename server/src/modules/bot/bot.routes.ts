@@ -19,14 +19,17 @@ import {
   PatchBotBody,
   PlayerBot,
   PublicIdParam,
+  CopyToAccountQuery,
+  DeletedBot,
   RevisionStatusBody,
 } from './bot.schemas';
+import { cloneBot, copyBotToAccount, deleteBot } from './bot.copy';
 import { createBot, getBot, getPublicBot, listBots, patchBot, publishRevision } from './bot.service';
 import { BotGraph, getBotGraph } from './bot.graph';
 
 const tags = ['Bots'];
 
-/** `/api/bot` routes: list, create, read, the graph, update, publish a revision. */
+/** `/api/bot` routes: list, create, read, the graph, update, delete, clone, copy to account, publish a revision. */
 export function botRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
@@ -34,7 +37,8 @@ export function botRoutes(deps: AppDeps): Hono<AppEnv> {
     '/',
     route({
       summary: 'List the vidbots of an account',
-      description: 'One page of `{ records, metadata }` (spec 001 §2). 404 when the caller has no role in the account. Unknown query parameters are ignored.',
+      description:
+        'One page of `{ records, metadata }` (spec 001 §2). `tag_ids` (comma list) keeps the bots having ANY of those tags. `order_by=status` sorts Draft, Deactivated, Published, then live status inactive, offline, live. 404 when the caller has no role in the account. Unknown query parameters are ignored.',
       tags,
       responses: { 200: BotList },
     }),
@@ -95,6 +99,47 @@ export function botRoutes(deps: AppDeps): Hono<AppEnv> {
     idParams('Vidbot'),
     validate('json', PatchBotBody),
     async (c) => c.json(await patchBot(deps.db, c.get('user'), c.req.valid('param').id, c.req.valid('json'))),
+  );
+
+  r.delete(
+    '/:id',
+    route({
+      summary: 'Delete a vidbot',
+      description: 'Editors (spec 001 §6). Deletes the bot, its revisions and tag links; a published bot stops serving (the public endpoint answers 404). Media stays in the library. Audited as `bot.delete`.',
+      tags,
+      responses: { 200: DeletedBot },
+      errors: [401, 403, 404],
+    }),
+    idParams('Vidbot'),
+    async (c) => c.json(await deleteBot(deps.db, c.get('user'), c.req.valid('param').id)),
+  );
+
+  r.post(
+    '/:id/clone',
+    route({
+      summary: 'Duplicate a vidbot',
+      description: 'A new Draft "<name> (Copy)" in the same account with the latest revision\'s content and the same tags (new id and publicId). Viewer → 403; Deactivated → 422 `botDeactivated`.',
+      tags,
+      responses: { 201: BotDetail },
+      errors: [401, 403, 404, 422],
+    }),
+    idParams('Vidbot'),
+    async (c) => c.json(await cloneBot(deps.db, c.get('user'), c.req.valid('param').id), 201),
+  );
+
+  r.post(
+    '/:id/copy-to-account',
+    route({
+      summary: 'Copy a vidbot to another account',
+      description:
+        'As clone, into `target_account_id`, where the caller needs a non-Viewer role (no role → 404, Viewer → 403; the source needs the same). Deactivated → 422 `botDeactivated`; the own account → 422. The media the content references is copied into the target account (new media rows and files, captions included) and the ids remapped; tags are carried over by name.',
+      tags,
+      responses: { 201: BotDetail },
+      errors: [401, 403, 404, 422],
+    }),
+    idParams('Vidbot'),
+    validate('query', CopyToAccountQuery),
+    async (c) => c.json(await copyBotToAccount(deps, c.get('user'), c.req.valid('param').id, c.req.valid('query').target_account_id), 201),
   );
 
   r.patch(

@@ -12,6 +12,7 @@ import { orderDirectionParam, pageParam, positiveIntString, searchParam, sizePar
 import { ACTION_TYPES, Action, BotSettings, BotSettingsInput, integrationFieldIssues, PublicAction } from './content.rules';
 
 export { Action, BotSettings };
+import { TagRef } from '../tag/tag.schemas';
 
 /** Positive integer (ids inside a content document start at 1, spec 001 §4). */
 const posInt = (message = 'Must be a positive integer.') =>
@@ -31,7 +32,27 @@ export const BOT_LIST_MAX_SIZE = 250;
 /** Vidbot list page size (spec 001 §2, §9). */
 export const BOT_LIST_DEFAULT_SIZE = 10;
 
-/** `GET /bot?account_id&page&size&order_by&order_direction&bot_name` (unknown parameters are ignored). */
+/** Most tag ids one list filter or one bot may carry (design). */
+export const MAX_TAG_IDS = 100;
+
+/**
+ * `tag_ids`: a comma list of tag ids (`1,2`; spec 001 §7) → `number[]`; empty → no filter.
+ * A non-numeric item answers 422.
+ */
+export const tagIdsParam = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^(\d{1,9}(\s*,\s*\d{1,9})*)?$/, 'tag_ids must be a comma-separated list of tag ids.'),
+    v.transform((s) => (s === '' ? undefined : [...new Set(s.split(',').map((x) => Number(x.trim())))])),
+    v.optional(v.pipe(v.array(v.number()), v.maxLength(MAX_TAG_IDS, `At most ${MAX_TAG_IDS} tag ids.`))),
+  ),
+);
+
+/**
+ * `GET /bot?account_id&page&size&order_by&order_direction&bot_name&tag_ids` (unknown parameters are
+ * ignored). `tag_ids` keeps the bots that have ANY of the tags (docs/api.md).
+ */
 export const BotListQuery = v.object({
   account_id: positiveIntString('account_id must be a positive integer.'),
   page: pageParam,
@@ -39,6 +60,7 @@ export const BotListQuery = v.object({
   order_by: v.optional(v.picklist(BOT_ORDER_BY, `order_by must be one of ${BOT_ORDER_BY.join(', ')}.`), 'created_at'),
   order_direction: orderDirectionParam,
   bot_name: searchParam(),
+  tag_ids: tagIdsParam,
 });
 export type BotListQuery = v.InferOutput<typeof BotListQuery>;
 
@@ -284,8 +306,18 @@ export const PatchBotBody = v.strictObject({
   content: v.optional(Content),
   /** The revision the editor loaded; with `content`, a newer latest revision answers 409 revisionConflict. */
   baseRevisionId: v.optional(posInt('baseRevisionId must be a positive integer.')),
+  /** The bot's tags (bot-level, not revisioned): ids of tags of the bot's account, replacing the current set (issue 11 "List"). */
+  tagIds: v.optional(v.pipe(v.array(posInt('Each tag id must be a positive integer.'), 'tagIds must be an array of tag ids.'), v.maxLength(MAX_TAG_IDS, `At most ${MAX_TAG_IDS} tags.`))),
 });
 export type PatchBotBody = v.InferOutput<typeof PatchBotBody>;
+
+/** `POST /bot/{id}/copy-to-account?target_account_id=` (spec 001 §7). */
+export const CopyToAccountQuery = v.object({
+  target_account_id: positiveIntString('target_account_id must be a positive integer.'),
+});
+
+/** `DELETE /bot/{id}` answer: the deleted bot's id. */
+export const DeletedBot = v.strictObject({ id: v.number() });
 
 /** `PATCH /bot/{id}/revision/{revisionId}/status` body. */
 export const RevisionStatusBody = v.strictObject({
@@ -297,7 +329,10 @@ export const RevisionStatusBody = v.strictObject({
 /** Path params of `/bot/{id}/revision/{revisionId}/status`. */
 export const BOT_STATUSES = ['Draft', 'Published', 'Deactivated'] as const;
 export const REVISION_STATUSES = ['Draft', 'Published', 'Archived'] as const;
-/** Live status of a published bot (spec 001 §2); live tracking does not exist yet, so always 'inactive'. */
+/**
+ * Live status of a published bot (spec 001 §2, spec 002 §3): until analytics exists it is derived
+ * from when the player last loaded the bot (bots.last_viewed_at; `liveStatusOf` in bot.service.ts).
+ */
 export const LIVE_STATUSES = ['live', 'offline', 'inactive'] as const;
 export type LiveStatus = (typeof LIVE_STATUSES)[number];
 
@@ -322,6 +357,8 @@ const listItemEntries = {
   revisionStatus: v.nullable(v.picklist(REVISION_STATUSES)),
   botRevisionId: v.nullable(v.number()),
   liveStatus: v.picklist(LIVE_STATUSES),
+  /** The bot's tags `{ id, name }` by name (spec 001 §3 `tagsList`). */
+  tagsList: v.array(TagRef),
 };
 
 /** One row of `GET /bot` (spec 001 §2). */

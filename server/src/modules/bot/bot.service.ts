@@ -18,6 +18,7 @@ import { recordAudit } from '../../lib/audit';
 import { canUseAccount } from '../../lib/policy';
 import { canCreateBot, canEditBot, canReactivateBot, canStarBot, canViewBots } from './bot.policy';
 import * as repo from './bot.repo';
+import * as tagRepo from '../tag/tag.repo';
 import { listCaptions } from '../media/media.repo';
 import type { BotRow, MediaRow, RevisionRow } from './bot.repo';
 import { featureGateIssues, mergeBotSettings, PRIVATE_FORM_FIELDS, valueAt, type BotSettings, type PublicAction } from './content.rules';
@@ -39,7 +40,7 @@ import {
 // --- answer shapes (docs/api.md) ---------------------------------------------------------------------
 
 /** Answer shapes are declared once as valibot schemas in bot.schemas.ts (issue 10 §4). */
-import type { BotDetail, BotListItem, PlayerBot, ResolvedSlide } from './bot.schemas';
+import type { BotDetail, BotListItem, LiveStatus, PlayerBot, ResolvedSlide } from './bot.schemas';
 export type { BotDetail, BotListItem, LiveStatus, PlayerBot, ResolvedSlide } from './bot.schemas';
 
 export interface ResolvedContent {
@@ -212,7 +213,20 @@ function hasDraft(bot: BotRow): boolean {
   return bot.publishedRevisionId !== null && bot.latestRevisionId !== null && bot.latestRevisionId !== bot.publishedRevisionId;
 }
 
-function toListItem(row: repo.BotListRow): BotListItem {
+/**
+ * Live status of a bot at `now` (spec 001 §2, spec 002 §3; issue 11: "derived from recent viewer
+ * events once analytics exists, inactive until then"). Until analytics exists the source is
+ * `lastViewedAt`, when the player last loaded the published bot: Published and seen within 24 h
+ * (`repo.LIVE_WINDOW_MS`) → live; seen before but not within 24 h → offline; never seen → inactive.
+ * Bots that are not Published are inactive (the list shows no live status for them). The SQL sort
+ * (`liveRank` in bot.repo.ts) applies the same rule.
+ */
+export function liveStatusOf(bot: Pick<BotRow, 'status' | 'lastViewedAt'>, now: Date): LiveStatus {
+  if (bot.status !== 'Published' || bot.lastViewedAt === null) return 'inactive';
+  return now.getTime() - bot.lastViewedAt.getTime() <= repo.LIVE_WINDOW_MS ? 'live' : 'offline';
+}
+
+function toListItem(row: repo.BotListRow, now: Date): BotListItem {
   const b = row.bot;
   return {
     id: b.id,
@@ -231,13 +245,15 @@ function toListItem(row: repo.BotListRow): BotListItem {
     revNumber: row.revNumber,
     revisionStatus: row.revisionStatus,
     botRevisionId: row.revisionId,
-    liveStatus: 'inactive',
+    liveStatus: liveStatusOf(b, now),
+    tagsList: row.tagsList,
   };
 }
 
 /** The `Bot` answer for one revision of a bot (media resolved). */
-async function botDetail(db: Db, bot: BotRow, revision: RevisionRow | undefined): Promise<BotDetail> {
+export async function botDetail(db: Db, bot: BotRow, revision: RevisionRow | undefined, now = new Date()): Promise<BotDetail> {
   const author = await repo.findAuthor(db, bot.authorId);
+  const tagsList = await tagRepo.tagsOfBot(db, bot.id);
   const content = await resolveContentMedia(db, bot.accountId, readContent(revision?.content));
   const intro = content.slides.find((s) => s.category === 'INTRO');
   return {
@@ -257,7 +273,8 @@ async function botDetail(db: Db, bot: BotRow, revision: RevisionRow | undefined)
     revNumber: revision?.revNumber ?? null,
     revisionStatus: revision?.status ?? null,
     botRevisionId: revision?.id ?? null,
-    liveStatus: 'inactive',
+    liveStatus: liveStatusOf(bot, now),
+    tagsList,
     publishedRevisionId: bot.publishedRevisionId,
     slides: content.slides,
     actions: content.actions,
@@ -314,7 +331,7 @@ function invalidContent(issues: Record<string, string>): HttpError {
 }
 
 /** A bot the caller may see, else 404 (missing and other accounts' bots look the same). */
-function visible(user: AuthUser, bot: BotRow | undefined): BotRow {
+export function visible(user: AuthUser, bot: BotRow | undefined): BotRow {
   if (!bot || !canViewBots(user, bot.accountId)) throw botNotFound();
   return bot;
 }
@@ -333,7 +350,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Runs `fn` (a whole transaction); on a unique violation runs it once more, then answers 409. */
-async function retryOnUniqueViolation<T>(fn: () => Promise<T>): Promise<T> {
+export async function retryOnUniqueViolation<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
@@ -372,6 +389,7 @@ export async function listBots(
   db: Db,
   user: AuthUser,
   q: BotListQuery,
+  now = new Date(),
 ): Promise<{ records: BotListItem[]; metadata: ListMetadata }> {
   if (!canViewBots(user, q.account_id)) throw notFound('Account not found.');
   const { rows, totalCount } = await repo.listBotPage(db, {
@@ -381,8 +399,10 @@ export async function listBots(
     orderBy: q.order_by,
     direction: q.order_direction,
     name: q.bot_name,
+    tagIds: q.tag_ids,
+    now,
   });
-  return { records: rows.map(toListItem), metadata: listMetadata(q.page, q.size, totalCount) };
+  return { records: rows.map((r) => toListItem(r, now)), metadata: listMetadata(q.page, q.size, totalCount) };
 }
 
 /**
@@ -434,10 +454,11 @@ export async function getBot(db: Db, user: AuthUser, id: number, mode: 'draft' |
  * (name, privacy, isStarred), and one status event — `bot.publish` (details revisionId, and
  * `reactivated` from Deactivated), or `bot.deactivate`.
  */
-async function auditBotPatch(tx: Db, user: AuthUser, before: BotRow, after: BotRow, body: PatchBotBody, savedRevision: RevisionRow | undefined): Promise<void> {
+async function auditBotPatch(tx: Db, user: AuthUser, before: BotRow, after: BotRow, body: PatchBotBody, savedRevision: RevisionRow | undefined, tagsChanged = false): Promise<void> {
   const base = { accountId: before.accountId, actorUserId: user.id, targetType: 'bot', targetId: before.id, targetName: after.name };
   if (savedRevision) await recordAudit(tx, { ...base, type: 'bot.save', details: { revisionId: savedRevision.id, revNumber: savedRevision.revNumber } });
-  const fields = (['name', 'privacy', 'isStarred'] as const).filter((k) => body[k] !== undefined && body[k] !== before[k]);
+  const fields: string[] = (['name', 'privacy', 'isStarred'] as const).filter((k) => body[k] !== undefined && body[k] !== before[k]);
+  if (tagsChanged) fields.push('tagIds');
   if (fields.length) await recordAudit(tx, { ...base, type: 'bot.update', details: { fields, ...(fields.includes('name') ? { previousName: before.name } : {}) } });
   if (body.status === 'Published' && (before.status !== 'Published' || after.publishedRevisionId !== before.publishedRevisionId)) {
     await recordAudit(tx, { ...base, type: 'bot.publish', details: { revisionId: after.publishedRevisionId, ...(before.status === 'Deactivated' ? { reactivated: true } : {}) } });
@@ -447,10 +468,30 @@ async function auditBotPatch(tx: Db, user: AuthUser, before: BotRow, after: BotR
 }
 
 /**
+ * Replaces a locked bot's tags with `tagIds` (bot-level, applies at once; issue 11 "List"). Every id
+ * must be a tag of the bot's account, else 422 `{ tagIds: 'Tag 9 does not belong to this account.' }`.
+ * Resolves true when the set changed.
+ */
+async function applyBotTags(tx: Db, bot: BotRow, tagIds: number[]): Promise<boolean> {
+  const wanted = [...new Set(tagIds)];
+  const found = new Set((await tagRepo.findAccountTags(tx, bot.accountId, wanted)).map((t) => t.id));
+  const foreign = wanted.filter((t) => !found.has(t));
+  if (foreign.length) {
+    const message = `Tag ${foreign.join(', ')} does not belong to this account.`;
+    throw new HttpError(422, message, 'validation_error', { tagIds: message });
+  }
+  const current = (await tagRepo.tagsOfBot(tx, bot.id)).map((t) => t.id).sort((a, b) => a - b);
+  if (current.length === wanted.length && [...wanted].sort((a, b) => a - b).every((id, i) => id === current[i])) return false;
+  await tagRepo.setBotTags(tx, bot.id, wanted);
+  return true;
+}
+
+/**
  * `PATCH /bot/{id}` — in one transaction with the bot row locked:
  * 1. `content` → validated (422 with field paths; media must belong to the account) and inserted as
  *    a new Draft revision with revNumber max+1, which becomes the latest;
- * 2. `name`, `privacy`, `isStarred` (staff only: power-user star toggle);
+ * 2. `name`, `privacy`, `isStarred` (staff only: power-user star toggle), `tagIds` (tags of the
+ *    bot's account, else 422; replaces the bot's tags);
  * 3. `status`: 'Published' from Draft/Published publishes the latest revision (needs INTRO, else
  *    422 noSlidesPublish); from Deactivated it reactivates (superuser / customer success only, the
  *    published revision is served again); 'Deactivated' only from Published (else 422).
@@ -477,6 +518,7 @@ export async function patchBot(db: Db, user: AuthUser, id: number, body: PatchBo
       if (body.name !== undefined) patch.name = body.name;
       if (body.privacy !== undefined) patch.privacy = body.privacy;
       if (body.isStarred !== undefined) patch.isStarred = body.isStarred;
+      const tagsChanged = body.tagIds !== undefined && (await applyBotTags(tx, locked, body.tagIds));
 
       let latest: RevisionRow | undefined;
       if (content) {
@@ -520,8 +562,8 @@ export async function patchBot(db: Db, user: AuthUser, id: number, body: PatchBo
         }
         patch.status = 'Deactivated';
       }
-      const saved = Object.keys(patch).length ? await repo.updateBot(tx, locked.id, patch) : locked;
-      await auditBotPatch(tx, user, locked, saved, body, latest !== undefined && content !== undefined ? latest : undefined);
+      const saved = Object.keys(patch).length || tagsChanged ? await repo.updateBot(tx, locked.id, patch) : locked;
+      await auditBotPatch(tx, user, locked, saved, body, latest !== undefined && content !== undefined ? latest : undefined, tagsChanged);
       return saved;
     }),
   );
@@ -566,15 +608,17 @@ export async function publishRevision(db: Db, user: AuthUser, id: number, revisi
 /**
  * `GET /public/bot/{publicId}` (no authentication) — the published revision of a Published bot of an
  * Active account, media resolved, form recipients and integration settings removed. 404 otherwise
- * (unknown, Draft, Deactivated, suspended account).
+ * (unknown, Draft, Deactivated, deleted, suspended account). Each answer records the view at `now`
+ * for the live status (`lastViewedAt`, written at most once a minute; `liveStatusOf`).
  */
-export async function getPublicBot(db: Db, publicId: string): Promise<PlayerBot> {
+export async function getPublicBot(db: Db, publicId: string, now = new Date()): Promise<PlayerBot> {
   const found = await repo.findBotByPublicId(db, publicId);
   if (!found || found.bot.status !== 'Published' || found.accountStatus !== 'Active' || found.bot.publishedRevisionId === null) {
     throw botNotFound();
   }
   const revision = await repo.findRevision(db, found.bot.publishedRevisionId);
   if (!revision) throw botNotFound();
+  await repo.touchLastViewed(db, found.bot.id, now);
   const content = await resolveContentMedia(db, found.bot.accountId, readContent(revision.content));
   return {
     id: found.bot.id,
