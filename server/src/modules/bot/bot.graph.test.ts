@@ -42,8 +42,8 @@ const branching = {
     slide(5, [button(1, 'SLIDE', 1)]),
   ],
   actions: [
-    { id: 10, name: 'Contact form', type: 'REGULAR_FORM', email: 'sales@example.com', fields: [] },
-    { id: 11, name: 'Website', type: 'EXTERNAL_LINK', url: 'https://example.com/' },
+    { id: 10, name: 'Contact form', type: 'REGULAR_FORM', description: 'Tell us about you.', email: 'sales@example.com', subject: 'New lead', fields: [] },
+    { id: 11, name: 'Website', type: 'EXTERNAL_LINK', url: 'https://example.com/', externalLinkType: 'url', linkType: 'new_tab' },
     { id: 12, name: 'Tell the page', type: 'POST_MESSAGE', value: 'done' },
   ],
 };
