@@ -10,23 +10,13 @@
  */
 import { fromPromise } from 'xstate';
 import type { Schema } from '../../src/api/contract';
-import type { Slide, SlideOption, SlideOptionType } from '../vidbot/vidbot.types';
+import type { BotAction, BotStatus, Slide, SlideOption, SlideOptionType } from '../publish/publish.actors';
 
-/** Slide and button types are the vidbot chart's (machines/vidbot/vidbot.types.ts): one declaration. */
-export type { Slide, SlideOption, SlideOptionType };
-export type SlideCategory = Slide['category'];
-export type SlideType = Slide['type'];
-
-/** Bot status of spec 001 §3. */
-export type BotStatus = 'Draft' | 'Published' | 'Deactivated';
-
-/** An action (form, link, post message, close, share media); only its common fields are typed here. */
-export interface BotAction {
-  id: number;
-  name: string;
-  type: Exclude<SlideOptionType, 'SLIDE'>;
-  [field: string]: unknown;
-}
+/**
+ * Slide, button, action and status types are declared once (machines/publish/publish.actors.ts and
+ * machines/vidbot/vidbot.types.ts; the content operations of machines/editor/content.ops.ts use the same).
+ */
+export type { BotAction, BotStatus, Slide, SlideOption, SlideOptionType };
 
 /** `GET|PATCH /bot/{id}`: the bot with one revision's content (the server's contract). */
 export type EditorBot = Schema<'Bot'>;

@@ -18,6 +18,8 @@
  *   │  │  │       │                            conflict.keep ─► editing.dirty (edits kept; based on the latest)
  *   │  │  │       └ other failure ─► editing.dirty (edits kept; failure saveFailed; toast)
  *   │  │  │ revision.publish  ── no INTRO slide ─► editing (failure noSlidesPublish; nothing called)
+ *   │  │  │                   ── graph warnings (warningCount > 0) ─► confirmingPublish ─ publish.confirm ─► publishing
+ *   │  │  │                                                                          └ publish.cancel ─► editing
  *   │  │  └────────────────► publishing: [dirty] savingDraft ─► routing ─┬─ Draft bot ─► settingPublished ─┐
  *   │  │                               (PATCH {content,baseRevisionId})   │  (PATCH {status:'Published'})  ▼
  *   │  │                                                                  └─ Published with a draft ─► publishingRevision
@@ -28,6 +30,9 @@
  *   └ failure.dismiss, access.changed
  * ```
  *
+ * - Publishing with unreachable slides warns but does not block (issue 11): the view counts the
+ *   graph's publish warnings of the draft and sends them with `revision.publish`; the chart then asks
+ *   for confirmation first.
  * - Double-click safety: `saving`, `publishing`, `conflict` and `viewingPublished.loading` carry the
  *   tag `busy` and accept no `draft.save`, `revision.publish` or `draft.change`; a second click while
  *   one runs is ignored.
@@ -101,7 +106,9 @@ export interface EditorInput {
 export type EditorEvent =
   | { type: 'draft.change'; content: BotContent }
   | { type: 'draft.save' }
-  | { type: 'revision.publish' }
+  | { type: 'revision.publish'; warningCount?: number }
+  | { type: 'publish.confirm' }
+  | { type: 'publish.cancel' }
   | { type: 'view.published' }
   | { type: 'view.draft' }
   | { type: 'leave.requested' }
@@ -211,6 +218,8 @@ export const editorMachine = setup({
     isConflictError: ({ event }) => isRevisionConflict(failureOf(event)),
     isNoSlidesError: ({ event }) => errorCode(failureOf(event)) === 'noSlidesPublish',
     leavingAfterSave: ({ context }) => context.afterSave === 'leave',
+    /** The view found graph warnings (unreachable slides, deleted targets): confirm first, never block. */
+    hasPublishWarnings: ({ event }) => event.type === 'revision.publish' && (event.warningCount ?? 0) > 0,
     hasLatest: ({ context }) => context.latest !== null,
   },
   actions: {
@@ -304,6 +313,7 @@ export const editorMachine = setup({
         'draft.change': { guard: 'canEdit', target: '.check', actions: 'storeDraft' },
         'revision.publish': [
           { guard: and(['canPublish', not('draftHasIntro')]), actions: 'failNoSlides' },
+          { guard: and(['canPublish', 'hasPublishWarnings']), target: 'confirmingPublish', actions: 'clearFailure' },
           { guard: and(['canPublish', 'isDirty']), target: 'publishing.savingDraft', actions: 'clearFailure' },
           { guard: 'canPublish', target: 'publishing.routing', actions: 'clearFailure' },
         ],
@@ -424,6 +434,12 @@ export const editorMachine = setup({
           },
         },
         showing: {},
+      },
+    },
+    confirmingPublish: {
+      on: {
+        'publish.confirm': [{ guard: 'isDirty', target: 'publishing.savingDraft' }, { target: 'publishing.routing' }],
+        'publish.cancel': { target: 'editing' },
       },
     },
     leavePrompt: {

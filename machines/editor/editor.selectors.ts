@@ -19,7 +19,8 @@ export type EditorStep =
   | 'conflict'
   | 'loadingPublished'
   | 'viewingPublished'
-  | 'leavePrompt';
+  | 'leavePrompt'
+  | 'confirmingPublish';
 
 /** The draft (what the content and settings tabs edit). */
 export function selectDraft(snapshot: EditorSnapshot): BotContent {
@@ -67,7 +68,13 @@ export function selectIsViewingPublished(snapshot: EditorSnapshot): boolean {
  * or a save / publish / conflict is in progress.
  */
 export function selectReadOnly(snapshot: EditorSnapshot): boolean {
-  return !snapshot.context.canEdit || snapshot.hasTag('busy') || snapshot.matches('viewingPublished') || snapshot.matches('leavePrompt');
+  return (
+    !snapshot.context.canEdit ||
+    snapshot.hasTag('busy') ||
+    snapshot.matches('viewingPublished') ||
+    snapshot.matches('leavePrompt') ||
+    snapshot.matches('confirmingPublish')
+  );
 }
 
 /** Save draft is offered: editable, unsaved edits, nothing running. */
@@ -84,6 +91,11 @@ export function selectCanPublish(snapshot: EditorSnapshot): boolean {
 export function selectCanViewPublished(snapshot: EditorSnapshot): boolean {
   const { bot } = snapshot.context;
   return bot.status === 'Published' && bot.hasDraft && bot.publishedRevisionId !== null;
+}
+
+/** The publish confirmation (graph warnings) is open. */
+export function selectIsConfirmingPublish(snapshot: EditorSnapshot): boolean {
+  return snapshot.matches('confirmingPublish');
 }
 
 /** The leave prompt (save, exit, stay) is open. */
@@ -113,5 +125,6 @@ export function selectStep(snapshot: EditorSnapshot): EditorStep {
   if (snapshot.matches({ viewingPublished: 'loading' })) return 'loadingPublished';
   if (snapshot.matches('viewingPublished')) return 'viewingPublished';
   if (snapshot.matches('leavePrompt')) return 'leavePrompt';
+  if (snapshot.matches('confirmingPublish')) return 'confirmingPublish';
   return 'editing';
 }

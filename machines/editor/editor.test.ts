@@ -33,6 +33,7 @@ import {
   selectDraft,
   selectFailure,
   selectIsBusy,
+  selectIsConfirmingPublish,
   selectIsDirty,
   selectIsLeavePromptOpen,
   selectIsViewingPublished,
@@ -274,6 +275,22 @@ describe('editor chart: journeys', () => {
     expect(h.saveDraft.inputs).toEqual([]);
     expect(h.setStatusPublished.inputs).toEqual([]);
     expect(h.publishRevision.inputs).toEqual([{ botId: 7, botRevisionId: 6 }]);
+  });
+
+  it('warns before publishing with graph warnings but does not block: confirm publishes, cancel does not', async () => {
+    const h = harness();
+    await h.send({ type: 'draft.change', content: editedContent });
+    await h.send({ type: 'revision.publish', warningCount: 2 });
+    expect(selectIsConfirmingPublish(h.snap())).toBe(true);
+    expect(selectReadOnly(h.snap())).toBe(true);
+    expect(h.saveDraft.inputs).toEqual([]);
+    await h.send({ type: 'publish.cancel' });
+    expect(selectIsConfirmingPublish(h.snap())).toBe(false);
+    expect(selectIsDirty(h.snap())).toBe(true);
+    await h.send({ type: 'revision.publish', warningCount: 2 });
+    await h.send({ type: 'publish.confirm' });
+    expect(selectStep(h.snap())).toBe('savingDraft');
+    expect(h.saveDraft.inputs).toHaveLength(1);
   });
 
   it('refuses to publish without an INTRO slide (noSlidesPublish) and calls nothing', async () => {
