@@ -13,7 +13,7 @@ import { TestModel } from 'xstate/graph';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import { editorMachine, type EditorEvent, type EditorInput } from './editor.machine';
 import { transitionTour, type TourPath } from '../testing/graph-coverage';
-import type { BotContent, EditorBot } from './editor.actors';
+import type { BotContent, BotSettings, EditorBot } from './editor.actors';
 
 type EditorSnapshot = SnapshotFrom<typeof editorMachine>;
 
@@ -25,7 +25,8 @@ export const savedContent: BotContent = {
   ],
   actions: [],
   theme: {},
-  settings: {},
+  // The chart never reads settings; an empty record stands for the server's complete defaults.
+  settings: {} as BotSettings,
 };
 
 /** An edit of the saved content (a renamed slide): dirty, still publishable. */
