@@ -39,6 +39,7 @@ const TEXT = {
     saveFailed: /Saving failed: Storage is down\. Your changes are kept in the editor/,
     deleteSlide: (name: string) => `Delete slide ${name}`,
     version: (n: number, state: 'Draft' | 'Published') => `Version ${n}, ${state}`,
+    restricted: 'Editing is restricted to account owners, admins or the author.',
   },
   fi: {
     menu: 'Tallenna tai julkaise',
@@ -63,6 +64,7 @@ const TEXT = {
     saveFailed: /Tallennus epäonnistui: Storage is down\. Muutoksesi säilyvät editorissa/,
     deleteSlide: (name: string) => `Poista dia ${name}`,
     version: (n: number, state: 'Draft' | 'Published') => `Versio ${n}, ${state === 'Draft' ? 'Luonnos' : 'Julkaistu'}`,
+    restricted: 'Muokkaaminen on rajattu tilin omistajille, ylläpitäjille tai tekijälle.',
   },
 } as const;
 
@@ -342,5 +344,21 @@ for (const lang of ['en', 'fi'] as const) {
       await expect(page.getByRole('alert').filter({ hasText: L.saveFailed })).toHaveCount(0);
       expect(await storedSlides(page, id)).toEqual(['Intro', 'Second']);
     });
+  });
+
+  test(`a Viewer sees the editor read-only: red notice, inert content, no save or publish; the server refuses with 403 (${lang})`, async ({ page }) => {
+    await signIn(page, 'viewer@example.com');
+    const accounts = await api(page, 'GET', '/account');
+    const accountId = (accounts.body.records as Array<{ id: number; publicId: string }>).find((a) => a.publicId === 'demo')!.id;
+    const list = await api(page, 'GET', `/bot?account_id=${accountId}&bot_name=Welcome`);
+    const id = list.body.records[0].id as number;
+    await openEditor(page, lang, id);
+    await expect(page.getByRole('note').filter({ hasText: L.restricted })).toBeVisible();
+    await expect(page.getByRole('note').filter({ hasText: L.restricted })).toHaveClass(/alert-error/);
+    await expect(page.getByTestId('editor-body')).toHaveAttribute('inert', '');
+    await expect(page.getByRole('button', { name: L.menu })).toBeDisabled();
+    const sample = await api(page, 'GET', `/bot/${id}`);
+    const refused = await api(page, 'PATCH', `/bot/${id}`, { content: { slides: sample.body.slides.slice(0, 1).map((s: Record<string, unknown>) => ({ id: s.id, name: s.name, category: s.category, type: s.type, videoId: s.videoId, imageId: s.imageId, options: [] })), actions: [] } });
+    expect(refused.status).toBe(403);
   });
 }
