@@ -3,10 +3,13 @@
  * block"): the warnings of the live draft and the list the publish confirmation shows.
  *
  * HOOK POINT for helper "graph" (src/features/vidbots/editor/GraphPanel.tsx exports
- * `useBotGraph(content)`, `publishWarnings(graph, content)` and `<PublishWarningList warnings/>`).
- * That module is not on this branch; until it is merged this answers no warnings. After the merge
- * the body becomes:
+ * `useBotGraph(content)`, `publishWarnings(graph, content)` — defined in machines/vidbot/vidbot.graph.ts —
+ * and `<PublishWarningList warnings/>`). That module is not on this branch; until it is merged this
+ * answers no warnings. After the merge the body becomes (checked to typecheck and to open the
+ * confirmation against main's GraphPanel):
  * ```ts
+ * import { useMemo } from 'react';
+ * import { PublishWarningList, publishWarnings, useBotGraph } from './GraphPanel';
  * const graph = useBotGraph(content);
  * const warnings = useMemo(() => publishWarnings(graph, content), [graph, content]);
  * return { count: warnings.length, list: <PublishWarningList warnings={warnings} /> };
