@@ -67,9 +67,12 @@ test('owner builds a vidbot from a real video and image, publishes it and watche
   await buttonDialog.getByRole('button', { name: 'Add button' }).click();
   await expect(page.getByRole('list', { name: `Buttons of ${introName}` })).toContainText('Show me the bunny');
 
-  await page.getByRole('button', { name: 'Save draft' }).click();
+  // Save draft and Publish are in the top bar's menu button (spec 001 §2).
+  await page.getByRole('button', { name: 'Save or publish' }).click();
+  await page.getByRole('menuitem', { name: 'Save draft' }).click();
   await expect(page.getByText('Draft saved')).toBeVisible();
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('button', { name: 'Save or publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish' }).click();
   await expect(page.getByLabel(/^Version \d+, Published$/)).toBeVisible();
 
   // The list shows it Published.
@@ -96,7 +99,8 @@ test('an AVI upload is transcoded, ends Ready and plays', async ({ page, context
   const botId = /vidbots\/(\d+)/.exec(page.url())![1];
   await page.getByRole('button', { name: 'Add video slide' }).click();
   await uploadThroughChooser(page, 'Upload video', 'sample.avi');
-  await page.getByRole('button', { name: 'Save draft' }).click();
+  await page.getByRole('button', { name: 'Save or publish' }).click();
+  await page.getByRole('menuitem', { name: 'Save draft' }).click();
   await expect(page.getByText('Draft saved')).toBeVisible();
 
   // The stored media is Ready and served as MP4.

@@ -3,8 +3,10 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { typedApi } from '../../api/contract';
-import type { BotContent as RevisionContent } from '../../../machines/publish/publish.actors';
-import type { Bot, BotContent, BotListItem, BotOrderBy, BotPrivacy, BotSettings, OrderDirection } from './vidbot.types';
+import { contentOf } from '../../../machines/editor/editor.actors';
+import type { Bot, BotContent, BotListItem, BotOrderBy, BotPrivacy, OrderDirection } from './vidbot.types';
+
+export { contentOf };
 
 /** Vidbot list page size (spec 001 §2, §9). */
 export const BOT_PAGE_SIZE = 10;
@@ -59,27 +61,26 @@ export function createBot(body: { accountId: number; name: string; privacy: BotP
   return typedApi.post('/bot', { body });
 }
 
-/**
- * The revision content of a Bot answer: `{ slides, actions, theme, settings }` (issue 11 §1). The
- * server always answers a complete `settings` (spec 001 §9 defaults filled in); an answer without
- * one (a server before issue 11) gives an empty record.
- */
-export function contentOf(bot: Bot): BotContent {
-  const { settings } = bot as { settings?: BotSettings };
-  return { slides: bot.slides, actions: bot.actions, theme: bot.theme, settings: settings ?? ({} as BotSettings) };
-}
-
 /** The wire form of a draft: an empty `settings` record is left out (nothing to store). */
-function contentBody(content: RevisionContent & { settings?: unknown }): RevisionContent {
+function contentBody(content: BotContent) {
   const { settings, ...rest } = content;
-  const empty = typeof settings !== 'object' || settings === null || Object.keys(settings).length === 0;
-  return empty ? rest : { ...rest, settings } as RevisionContent;
+  return Object.keys(settings).length === 0 ? rest : content;
 }
 
-/** PATCH /bot/{id} `{ content }` → a new Draft revision; answers the Bot. */
-export function saveBotContent(botId: number, content: RevisionContent & { settings?: unknown }): Promise<Bot> {
-  const body = { content: contentBody(content) };
+/**
+ * PATCH /bot/{id} `{ content, baseRevisionId }` → a new Draft revision; answers the Bot.
+ * `baseRevisionId` is the revision the draft was based on (issue 11 architecture §1 two-tab safety):
+ * @throws HttpError 409 `revisionConflict` when another save came first; 422 with field messages
+ * for invalid content; 403 when the person may not edit (spec 001 §6).
+ */
+export function saveBotContent(botId: number, content: BotContent, baseRevisionId: number | null): Promise<Bot> {
+  const body = { content: contentBody(content), ...(baseRevisionId === null ? {} : { baseRevisionId }) };
   return typedApi.patch('/bot/{id}', { path: { id: botId }, body });
+}
+
+/** GET /bot/{id}?mode= — the latest revision (draft) or the published one (404 when never published). */
+export function fetchBot(botId: number, mode: 'draft' | 'published'): Promise<Bot> {
+  return typedApi.get('/bot/{id}', { path: { id: botId }, query: { mode } });
 }
 
 /** PATCH /bot/{id} `{ status: 'Published' }` (422 noSlidesPublish without an INTRO slide). */

@@ -1,11 +1,11 @@
 /**
- * Vidbot answer shapes of docs/api.md "Bots" (spec 001 §3). Content shapes are the publish chart's
- * (machines/publish/publish.actors.ts) so the editor, the chart and the API share one definition.
+ * Vidbot answer shapes of docs/api.md "Bots" (spec 001 §3). Content shapes are the editor machine's
+ * (machines/editor/editor.actors.ts) so the editor, the machine and the API share one definition.
  */
 import type { operations } from '../../api/schema.gen';
-import type { BotAction, BotContent as RevisionContent, BotStatus, Slide, SlideOption } from '../../../machines/publish/publish.actors';
+import type { BotAction, BotContent, BotSettings, BotStatus, Slide, SlideOption } from '../../../machines/editor/editor.actors';
 
-export type { BotAction, BotStatus, Slide, SlideOption };
+export type { BotAction, BotContent, BotSettings, BotStatus, Slide, SlideOption };
 import type { Schema } from '../../api/contract';
 
 /** Privacy of a vidbot (spec 001 §3). */
@@ -17,18 +17,6 @@ export type LiveStatus = BotListItem['liveStatus'];
 
 /** GET /bot/{id}: the list fields plus the revision's content (the server's contract). */
 export type Bot = Schema<'Bot'>;
-
-/**
- * The revisioned per-vidbot settings (issue 11 architecture §1: `content.settings`, spec 001 §3
- * "{product}" and "Share settings"): the contract's `Bot['settings']` once the server declares it,
- * a plain record before that.
- */
-export type BotSettings = Bot extends { settings: infer S } ? S : Record<string, unknown>;
-
-/** The content a revision stores and the editor drafts: `{ slides, actions, theme, settings }` (issue 11 §1). */
-export interface BotContent extends RevisionContent {
-  settings: BotSettings;
-}
 
 /** `order_by` of GET /bot as the server's contract declares it. */
 type ContractBotOrderBy = NonNullable<operations['getBot']['parameters']['query']['order_by']>;

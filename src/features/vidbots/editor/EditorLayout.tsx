@@ -1,39 +1,60 @@
 /**
- * The vidbot editor's layout (spec 001 §2 editor; issue 11 architecture §2, §3): the top bar, the
- * tabs Content / Settings (links to child routes), the `useEditor()` provider and the route's
- * `<Outlet/>`.
+ * The vidbot editor's layout (spec 001 §2 editor, §4 "{product} status" / "Editor saves", §6, §8;
+ * issue 11 architecture §2, §3): a thin binding over the editor machine (machines/editor), which owns
+ * the draft. Renders the top bar, the tabs Content / Settings (links to child routes), the
+ * `useEditor()` provider and the route's `<Outlet/>`.
  *
- * - Top bar: Back (list query preserved), Preview (/preview/{id}?preview=true), Save draft
- *   (PATCH /bot/{id} {content} → a new revision), Publish (the publish chart), version badge,
- *   unsaved badge.
- * - Leaving the editor with unsaved changes asks: save, exit or stay (TanStack `useBlocker`; also
- *   beforeunload). Moving between the editor's own tabs and sub-routes never asks.
- * - Read-only with a red notice when the person may not edit (spec 001 §6).
+ * - Top bar: Back (the list's query preserved), the name, version badge, "Unsaved changes" badge,
+ *   Preview (/preview/{id}?preview=true), the view-published toggle (only for a Published bot with
+ *   a draft revision), and a menu button with Save draft and Publish.
+ * - Leaving the editor with unsaved changes: TanStack `useBlocker` (withResolver) blocks; the view
+ *   forwards `leave.requested` and answers the machine's `leave.proceed` / `leave.cancel` with the
+ *   blocker's `proceed()` / `reset()`. Moving between the editor's own tabs and sub-routes never
+ *   asks; closing the tab asks the browser's beforeunload question.
+ * - Read-only overlay and the red notice when the person may not edit (spec 001 §6; the server
+ *   answers such edits with 403); the published version is shown read-only with a banner and a
+ *   return link.
+ * - Toasts: the machine's `notice` events through src/ui/toast.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import '../vidbots.css';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useBlocker } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../ui/toast';
 import { featuresOptions, meOptions } from '../../../api/queries';
 import type { Account } from '../../../api/types';
+import type { EditorNotice } from '../../../../machines/editor/editor.machine';
 import {
-  selectIsPublishing,
-  selectPublishErrorMessage,
-  selectPublishFailure,
-  selectPublishStep,
-} from '../../../../machines/publish/publish.selectors';
+  selectBot,
+  selectCanPublish,
+  selectCanSave,
+  selectCanViewPublished,
+  selectConflict,
+  selectDraft,
+  selectFailure,
+  selectIsConfirmingPublish,
+  selectIsDirty,
+  selectIsLeavePromptOpen,
+  selectIsViewingPublished,
+  selectReadOnly,
+  selectShownBot,
+  selectShownContent,
+  selectStep,
+  type EditorStep,
+} from '../../../../machines/editor/editor.selectors';
 import { Dialog } from '../../../ui/Dialog';
 import { VersionBadge } from '../StatusBadge';
 import { recallListSearch } from '../listMemory';
 import { LIST_DEFAULTS } from '../listSearch';
 import { canEditVidbot } from '../permissions';
-import { createPublishMachine } from '../publish.actors';
-import { botOptions, contentOf, saveBotContent, vidbotKeys } from '../vidbot.queries';
+import { botOptions, vidbotKeys } from '../vidbot.queries';
 import type { Bot, BotContent } from '../vidbot.types';
+import { createEditorMachine } from './editor.actors';
 import { EditorContext, type EditorApi } from './editorContext';
+import { MenuButton } from './MenuButton';
+import { usePublishWarnings } from './publishWarnings';
 
 export interface EditorLayoutProps {
   account: Account;
@@ -60,83 +81,105 @@ export function EditorLayout({ account, botId }: EditorLayoutProps) {
   return <Editor key={bot.data.id} account={account} initialBot={bot.data} />;
 }
 
+/** True when `pathname` is inside the editor at `editorPath` (its tabs and content sub-routes). */
+export function isInsideEditor(pathname: string, editorPath: string): boolean {
+  const path = pathname.replace(/\/+$/, '');
+  return path === editorPath || path.startsWith(`${editorPath}/`);
+}
+
 function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const me = useQuery(meOptions());
   const featureList = useQuery(featuresOptions(account.id)).data?.features;
-  const botQuery = useQuery(botOptions(initialBot.id));
-  const bot = botQuery.data ?? initialBot;
-  const [saved, setSaved] = useState<BotContent>(() => contentOf(initialBot));
-  const [draft, setDraft] = useState<BotContent>(saved);
-  const dirty = draft !== saved;
-  const canEdit = canEditVidbot(account.role, me.data, bot);
+  const cached = useQuery(botOptions(initialBot.id)).data;
 
-  // Every Bot answer (save, set status, publish) refreshes the cache and replaces the draft.
-  const applyBot = useRef((answer: Bot) => {
-    queryClient.setQueryData(botOptions(answer.id).queryKey, answer);
-    void queryClient.invalidateQueries({ queryKey: vidbotKeys.all, refetchType: 'none' });
-    const content = contentOf(answer);
-    setSaved(content);
-    setDraft(content);
-  });
-  const publishMachine = useMemo(() => createPublishMachine((answer) => applyBot.current(answer as Bot)), []);
-  const publish = useActorRef(publishMachine, { input: { botId: initialBot.id } });
-  const publishStep = useSelector(publish, selectPublishStep);
-  const publishing = useSelector(publish, selectIsPublishing);
-  const publishFailure = useSelector(publish, selectPublishFailure);
-  const publishError = useSelector(publish, selectPublishErrorMessage);
+  // Every draft-mode Bot answer refreshes the cache (the list, other tabs of the app).
+  const machine = useMemo(
+    () =>
+      createEditorMachine((answer) => {
+        queryClient.setQueryData(botOptions(answer.id).queryKey, answer);
+        void queryClient.invalidateQueries({ queryKey: vidbotKeys.all, refetchType: 'none' });
+      }),
+    [queryClient],
+  );
+  const canEdit = canEditVidbot(account.role, me.data, cached ?? initialBot);
+  const editor = useActorRef(machine, { input: { bot: initialBot, canEdit } });
+  useEffect(() => editor.send({ type: 'access.changed', canEdit }), [editor, canEdit]);
 
+  const machineBot = useSelector(editor, selectBot);
+  const shownBot = useSelector(editor, selectShownBot);
+  const content = useSelector(editor, selectShownContent);
+  const draft = useSelector(editor, selectDraft);
+  const dirty = useSelector(editor, selectIsDirty);
+  const readOnly = useSelector(editor, selectReadOnly);
+  const canSave = useSelector(editor, selectCanSave);
+  const canPublish = useSelector(editor, selectCanPublish);
+  const canViewPublished = useSelector(editor, selectCanViewPublished);
+  const viewingPublished = useSelector(editor, selectIsViewingPublished);
+  const leavePromptOpen = useSelector(editor, selectIsLeavePromptOpen);
+  const confirmingPublish = useSelector(editor, selectIsConfirmingPublish);
+  const conflict = useSelector(editor, selectConflict);
+  const failure = useSelector(editor, selectFailure);
+  const step = useSelector(editor, selectStep);
+  // The bot-level fields (name, tags, …) may be changed elsewhere (the settings tab); the cache has the newest answer.
+  const bot = cached && cached.updatedAt >= machineBot.updatedAt ? cached : machineBot;
+  const warnings = usePublishWarnings(draft);
+
+  // Toasts (spec 001 §8; issue 11: the draft-saved text differs when a published version exists).
   useEffect(() => {
-    if (publishFailure === 'error') toast.error(t`An error occurred`);
-    if (publishStep === 'published') toast.success(t`Published`);
-  }, [publishFailure, publishStep, t]);
+    const texts: Record<EditorNotice, () => void> = {
+      draftSaved: () => toast.success(t`Draft saved`),
+      draftSavedBesidePublished: () => toast.success(t`Draft saved. The published version stays live until you publish.`),
+      published: () => toast.success(t`Published`),
+      saveFailed: () => toast.error(t`Saving failed. Your changes are kept; try again.`),
+      publishFailed: () => toast.error(t`An error occurred`),
+    };
+    const sub = editor.on('notice', (e) => texts[e.notice]());
+    return () => sub.unsubscribe();
+  }, [editor, t]);
 
-  const save = useMutation({
-    mutationFn: () => saveBotContent(bot.id, draft),
-    onSuccess: (answer) => {
-      applyBot.current(answer);
-      toast.success(t`Draft saved`);
-    },
-    onError: () => {
-      toast.error(t`An error occurred`);
-    },
-  });
-
-  const busy = publishing || save.isPending;
-  const readOnly = !canEdit;
-  const change = useCallback(
-    (next: BotContent) => {
-      if (readOnly) return;
-      setDraft(next);
-      // An edit answers the last publish failure (e.g. the missing intro slide was just added).
-      if (publish.getSnapshot().hasTag('failure')) publish.send({ type: 'publish.dismiss' });
-    },
-    [readOnly, publish],
-  );
-  const features = useMemo(() => new Set(featureList ?? []), [featureList]);
-  const api = useMemo<EditorApi>(
-    () => ({ account, bot, content: draft, readOnly: readOnly || busy, features, change }),
-    [account, bot, draft, readOnly, busy, features, change],
-  );
-
-  const editorPath = `/dashboard/${account.publicId}/vidbots/${bot.id}`;
+  // The unsaved-changes prompt: the router blocks, the machine decides.
+  const editorPath = `/dashboard/${account.publicId}/vidbots/${initialBot.id}`;
   const blocker = useBlocker({
-    shouldBlockFn: ({ next }) => dirty && !busy && next.pathname !== editorPath && !next.pathname.startsWith(`${editorPath}/`),
-    enableBeforeUnload: () => dirty,
+    shouldBlockFn: ({ next }) => !isInsideEditor(next.pathname, editorPath) && selectIsDirty(editor.getSnapshot()),
+    enableBeforeUnload: () => selectIsDirty(editor.getSnapshot()),
     withResolver: true,
   });
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  useEffect(() => {
+    const proceed = editor.on('leave.proceed', () => blockerRef.current.proceed?.());
+    const cancel = editor.on('leave.cancel', () => blockerRef.current.reset?.());
+    return () => {
+      proceed.unsubscribe();
+      cancel.unsubscribe();
+    };
+  }, [editor]);
+  useEffect(() => {
+    if (blocker.status === 'blocked') editor.send({ type: 'leave.requested' });
+  }, [blocker.status, editor]);
+
+  const change = useCallback((next: BotContent) => editor.send({ type: 'draft.change', content: next }), [editor]);
+  const features = useMemo(() => new Set(featureList ?? []), [featureList]);
+  const api = useMemo<EditorApi>(
+    () => ({ account, bot, content, readOnly, features, change }),
+    [account, bot, content, readOnly, features, change],
+  );
 
   const listSearch = recallListSearch(account.publicId) ?? { ...LIST_DEFAULTS, bot_name: '' };
-  const publishText: Record<typeof publishStep, string | null> = {
-    idle: null,
+  const stepText: Partial<Record<EditorStep, string>> = {
+    saving: t`Saving draft…`,
     savingDraft: t`Saving draft…`,
     settingPublished: t`Setting status to Published…`,
     publishingRevision: t`Publishing the revision…`,
-    published: t`Published.`,
-    failed: null,
+    conflict: t`Someone else saved this vidbot.`,
+    loadingPublished: t`Loading the published version…`,
   };
+  const busyLabel = step === 'saving' ? t`Saving…` : step === 'savingDraft' || step === 'settingPublished' || step === 'publishingRevision' ? t`Publishing…` : null;
   const tabParams = { accountSlug: account.publicId, id: String(bot.id) };
+  const shownRev = shownBot.revNumber;
+  const blocked = !canEdit || viewingPublished;
 
   return (
     <EditorContext.Provider value={api}>
@@ -147,44 +190,65 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
           </Link>
           <div className="editor-title">
             <h1>{bot.name}</h1>
-            <VersionBadge revNumber={bot.revNumber} revisionStatus={bot.revisionStatus} />
+            <VersionBadge revNumber={shownBot.revNumber} revisionStatus={shownBot.revisionStatus} />
             {dirty && <span className="badge badge-warning">{t`Unsaved changes`}</span>}
           </div>
           <div className="editor-actions">
             <Link className="button" to="/preview/$id" params={{ id: String(bot.id) }} search={{ preview: true }} target="_blank" rel="noopener">
               <Trans>Preview</Trans>
             </Link>
-            <button type="button" className="button" disabled={!canEdit || busy || !dirty} onClick={() => save.mutate()}>
-              {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save draft</Trans>}
-            </button>
-            <button
-              type="button"
+            {(canViewPublished || viewingPublished) && (
+              <button
+                type="button"
+                className="button"
+                aria-pressed={viewingPublished}
+                disabled={step === 'loadingPublished'}
+                onClick={() => editor.send({ type: viewingPublished ? 'view.draft' : 'view.published' })}
+              >
+                <Trans>View published</Trans>
+              </button>
+            )}
+            <MenuButton
               className="button primary"
-              disabled={!canEdit || busy || bot.status === 'Deactivated'}
-              onClick={() => publish.send({ type: 'revision.publish', status: bot.status, content: draft })}
-            >
-              {publishing ? <Trans>Publishing…</Trans> : <Trans>Publish</Trans>}
-            </button>
+              label={busyLabel ?? t`Save or publish`}
+              disabled={!canEdit}
+              items={[
+                { key: 'save', label: t`Save draft`, disabled: !canSave, onSelect: () => editor.send({ type: 'draft.save' }) },
+                {
+                  key: 'publish',
+                  label: t`Publish`,
+                  disabled: !canPublish,
+                  onSelect: () => editor.send({ type: 'revision.publish', warningCount: warnings.count }),
+                },
+              ]}
+            />
           </div>
         </div>
 
         <div aria-live="polite" className="live-region">
-          {publishText[publishStep] && <p className="status-line">{publishText[publishStep]}</p>}
+          {stepText[step] && <p className="status-line">{stepText[step]}</p>}
         </div>
-        {publishFailure === 'noSlidesPublish' && (
+        {failure?.reason === 'noSlidesPublish' && (
           <div className="alert alert-error" role="alert">
             <Trans>A vidbot needs an intro slide before it can be published.</Trans>{' '}
-            <button type="button" className="button link" onClick={() => publish.send({ type: 'publish.dismiss' })}>
-              <Trans>Dismiss</Trans>
-            </button>
+            <DismissButton onClick={() => editor.send({ type: 'failure.dismiss' })} />
           </div>
         )}
-        {publishFailure === 'error' && (
+        {failure?.reason === 'publishFailed' && (
           <div className="alert alert-error" role="alert">
-            <Trans>Publishing failed: {publishError}</Trans>{' '}
-            <button type="button" className="button link" onClick={() => publish.send({ type: 'publish.dismiss' })}>
-              <Trans>Dismiss</Trans>
-            </button>
+            <Trans>Publishing failed: {failure.message}</Trans> <DismissButton onClick={() => editor.send({ type: 'failure.dismiss' })} />
+          </div>
+        )}
+        {failure?.reason === 'saveFailed' && (
+          <div className="alert alert-error" role="alert">
+            <Trans>Saving failed: {failure.message}. Your changes are kept in the editor; save again when you are ready.</Trans>{' '}
+            <DismissButton onClick={() => editor.send({ type: 'failure.dismiss' })} />
+          </div>
+        )}
+        {failure?.reason === 'viewFailed' && (
+          <div className="alert alert-error" role="alert">
+            <Trans>The published version could not be loaded: {failure.message}</Trans>{' '}
+            <DismissButton onClick={() => editor.send({ type: 'failure.dismiss' })} />
           </div>
         )}
         {!canEdit && (
@@ -197,6 +261,18 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
             <Trans>This vidbot is deactivated.</Trans>
           </p>
         )}
+        {viewingPublished && (
+          <div className="alert alert-warning editor-published-banner" role="status">
+            {step === 'loadingPublished' ? (
+              <Trans>Loading the published version…</Trans>
+            ) : (
+              <Trans>You are viewing the published version (v{shownRev}). It is read-only.</Trans>
+            )}{' '}
+            <button type="button" className="button link" onClick={() => editor.send({ type: 'view.draft' })}>
+              <Trans>Return to the draft</Trans>
+            </button>
+          </div>
+        )}
 
         <nav className="editor-tabs" aria-label={t`Editor sections`}>
           <Link to="/dashboard/$accountSlug/vidbots/$id" params={tabParams} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
@@ -207,35 +283,73 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
           </Link>
         </nav>
 
-        <Outlet />
+        <div className={blocked ? 'editor-body read-only' : 'editor-body'} inert={blocked} data-testid="editor-body">
+          <Outlet />
+        </div>
 
-        <Dialog open={blocker.status === 'blocked'} title={t`Unsaved changes`} onClose={() => blocker.reset?.()}>
+        <Dialog open={leavePromptOpen} title={t`Unsaved changes`} onClose={() => editor.send({ type: 'prompt.stay' })}>
           <p>
             <Trans>You have unsaved changes. Save them as a draft before leaving?</Trans>
           </p>
           <div className="actions end">
-            <button type="button" className="button" onClick={() => blocker.reset?.()}>
+            <button type="button" className="button" onClick={() => editor.send({ type: 'prompt.stay' })}>
               <Trans>Stay</Trans>
             </button>
-            <button type="button" className="button" onClick={() => blocker.proceed?.()}>
+            <button type="button" className="button" onClick={() => editor.send({ type: 'prompt.exit' })}>
               <Trans>Exit without saving</Trans>
             </button>
-            <button
-              type="button"
-              className="button primary"
-              data-autofocus
-              onClick={() =>
-                void save
-                  .mutateAsync()
-                  .then(() => blocker.proceed?.())
-                  .catch(() => blocker.reset?.())
-              }
-            >
+            <button type="button" className="button primary" data-autofocus onClick={() => editor.send({ type: 'prompt.save' })}>
               <Trans>Save and exit</Trans>
+            </button>
+          </div>
+        </Dialog>
+
+        <Dialog
+          open={conflict !== null}
+          title={t`Someone else saved this vidbot`}
+          onClose={() => {
+            if (conflict === 'choosing') editor.send({ type: 'conflict.keep' });
+          }}
+        >
+          <p>
+            <Trans>
+              This vidbot was saved in another tab or by another person after you opened it, so your draft was not saved. Reload their
+              version (your changes are lost), or keep editing (your changes stay here; your next save replaces their version).
+            </Trans>
+          </p>
+          <div className="actions end">
+            <button type="button" className="button" disabled={conflict !== 'choosing'} onClick={() => editor.send({ type: 'conflict.reload' })}>
+              <Trans>Reload and lose my changes</Trans>
+            </button>
+            <button type="button" className="button primary" data-autofocus disabled={conflict !== 'choosing'} onClick={() => editor.send({ type: 'conflict.keep' })}>
+              <Trans>Keep editing</Trans>
+            </button>
+          </div>
+        </Dialog>
+
+        <Dialog open={confirmingPublish} title={t`Publish with warnings?`} onClose={() => editor.send({ type: 'publish.cancel' })}>
+          {warnings.list}
+          <p>
+            <Trans>You can publish anyway; viewers see the vidbot as it is.</Trans>
+          </p>
+          <div className="actions end">
+            <button type="button" className="button" onClick={() => editor.send({ type: 'publish.cancel' })}>
+              <Trans>Cancel</Trans>
+            </button>
+            <button type="button" className="button primary" data-autofocus onClick={() => editor.send({ type: 'publish.confirm' })}>
+              <Trans>Publish anyway</Trans>
             </button>
           </div>
         </Dialog>
       </div>
     </EditorContext.Provider>
+  );
+}
+
+function DismissButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="button link" onClick={onClick}>
+      <Trans>Dismiss</Trans>
+    </button>
   );
 }

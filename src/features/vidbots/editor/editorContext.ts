@@ -6,7 +6,9 @@
  * - `content` is the draft `{ slides, actions, theme, settings }` (the published revision's content
  *   while viewing the published version, spec 001 §2 "view published").
  * - `readOnly` is true when the person may not edit (spec 001 §6) or while viewing the published
- *   version; views then disable every control (the server refuses edits with 403 anyway).
+ *   version; views then disable every control (the server refuses edits with 403 anyway). It is also
+ *   true for the moment a save, publish, revision conflict or the leave prompt is open: the editor
+ *   machine (machines/editor) accepts no `change` then, so views must not offer edits.
  * - `change(next)` replaces the draft; the editor machine compares it with the saved content for the
  *   "Unsaved changes" badge and the leave prompt. Edits are computed by the pure functions of
  *   machines/editor/content.ops.ts. Views never call the bot API for content themselves.
@@ -27,7 +29,7 @@ export interface EditorApi {
   readOnly: boolean;
   /** The account's feature flags (GET /feature), e.g. 'url_map', 'vidbot_as_ads'. */
   features: ReadonlySet<string>;
-  /** Replaces the draft (the editor machine tracks dirty). Ignored while read-only. */
+  /** Replaces the draft (the editor machine compares it with the saved content for dirty). Ignored while read-only. */
   change(next: BotContent): void;
 }
 

@@ -1,0 +1,104 @@
+/**
+ * Abstract side effects and content shapes of the editor machine (spec 001 §2 editor, §4 "{product}
+ * status" and "Editor saves"; issue 11 "Revisions and the editor machine"; architecture §1, §3).
+ *
+ * The machine only knows these shapes; the app edge supplies real implementations with
+ * `editorMachine.provide({ actors: { … } })` (src/features/vidbots/editor/editor.actors.ts). The
+ * defaults throw "… must be provided" so a forgotten binding fails loudly instead of silently
+ * succeeding. Every actor resolves with a Bot answer (`Schema<'Bot'>`) and rejects with the API
+ * client's error (`{ status, code?, detail? }`, e.g. 409 `revisionConflict`, 422 `noSlidesPublish`).
+ */
+import { fromPromise } from 'xstate';
+import type { Schema } from '../../src/api/contract';
+import type { BotAction, BotStatus, Slide, SlideOption, SlideOptionType } from '../publish/publish.actors';
+
+/**
+ * Slide, button, action and status types are declared once (machines/publish/publish.actors.ts and
+ * machines/vidbot/vidbot.types.ts; the content operations of machines/editor/content.ops.ts use the same).
+ */
+export type { BotAction, BotStatus, Slide, SlideOption, SlideOptionType };
+
+/** `GET|PATCH /bot/{id}`: the bot with one revision's content (the server's contract). */
+export type EditorBot = Schema<'Bot'>;
+
+/**
+ * The revisioned per-vidbot settings (architecture §1 `content.settings`; spec 001 §3 "{product}",
+ * "Share settings"): the contract's `Bot['settings']` once the server declares it, a record before.
+ */
+export type BotSettings = EditorBot extends { settings: infer S } ? S : Record<string, unknown>;
+
+/** The content a revision stores and the editor drafts: `{ slides, actions, theme, settings }` (architecture §1). */
+export interface BotContent {
+  slides: Slide[];
+  actions: BotAction[];
+  theme?: Record<string, unknown>;
+  settings: BotSettings;
+}
+
+/**
+ * The revision content of a Bot answer. The server always answers a complete `settings` (spec 001
+ * §9 defaults filled in); an answer without one (a server before issue 11) gives an empty record.
+ */
+export function contentOf(bot: EditorBot): BotContent {
+  const { settings } = bot as { settings?: BotSettings };
+  return { slides: bot.slides, actions: bot.actions, theme: bot.theme, settings: settings ?? ({} as BotSettings) };
+}
+
+/**
+ * Structural equality of two JSON documents (content drafts): same keys and values, array order
+ * significant, a property holding `undefined` equal to an absent one. Used for "dirty": the draft
+ * compared with the saved content, so undoing an edit by hand makes the editor clean again.
+ */
+export function sameContent(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => sameContent(item, b[i]));
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(ra), ...Object.keys(rb)]);
+  for (const key of keys) {
+    if (!sameContent(ra[key], rb[key])) return false;
+  }
+  return true;
+}
+
+/** saveDraft: PATCH /bot/{botId} `{ content, baseRevisionId }` → a new Draft revision (409 revisionConflict when baseRevisionId is not the latest). */
+export interface SaveDraftInput {
+  botId: number;
+  content: BotContent;
+  /** The revision the draft was based on (the editor's last loaded or saved revision), or null. */
+  baseRevisionId: number | null;
+}
+/** setStatusPublished: PATCH /bot/{botId} `{ status: 'Published' }`; 422 `noSlidesPublish` without an INTRO slide. */
+export interface SetStatusPublishedInput {
+  botId: number;
+}
+/** publishRevision: PATCH /bot/{botId}/revision/{botRevisionId}/status `{ status: 'Published' }`. */
+export interface PublishRevisionInput {
+  botId: number;
+  botRevisionId: number;
+}
+/** fetchBot: GET /bot/{botId}?mode=draft|published (published: 404 when never published). */
+export interface FetchBotInput {
+  botId: number;
+  mode: 'draft' | 'published';
+}
+
+/** Default actors: each throws "… must be provided" when started. */
+export const missingEditorActors = {
+  saveDraft: fromPromise<EditorBot, SaveDraftInput>(async () => {
+    throw new Error('saveDraft must be provided');
+  }),
+  setStatusPublished: fromPromise<EditorBot, SetStatusPublishedInput>(async () => {
+    throw new Error('setStatusPublished must be provided');
+  }),
+  publishRevision: fromPromise<EditorBot, PublishRevisionInput>(async () => {
+    throw new Error('publishRevision must be provided');
+  }),
+  fetchBot: fromPromise<EditorBot, FetchBotInput>(async () => {
+    throw new Error('fetchBot must be provided');
+  }),
+};

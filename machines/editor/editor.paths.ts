@@ -1,0 +1,225 @@
+/**
+ * Graph paths of the editor machine (`xstate/graph`, DESIGN §4): `TestModel`s over the chart with
+ * realistic event payloads, including the done / error events its invoked actors produce, whose
+ * answers follow from the snapshot (a save answers the next revision of the same bot, as the server
+ * does). Two inputs: a Draft bot and a Published bot with a draft revision (the two publish routes
+ * of spec 001 §4).
+ *
+ * States are serialized by value plus the context fields that change the route through the chart
+ * (dirty, bot status, hasDraft, canEdit, afterSave, whether the latest revision is known), so the
+ * walk stays finite. Used by editor.test.ts (replay on a live actor + coverage).
+ */
+import { TestModel } from 'xstate/graph';
+import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { editorMachine, type EditorEvent, type EditorInput } from './editor.machine';
+import { transitionTour, type TourPath } from '../testing/graph-coverage';
+import type { BotContent, BotSettings, EditorBot } from './editor.actors';
+
+type EditorSnapshot = SnapshotFrom<typeof editorMachine>;
+
+/** Content with an INTRO slide (publishable) — the saved content of both inputs. */
+export const savedContent: BotContent = {
+  slides: [
+    { id: 1, name: 'Welcome', category: 'INTRO', type: 'VIDEO', videoId: 3, imageId: null, options: [{ id: 1, name: 'Pricing', type: 'SLIDE', targetId: 2 }] },
+    { id: 2, name: 'Pricing', category: 'SLIDE', type: 'IMAGE', videoId: null, imageId: 4, options: [] },
+  ],
+  actions: [],
+  theme: {},
+  // The chart never reads settings; an empty record stands for the server's complete defaults.
+  settings: {} as BotSettings,
+};
+
+/** An edit of the saved content (a renamed slide): dirty, still publishable. */
+export const editedContent: BotContent = {
+  ...savedContent,
+  slides: savedContent.slides.map((s) => (s.id === 2 ? { ...s, name: 'Prices' } : s)),
+};
+
+/** An edit without an INTRO slide (spec 001 §4: noSlidesPublish). */
+export const contentWithoutIntro: BotContent = {
+  ...savedContent,
+  slides: savedContent.slides.map((s) => ({ ...s, category: 'SLIDE' as const })),
+};
+
+/** What another tab saved meanwhile. */
+export const theirContent: BotContent = {
+  ...savedContent,
+  slides: [...savedContent.slides, { id: 3, name: 'Their slide', category: 'SLIDE', type: 'IMAGE', videoId: null, imageId: 4, options: [] }],
+};
+
+/** A Bot answer with `content` and the given fields. */
+export function botAnswer(over: Partial<EditorBot>, content: BotContent = savedContent): EditorBot {
+  return {
+    id: 7,
+    publicId: 'b7',
+    accountId: 1,
+    name: 'Tour',
+    status: 'Draft',
+    privacy: 'Public',
+    isStarred: false,
+    author: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    posterUrl: null,
+    slideCount: content.slides.length,
+    hasDraft: true,
+    revNumber: 1,
+    revisionStatus: 'Draft',
+    botRevisionId: 11,
+    liveStatus: 'inactive',
+    publishedRevisionId: null,
+    slides: content.slides,
+    actions: content.actions as EditorBot['actions'],
+    theme: content.theme ?? {},
+    ...(Object.keys(content.settings).length ? { settings: content.settings } : {}),
+    ...over,
+  } as EditorBot;
+}
+
+/** A Draft bot (never published), revision 11. */
+export const draftBot = botAnswer({});
+/** A Published bot with a draft: revision 5 is live, revision 6 is the draft. */
+export const publishedWithDraftBot = botAnswer({ status: 'Published', hasDraft: true, revNumber: 2, revisionStatus: 'Draft', botRevisionId: 6, publishedRevisionId: 5 });
+/** The published revision of `publishedWithDraftBot` (GET ?mode=published). */
+export const publishedVersion = botAnswer({ status: 'Published', hasDraft: true, revNumber: 1, revisionStatus: 'Published', botRevisionId: 5, publishedRevisionId: 5 }, {
+  ...savedContent,
+  slides: savedContent.slides.slice(0, 1),
+});
+
+/** The two inputs the tour starts from. */
+export const editorPathInputs: Record<'draft' | 'published', EditorInput> = {
+  draft: { bot: draftBot, canEdit: true },
+  published: { bot: publishedWithDraftBot, canEdit: true },
+};
+
+/** The API error of spec 001 §8 noSlidesPublish. */
+export const noSlidesError = { status: 422, code: 'noSlidesPublish', detail: 'An INTRO slide is needed to publish.' };
+/** The answer to a save based on an old revision (issue 11 architecture §1). */
+export const conflictError = { status: 409, code: 'revisionConflict', detail: 'This vidbot was saved by someone else after you opened it.' };
+/** A network / server failure. */
+export const serverError = { status: 500, detail: 'Internal error' };
+/** GET ?mode=published of a bot never published. */
+export const notFoundError = { status: 404, detail: 'This vidbot has no published revision.' };
+
+/** The save answer the server gives for `snapshot`'s draft: the next revision, a Draft beside any live one. */
+export function savedAnswer(snapshot: EditorSnapshot): EditorBot {
+  const { bot, draft } = snapshot.context;
+  return botAnswer(
+    {
+      status: bot.status,
+      hasDraft: true,
+      revisionStatus: 'Draft',
+      botRevisionId: (bot.botRevisionId ?? 0) + 1,
+      revNumber: (bot.revNumber ?? 0) + 1,
+      publishedRevisionId: bot.publishedRevisionId,
+    },
+    draft,
+  );
+}
+
+/** The answer after publishing the latest revision of `snapshot`'s bot. */
+export function publishedAnswer(snapshot: EditorSnapshot): EditorBot {
+  const { bot, saved } = snapshot.context;
+  return botAnswer({ status: 'Published', hasDraft: false, revisionStatus: 'Published', botRevisionId: bot.botRevisionId, revNumber: bot.revNumber, publishedRevisionId: bot.botRevisionId }, saved);
+}
+
+/** What the other tab saved: the revision after `snapshot`'s bot's. */
+export function latestAnswer(snapshot: EditorSnapshot): EditorBot {
+  const { bot } = snapshot.context;
+  return botAnswer({ ...bot, botRevisionId: (bot.botRevisionId ?? 0) + 10, revNumber: (bot.revNumber ?? 0) + 1, hasDraft: true, revisionStatus: 'Draft' }, theirContent);
+}
+
+/** The person's events, offered in every snapshot. */
+export const personEvents: AnyEventObject[] = [
+  { type: 'draft.change', content: editedContent },
+  { type: 'draft.change', content: savedContent },
+  { type: 'draft.change', content: contentWithoutIntro },
+  { type: 'draft.save' },
+  { type: 'revision.publish' },
+  { type: 'revision.publish', warningCount: 1 },
+  { type: 'publish.confirm' },
+  { type: 'publish.cancel' },
+  { type: 'view.published' },
+  { type: 'view.draft' },
+  { type: 'leave.requested' },
+  { type: 'prompt.save' },
+  { type: 'prompt.exit' },
+  { type: 'prompt.stay' },
+  { type: 'conflict.reload' },
+  { type: 'conflict.keep' },
+  { type: 'failure.dismiss' },
+];
+
+/** Permission changes (the person's account data arrived), offered at rest only so the walk stays small. */
+export const accessEvents: AnyEventObject[] = [
+  { type: 'access.changed', canEdit: false },
+  { type: 'access.changed', canEdit: true },
+];
+
+/**
+ * The events that can happen in a snapshot: the person's events always, an actor's done / error
+ * events only while that actor runs (as in the real app), with answers that follow from the snapshot.
+ */
+export function editorEventsFor(snapshot: EditorSnapshot): AnyEventObject[] {
+  const running = new Set(Object.keys(snapshot.children));
+  const events: AnyEventObject[] = [...personEvents, ...(snapshot.matches({ editing: 'clean' }) ? accessEvents : [])];
+  if (running.has('saveDraft')) {
+    events.push({ type: 'xstate.done.actor.saveDraft', output: savedAnswer(snapshot) });
+    if (snapshot.context.bot.status === 'Published' && snapshot.matches('publishing')) {
+      // A save answer without a draft revision (nothing to publish).
+      events.push({ type: 'xstate.done.actor.saveDraft', output: { ...savedAnswer(snapshot), hasDraft: false, revisionStatus: 'Published' } });
+    }
+    events.push({ type: 'xstate.error.actor.saveDraft', error: conflictError });
+    events.push({ type: 'xstate.error.actor.saveDraft', error: serverError });
+  }
+  if (running.has('setStatusPublished')) {
+    events.push({ type: 'xstate.done.actor.setStatusPublished', output: publishedAnswer(snapshot) });
+    events.push({ type: 'xstate.error.actor.setStatusPublished', error: noSlidesError });
+    events.push({ type: 'xstate.error.actor.setStatusPublished', error: serverError });
+  }
+  if (running.has('publishRevision')) {
+    events.push({ type: 'xstate.done.actor.publishRevision', output: publishedAnswer(snapshot) });
+    events.push({ type: 'xstate.error.actor.publishRevision', error: noSlidesError });
+    events.push({ type: 'xstate.error.actor.publishRevision', error: serverError });
+  }
+  if (running.has('fetchLatest')) {
+    events.push({ type: 'xstate.done.actor.fetchLatest', output: latestAnswer(snapshot) });
+    events.push({ type: 'xstate.error.actor.fetchLatest', error: serverError });
+  }
+  if (running.has('fetchPublished')) {
+    events.push({ type: 'xstate.done.actor.fetchPublished', output: publishedVersion });
+    events.push({ type: 'xstate.error.actor.fetchPublished', error: notFoundError });
+  }
+  return events;
+}
+
+/** Serialization that keeps the walk finite (value + route-deciding context). */
+export function serializeEditorState(snapshot: EditorSnapshot): string {
+  const c = snapshot.context;
+  return JSON.stringify([snapshot.value, c.dirty, c.bot.status, c.bot.hasDraft, c.canEdit, c.afterSave, c.latest !== null, c.draft === contentWithoutIntro]);
+}
+
+/** The test model of the chart from one input. */
+export function editorTestModel(input: EditorInput) {
+  // TestModel's ActorLogic type knows no emitted events; the chart's `emitted` union is the only difference.
+  const logic = editorMachine as unknown as ActorLogic<EditorSnapshot, EditorEvent, EditorInput>;
+  return new TestModel(logic, {
+    input,
+    events: editorEventsFor as never,
+    serializeState: serializeEditorState,
+    limit: 20000,
+    stopWhen: (s: EditorSnapshot) => s.status !== 'active',
+  });
+}
+
+/** One tour path with the input it starts from. */
+export interface EditorTourPath extends TourPath {
+  input: EditorInput;
+}
+
+/** The transition tours from both inputs: every reachable state and every event offered there. */
+export function editorPaths(): EditorTourPath[] {
+  return (Object.entries(editorPathInputs) as Array<[string, EditorInput]>).flatMap(([name, input]) =>
+    transitionTour(editorTestModel(input), serializeEditorState).map((p) => ({ ...p, description: `${name}: ${p.description}`, input })),
+  );
+}

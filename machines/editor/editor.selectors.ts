@@ -1,0 +1,130 @@
+/**
+ * Selectors the editor view binds to (DESIGN §5: views read the chart through these, never through
+ * raw state names). Spec 001 §2 editor, §4 "{product} status", §6; issue 11 "Revisions and the
+ * editor machine".
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { BotContent, EditorBot } from './editor.actors';
+import type { EditorFailure, EditorMachine } from './editor.machine';
+
+type EditorSnapshot = SnapshotFrom<EditorMachine>;
+
+/** The step the person sees in the live region, or a resting state. */
+export type EditorStep =
+  | 'editing'
+  | 'saving'
+  | 'savingDraft'
+  | 'settingPublished'
+  | 'publishingRevision'
+  | 'conflict'
+  | 'loadingPublished'
+  | 'viewingPublished'
+  | 'leavePrompt'
+  | 'confirmingPublish';
+
+/** The draft (what the content and settings tabs edit). */
+export function selectDraft(snapshot: EditorSnapshot): BotContent {
+  return snapshot.context.draft;
+}
+
+/** The content shown: the published revision's while viewing it, else the draft. */
+export function selectShownContent(snapshot: EditorSnapshot): BotContent {
+  const published = snapshot.matches({ viewingPublished: 'showing' }) ? snapshot.context.published : null;
+  return published ? { ...snapshot.context.draft, ...publishedContent(published) } : snapshot.context.draft;
+}
+
+function publishedContent(bot: EditorBot): Partial<BotContent> {
+  const { settings } = bot as { settings?: BotContent['settings'] };
+  return { slides: bot.slides, actions: bot.actions, theme: bot.theme, ...(settings ? { settings } : {}) };
+}
+
+/** The Bot whose version the badge shows: the published one while viewing it, else the latest. */
+export function selectShownBot(snapshot: EditorSnapshot): EditorBot {
+  return (snapshot.matches({ viewingPublished: 'showing' }) ? snapshot.context.published : null) ?? snapshot.context.bot;
+}
+
+/** The latest draft-mode Bot answer the chart knows. */
+export function selectBot(snapshot: EditorSnapshot): EditorBot {
+  return snapshot.context.bot;
+}
+
+/** The draft differs from the saved content ("Unsaved changes" badge, leave prompt). */
+export function selectIsDirty(snapshot: EditorSnapshot): boolean {
+  return snapshot.context.dirty;
+}
+
+/** A save, publish, conflict lookup or published-version load is running (controls disable). */
+export function selectIsBusy(snapshot: EditorSnapshot): boolean {
+  return snapshot.hasTag('busy');
+}
+
+/** True while viewing (or loading) the published version (spec 001 §2). */
+export function selectIsViewingPublished(snapshot: EditorSnapshot): boolean {
+  return snapshot.matches('viewingPublished');
+}
+
+/**
+ * The editor is read-only: the person may not edit (spec 001 §6), the published version is shown,
+ * or a save / publish / conflict is in progress.
+ */
+export function selectReadOnly(snapshot: EditorSnapshot): boolean {
+  return (
+    !snapshot.context.canEdit ||
+    snapshot.hasTag('busy') ||
+    snapshot.matches('viewingPublished') ||
+    snapshot.matches('leavePrompt') ||
+    snapshot.matches('confirmingPublish')
+  );
+}
+
+/** Save draft is offered: editable, unsaved edits, nothing running. */
+export function selectCanSave(snapshot: EditorSnapshot): boolean {
+  return snapshot.can({ type: 'draft.save' });
+}
+
+/** Publish is offered: editable, not Deactivated, something to publish, nothing running (without an INTRO it answers noSlidesPublish). */
+export function selectCanPublish(snapshot: EditorSnapshot): boolean {
+  return snapshot.can({ type: 'revision.publish' });
+}
+
+/** The view-published toggle is offered: a Published bot with a draft revision (spec 001 §2). */
+export function selectCanViewPublished(snapshot: EditorSnapshot): boolean {
+  const { bot } = snapshot.context;
+  return bot.status === 'Published' && bot.hasDraft && bot.publishedRevisionId !== null;
+}
+
+/** The publish confirmation (graph warnings) is open. */
+export function selectIsConfirmingPublish(snapshot: EditorSnapshot): boolean {
+  return snapshot.matches('confirmingPublish');
+}
+
+/** The leave prompt (save, exit, stay) is open. */
+export function selectIsLeavePromptOpen(snapshot: EditorSnapshot): boolean {
+  return snapshot.matches('leavePrompt');
+}
+
+/** A revision conflict is open; `choosing` once the latest revision was looked up. */
+export function selectConflict(snapshot: EditorSnapshot): 'loading' | 'choosing' | null {
+  if (snapshot.matches({ conflict: 'loading' })) return 'loading';
+  if (snapshot.matches({ conflict: 'choosing' })) return 'choosing';
+  return null;
+}
+
+/** The last failure (noSlidesPublish, saveFailed, publishFailed, viewFailed), or null. */
+export function selectFailure(snapshot: EditorSnapshot): EditorFailure | null {
+  return snapshot.context.failure;
+}
+
+/** The current step, for the live region. */
+export function selectStep(snapshot: EditorSnapshot): EditorStep {
+  if (snapshot.matches('saving')) return 'saving';
+  if (snapshot.matches({ publishing: 'savingDraft' })) return 'savingDraft';
+  if (snapshot.matches({ publishing: 'settingPublished' })) return 'settingPublished';
+  if (snapshot.matches({ publishing: 'publishingRevision' })) return 'publishingRevision';
+  if (snapshot.matches('conflict')) return 'conflict';
+  if (snapshot.matches({ viewingPublished: 'loading' })) return 'loadingPublished';
+  if (snapshot.matches('viewingPublished')) return 'viewingPublished';
+  if (snapshot.matches('leavePrompt')) return 'leavePrompt';
+  if (snapshot.matches('confirmingPublish')) return 'confirmingPublish';
+  return 'editing';
+}
