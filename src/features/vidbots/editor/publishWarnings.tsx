@@ -1,23 +1,13 @@
 /**
  * The publish flow's graph warnings (issue 11 "publishing with unreachable slides warns but does not
- * block"): the warnings of the live draft and the list the publish confirmation shows.
- *
- * HOOK POINT for helper "graph" (src/features/vidbots/editor/GraphPanel.tsx exports
- * `useBotGraph(content)`, `publishWarnings(graph, content)` — defined in machines/vidbot/vidbot.graph.ts —
- * and `<PublishWarningList warnings/>`). That module is not on this branch; until it is merged this
- * answers no warnings. After the merge the body becomes (checked to typecheck and to open the
- * confirmation against main's GraphPanel):
- * ```ts
- * import { useMemo } from 'react';
- * import { PublishWarningList, publishWarnings, useBotGraph } from './GraphPanel';
- * const graph = useBotGraph(content);
- * const warnings = useMemo(() => publishWarnings(graph, content), [graph, content]);
- * return { count: warnings.length, list: <PublishWarningList warnings={warnings} /> };
- * ```
- * The editor machine asks for confirmation whenever `count > 0` (machines/editor, `confirmingPublish`).
+ * block"): the warnings of the live draft (`publishWarnings(botGraph(content), content)`,
+ * machines/vidbot/vidbot.graph.ts) and the list the publish confirmation shows. The editor machine
+ * asks for confirmation whenever `count > 0` (machines/editor, `confirmingPublish`); publishing is
+ * never blocked.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { BotContent } from '../vidbot.types';
+import { PublishWarningList, publishWarnings, useBotGraph } from './GraphPanel';
 
 /** The draft's publish warnings: how many, and their list for the confirmation dialog. */
 export interface PublishWarningsView {
@@ -25,8 +15,9 @@ export interface PublishWarningsView {
   list: ReactNode;
 }
 
-/** The publish warnings of `content` (none until helper "graph"'s GraphPanel is merged; see above). */
+/** The publish warnings of `content` (unreachable slides and actions, buttons whose target is deleted). */
 export function usePublishWarnings(content: BotContent): PublishWarningsView {
-  void content;
-  return { count: 0, list: null };
+  const graph = useBotGraph(content);
+  const warnings = useMemo(() => publishWarnings(graph, content), [graph, content]);
+  return { count: warnings.length, list: <PublishWarningList warnings={warnings} /> };
 }
