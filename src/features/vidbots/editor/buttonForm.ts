@@ -125,7 +125,7 @@ export function buttonFormSchema(m: ButtonFormMessages) {
     name: v.pipe(
       v.string(),
       v.check((s) => s.trim() !== '', m.nameRequired),
-      v.check((s) => v.is(serverName, s), m.nameTooLong),
+      v.check((s) => s.trim() === '' || v.is(serverName, s), m.nameTooLong),
     ),
     featured: v.boolean(),
     videoEndListener: v.boolean(),

@@ -174,7 +174,7 @@ export function slideFormSchema(m: SlideFormMessages) {
       name: v.pipe(
         v.string(),
         v.check((s) => s.trim() !== '', m.nameRequired),
-        v.check((s) => v.is(serverName, s), m.nameTooLong),
+        v.check((s) => s.trim() === '' || v.is(serverName, s), m.nameTooLong),
       ),
       description: v.pipe(
         v.string(),
