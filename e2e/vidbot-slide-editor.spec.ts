@@ -328,3 +328,87 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(save).toBeDisabled();
   });
 }
+
+test('slide editor footer (en): intro refused, unsaved-edits prompt, copy to the clipboard, duplicate, delete with the pointing slides listed; read-only for a Viewer', async ({ page, browser }) => {
+  await signIn(page, 'owner@example.com');
+  const accounts = await api<{ records: Array<{ id: number; publicId: string }> }>(page, 'GET', '/api/account');
+  const account = accounts.json.records.find((a) => a.publicId === 'demo')!;
+  const created = await api<{ id: number }>(page, 'POST', '/api/bot', { accountId: account.id, name: 'Slide footer' });
+  const botId = created.json.id;
+  const seeded = await api(page, 'PATCH', `/api/bot/${botId}`, {
+    content: {
+      slides: [
+        { id: 1, name: 'Start', category: 'INTRO', type: 'VIDEO', options: [{ id: 1, name: 'To the end', type: 'SLIDE', targetId: 2 }] },
+        { id: 2, name: 'End', category: 'SLIDE', type: 'IMAGE', options: [] },
+      ],
+      actions: [],
+    },
+  });
+  expect(seeded.status).toBe(200);
+  const editor = `/dashboard/demo/vidbots/${botId}`;
+
+  // The intro cannot be deleted (cannotDeleteIntroSlide).
+  await page.goto(`${editor}/slide/1`);
+  await expect(page.getByRole('heading', { name: 'Edit slide “Start”' })).toBeFocused();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('The intro slide cannot be deleted.');
+
+  // Unsaved edits: duplicate and copy wait for Save; leaving asks (Stay keeps the edit); Cancel leaves.
+  await page.goto(`${editor}/slide/2`);
+  await page.getByLabel('Name', { exact: true }).fill('The end');
+  await expect(page.getByRole('button', { name: 'Duplicate' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Copy to another bot' })).toBeDisabled();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Discard the changes to this slide?' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/slide\/2$/);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('The end');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/vidbots/${botId}/?$`));
+
+  // Copy to another bot: the clipboard entry in localStorage (spec 001 §3 Clipboard) and a toast.
+  await page.goto(`${editor}/slide/2`);
+  await page.getByRole('button', { name: 'Copy to another bot' }).click();
+  await expect(page.getByText('Slide “End” copied. Open another vidbot and paste it there.')).toBeVisible();
+  const clip = await page.evaluate(() => JSON.parse(localStorage.getItem('vidbotClipboard') ?? 'null'));
+  expect(clip).toMatchObject({ type: 'slide', sourceBotId: botId, sourceBotName: 'Slide footer', data: { id: 2, name: 'End' } });
+
+  // Duplicate opens the copy.
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(page).toHaveURL(/\/slide\/3$/);
+  await expect(page.getByRole('heading', { name: 'Edit slide “End (Copy)”' })).toBeFocused();
+
+  // Deleting "End": the confirmation lists the slide pointing at it; the button to it goes too.
+  await page.getByRole('button', { name: 'Back to content' }).click();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved').last()).toBeVisible();
+  await page.goto(`${editor}/slide/2`);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete slide?' });
+  await expect(confirm.getByRole('listitem')).toHaveText(['Slide “Start”']);
+  await confirm.getByRole('button', { name: 'Delete slide' }).click();
+  await expect(page).toHaveURL(new RegExp(`/vidbots/${botId}/?$`));
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved').last()).toBeVisible();
+  const stored = await api<{ slides: Array<{ id: number; name: string; options: unknown[] }> }>(page, 'GET', `/api/bot/${botId}`);
+  expect(stored.json.slides.map((s) => [s.id, s.name, s.options.length])).toEqual([
+    [1, 'Start', 0],
+    [3, 'End (Copy)', 0],
+  ]);
+
+  // A Viewer sees the slide editor read-only (spec 001 §6).
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  await signIn(viewer, 'viewer@example.com');
+  await viewer.goto(`${editor}/slide/3`);
+  await expect(viewer.getByRole('heading', { name: 'Edit slide “End (Copy)”' })).toBeVisible();
+  await expect(viewer.getByLabel('Name', { exact: true })).toHaveValue('End (Copy)');
+  await expect(viewer.getByLabel('Name', { exact: true })).toBeDisabled();
+  await expect(viewer.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await expect(viewer.getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
+  await expect(viewer.getByRole('button', { name: 'Duplicate' })).toBeDisabled();
+  await expect(viewer.getByRole('button', { name: 'Add button' })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: 'Copy to another bot' })).toBeEnabled();
+  await viewerContext.close();
+});

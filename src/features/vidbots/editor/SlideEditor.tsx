@@ -16,14 +16,16 @@
  *   Save — enabled only when the slide changed or is new (§4) — which applies the edit with
  *   `change(next)` (content.ops addSlide / updateSlide) and returns to the content tab. Duplicate and
  *   copy work on the slide as the draft has it, so they wait until unsaved edits are saved.
+ * - Leaving with unsaved slide edits (another tab, Back, a link) asks: stay or discard (TanStack
+ *   `useBlocker`; Save, Delete, Duplicate and Cancel leave on purpose).
  * - Focus moves to the heading on open and back to the slide's card on return (editorFocus.ts).
  * - Read-only (`useEditor().readOnly`, spec 001 §6 / view published): everything shown, nothing editable
  *   (copying to another bot stays possible: it changes nothing here).
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { useForm, useStore } from '@tanstack/react-form';
-import { useNavigate } from '@tanstack/react-router';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import '../vidbots.css';
 import './slideEditor.css';
@@ -116,7 +118,12 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
   const { t, i18n } = useLingui();
   const { account, bot, content, readOnly, change } = useEditor();
   const navigate = useNavigate();
-  const backToContent = useBackToContent();
+  const goToContent = useBackToContent();
+  const leaving = useRef(false);
+  const backToContent = (slideId: number | null) => {
+    leaving.current = true;
+    goToContent(slideId);
+  };
   const groupLabel = useActionGroupLabel();
   const isNew = original === undefined;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -130,7 +137,8 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
     duration: useId(),
     media: useId(),
   };
-  const [options, setOptions] = useState<EditableButton[]>(() => original?.options ?? []);
+  const [initialOptions] = useState<EditableButton[]>(() => original?.options ?? []);
+  const [options, setOptions] = useState<EditableButton[]>(initialOptions);
   const [chooserOpen, setChooserOpen] = useState(false);
   const [buttonDialog, setButtonDialog] = useState<{ button?: EditableButton } | null>(null);
   const [pendingDelete, setPendingDelete] = useState<{ slides: PointingSlide[]; actions: PointingAction[] } | null>(null);
@@ -167,16 +175,28 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
       }),
     [t],
   );
+  const [initialValues] = useState(() => slideFormValues(original, newType));
   const form = useForm({
-    defaultValues: slideFormValues(original, newType),
+    defaultValues: initialValues,
     validators: { onChange: schema, onSubmit: schema },
     onSubmit: ({ value }) => save(slideFields(value, options, original)),
   });
   const values = useStore(form.store, (s) => s.values);
   const valid = v.is(schema, values);
   const fields = valid ? slideFields(values, options, original) : null;
-  const changed = isNew || !fields || slideChanged(original, fields);
+  // Touched at all (also while invalid): anything differs from what the editor opened with.
+  const touched = options !== initialOptions || JSON.stringify(values) !== JSON.stringify(initialValues);
+  // §4: a new slide may always be saved (once valid); a stored one only when its stored fields change.
+  const changed = isNew || (fields ? slideChanged(original, fields) : touched);
   const canSave = !readOnly && valid && changed;
+  // Edits that leaving would lose (a new slide counts once anything was chosen or typed).
+  const unsaved = !readOnly && (isNew ? touched : changed);
+
+  // Leaving with unsaved slide edits asks first (Save, Delete, Duplicate and Cancel leave on purpose).
+  const unsavedRef = useRef(unsaved);
+  unsavedRef.current = unsaved;
+  const mayLeave = useCallback(() => unsavedRef.current && !leaving.current, []);
+  const blocker = useBlocker({ shouldBlockFn: mayLeave, enableBeforeUnload: mayLeave, withResolver: true });
 
   // The draft with this slide as edited (a new slide gets the id it will have), for the button rules.
   const workId = original?.id ?? nextContentId(content);
@@ -248,6 +268,7 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
     }
     change(result.content);
     toast.success(t`Slide duplicated. You are now editing the copy.`);
+    leaving.current = true;
     void navigate({
       to: '/dashboard/$accountSlug/vidbots/$id/slide/$slideId',
       params: { accountSlug: account.publicId, id: String(bot.id), slideId: String(result.slideId) },
@@ -628,6 +649,19 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
         onSave={saveButton}
         onClose={() => setButtonDialog(null)}
       />
+      <Dialog open={blocker.status === 'blocked'} confirm title={t`Discard the changes to this slide?`} onClose={() => blocker.reset?.()}>
+        <p>
+          <Trans>The changes to this slide are not in the draft yet. Save them with the slide editor’s Save, or discard them.</Trans>
+        </p>
+        <div className="actions end">
+          <button type="button" className="button" data-autofocus onClick={() => blocker.reset?.()}>
+            <Trans>Stay</Trans>
+          </button>
+          <button type="button" className="button danger" onClick={() => blocker.proceed?.()}>
+            <Trans>Discard changes</Trans>
+          </button>
+        </div>
+      </Dialog>
       <Dialog open={pendingDelete !== null} confirm title={t`Delete slide?`} onClose={() => setPendingDelete(null)}>
         {pendingDelete && (
           <>
