@@ -140,7 +140,9 @@ interface StoredSlide {
 for (const locale of ['en', 'fi'] as const) {
   const L = TEXT[locale];
 
-  test(`slide and button editors (${locale}): video and image slides, buttons to slides and an action, keyboard reorder, video-end button, stored by the server`, async ({ page }) => {
+  test(`slide and button editors (${locale}): video and image slides, buttons to slides and an action, keyboard reorder, video-end button, stored by the server`, async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await signIn(page, 'owner@example.com');
     if (locale === 'fi') {
@@ -212,7 +214,11 @@ for (const locale of ['en', 'fi'] as const) {
     await page.goto(`${editor}/slide/new?type=VIDEO`);
     await expect(page.getByRole('heading', { name: L.newVideo })).toBeFocused();
     await page.getByRole('button', { name: L.chooseVideo }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /echo-hereweare/ }).first().click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /echo-hereweare/ })
+      .first()
+      .click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByLabel(L.name, { exact: true }).fill('Pricing');
     await save.click();
@@ -329,7 +335,10 @@ for (const locale of ['en', 'fi'] as const) {
   });
 }
 
-test('slide editor footer (en): intro refused, unsaved-edits prompt, copy to the clipboard, duplicate, delete with the pointing slides listed; read-only for a Viewer', async ({ page, browser }) => {
+test('slide editor footer (en): intro refused, unsaved-edits prompt, copy to the clipboard, duplicate, delete with the pointing slides listed; read-only for a Viewer', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'owner@example.com');
   const accounts = await api<{ records: Array<{ id: number; publicId: string }> }>(page, 'GET', '/api/account');
   const account = accounts.json.records.find((a) => a.publicId === 'demo')!;

@@ -56,7 +56,9 @@ export function ButtonsTable({ buttons, targetName, targetKind, readOnly, onMove
   const announcements: Announcements = {
     onDragStart: ({ active }) => t`Picked up button ${nameOf(active.id)}. It is in position ${positionOf(active.id)} of ${count}.`,
     onDragOver: ({ active, over }) =>
-      over ? t`Button ${nameOf(active.id)} was moved into position ${positionOf(over.id)} of ${count}.` : t`Button ${nameOf(active.id)} is no longer over a position.`,
+      over
+        ? t`Button ${nameOf(active.id)} was moved into position ${positionOf(over.id)} of ${count}.`
+        : t`Button ${nameOf(active.id)} is no longer over a position.`,
     onDragEnd: ({ active, over }) =>
       over ? t`Button ${nameOf(active.id)} was dropped at position ${positionOf(over.id)} of ${count}.` : t`Button ${nameOf(active.id)} was dropped.`,
     onDragCancel: ({ active }) => t`Moving was cancelled. Button ${nameOf(active.id)} was dropped.`,
@@ -66,7 +68,10 @@ export function ButtonsTable({ buttons, targetName, targetKind, readOnly, onMove
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    onMove(Number(active.id), buttons.findIndex((b) => b.id === Number(over.id)));
+    onMove(
+      Number(active.id),
+      buttons.findIndex((b) => b.id === Number(over.id)),
+    );
   };
 
   if (buttons.length === 0) {
@@ -173,16 +178,35 @@ function ButtonRow({
       {!readOnly && (
         <td className="order-cell">
           {canDrag ? (
-            <button type="button" className="button icon drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t`Reorder button ${name}`}>
+            <button
+              type="button"
+              className="button icon drag-handle"
+              ref={setActivatorNodeRef}
+              {...attributes}
+              {...listeners}
+              aria-label={t`Reorder button ${name}`}
+            >
               <span aria-hidden="true">⠿</span>
             </button>
           ) : (
             small && (
               <span className="move-buttons">
-                <button type="button" className="button icon" disabled={index === 0} aria-label={t`Move button ${name} up`} onClick={() => onMove(button.id, index - 1)}>
+                <button
+                  type="button"
+                  className="button icon"
+                  disabled={index === 0}
+                  aria-label={t`Move button ${name} up`}
+                  onClick={() => onMove(button.id, index - 1)}
+                >
                   <span aria-hidden="true">↑</span>
                 </button>
-                <button type="button" className="button icon" disabled={index === count - 1} aria-label={t`Move button ${name} down`} onClick={() => onMove(button.id, index + 1)}>
+                <button
+                  type="button"
+                  className="button icon"
+                  disabled={index === count - 1}
+                  aria-label={t`Move button ${name} down`}
+                  onClick={() => onMove(button.id, index + 1)}
+                >
                   <span aria-hidden="true">↓</span>
                 </button>
               </span>

@@ -22,7 +22,7 @@
  * - Read-only (`useEditor().readOnly`, spec 001 §6 / view published): everything shown, nothing editable
  *   (copying to another bot stays possible: it changes nothing here).
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { useForm, useStore } from '@tanstack/react-form';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
@@ -31,8 +31,6 @@ import '../vidbots.css';
 import './slideEditor.css';
 import { toast } from '../../../ui/toast';
 import { Dialog } from '../../../ui/Dialog';
-import { MediaChooser } from '../../media/MediaChooser';
-import { subtitleLanguageName, subtitleLanguages } from '../../media/library/languages';
 import {
   actionsPointingAt,
   addButton,
@@ -50,12 +48,10 @@ import {
   type PointingAction,
   type PointingSlide,
 } from '../../../../machines/editor/content.ops';
-import { copySlide, writeClipboard } from '../../../../machines/editor/clipboard';
 import type { BotContent, Slide } from '../vidbot.types';
 import { useEditor } from './editorContext';
 import { focusCardWhenShown } from './editorFocus';
 import { ButtonEditor, useActionGroupLabel } from './ButtonEditor';
-import { ButtonsTable } from './ButtonsTable';
 import { buttonTargets, type ButtonFields } from './buttonForm';
 import {
   ANIMATION_DURATION_PLACEHOLDER,
@@ -71,6 +67,22 @@ import {
   type EditableSlide,
   type SlideType,
 } from './slideForm';
+
+// Loaded when needed (the route's size budget, scripts/size-budget.mjs): the buttons table with
+// dnd-kit, the media chooser (on first open), the subtitle language names (when the caption override is
+// on) and the clipboard (on Copy).
+const ButtonsTable = lazy(() => import('./ButtonsTable').then((m) => ({ default: m.ButtonsTable })));
+const MediaChooser = lazy(() => import('../../media/MediaChooser').then((m) => ({ default: m.MediaChooser })));
+type LanguagesModule = typeof import('../../media/library/languages');
+
+/** The subtitle-languages module once `enabled` has been true (null until loaded). */
+function useLanguagesModule(enabled: boolean): LanguagesModule | null {
+  const [module, setModule] = useState<LanguagesModule | null>(null);
+  useEffect(() => {
+    if (enabled && !module) void import('../../media/library/languages').then(setModule);
+  }, [enabled, module]);
+  return module;
+}
 
 export interface SlideEditorProps {
   /** The route's `$slideId`: a slide id, or `new`. */
@@ -108,9 +120,10 @@ function useBackToContent() {
   const { account, bot } = useEditor();
   const navigate = useNavigate();
   return (slideId: number | null) => {
-    void navigate({ to: '/dashboard/$accountSlug/vidbots/$id', params: { accountSlug: account.publicId, id: String(bot.id) } }).then(() =>
-      focusCardWhenShown({ segment: 'slide', id: slideId }),
-    );
+    void navigate({
+      to: '/dashboard/$accountSlug/vidbots/$id',
+      params: { accountSlug: account.publicId, id: String(bot.id) },
+    }).then(() => focusCardWhenShown({ segment: 'slide', id: slideId }));
   };
 }
 
@@ -140,8 +153,15 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
   const [initialOptions] = useState<EditableButton[]>(() => original?.options ?? []);
   const [options, setOptions] = useState<EditableButton[]>(initialOptions);
   const [chooserOpen, setChooserOpen] = useState(false);
-  const [buttonDialog, setButtonDialog] = useState<{ button?: EditableButton } | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<{ slides: PointingSlide[]; actions: PointingAction[] } | null>(null);
+  // Mounted from its first opening on, so that closing it returns focus to its opener.
+  const [chooserMounted, setChooserMounted] = useState(false);
+  const [buttonDialog, setButtonDialog] = useState<{
+    button?: EditableButton;
+  } | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<{
+    slides: PointingSlide[];
+    actions: PointingAction[];
+  } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   // Spec: focus moves to the editor's heading when it opens.
@@ -196,13 +216,24 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
   const unsavedRef = useRef(unsaved);
   unsavedRef.current = unsaved;
   const mayLeave = useCallback(() => unsavedRef.current && !leaving.current, []);
-  const blocker = useBlocker({ shouldBlockFn: mayLeave, enableBeforeUnload: mayLeave, withResolver: true });
+  const blocker = useBlocker({
+    shouldBlockFn: mayLeave,
+    enableBeforeUnload: mayLeave,
+    withResolver: true,
+  });
 
   // The draft with this slide as edited (a new slide gets the id it will have), for the button rules.
   const workId = original?.id ?? nextContentId(content);
   const work = useMemo((): BotContent => {
-    const self = { ...(original ?? { id: workId, category: 'SLIDE' as const, name: '' }), type: values.type, options } as Slide;
-    return { ...content, slides: original ? content.slides.map((s) => (s.id === workId ? self : s)) : [...content.slides, self] };
+    const self = {
+      ...(original ?? { id: workId, category: 'SLIDE' as const, name: '' }),
+      type: values.type,
+      options,
+    } as Slide;
+    return {
+      ...content,
+      slides: original ? content.slides.map((s) => (s.id === workId ? self : s)) : [...content.slides, self],
+    };
   }, [content, original, workId, values.type, options]);
   const groups = useMemo(() => buttonTargets(work.slides, work.actions ?? [], workId), [work, workId]);
 
@@ -242,7 +273,10 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
       setNotice(opsErrorText('cannotDeleteIntroSlide'));
       return;
     }
-    const slides = slidesPointingAt(content, { kind: 'slide', id: original.id }).filter((s) => s.id !== original.id);
+    const slides = slidesPointingAt(content, {
+      kind: 'slide',
+      id: original.id,
+    }).filter((s) => s.id !== original.id);
     const actions = actionsPointingAt(content.actions ?? [], new Set([original.id]));
     if (slides.length > 0 || actions.length > 0) setPendingDelete({ slides, actions });
     else confirmDelete();
@@ -271,12 +305,20 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
     leaving.current = true;
     void navigate({
       to: '/dashboard/$accountSlug/vidbots/$id/slide/$slideId',
-      params: { accountSlug: account.publicId, id: String(bot.id), slideId: String(result.slideId) },
+      params: {
+        accountSlug: account.publicId,
+        id: String(bot.id),
+        slideId: String(result.slideId),
+      },
     });
   };
-  const copyToAnotherBot = () => {
+  const copyToAnotherBot = async () => {
     if (!original) return;
-    const result = copySlide(content, original.id, { id: bot.id, name: bot.name });
+    const { copySlide, writeClipboard } = await import('../../../../machines/editor/clipboard');
+    const result = copySlide(content, original.id, {
+      id: bot.id,
+      name: bot.name,
+    });
     if (result.error !== undefined) {
       setNotice(opsErrorText(result.error));
       return;
@@ -293,12 +335,14 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
   const targetKindOf = (button: EditableButton): string => (button.type === 'SLIDE' ? t`Slide` : groupLabel(button.type));
   const otherListener = options.find((o) => o.videoEndListener && o.id !== buttonDialog?.button?.id)?.name;
 
-  const allLanguages = useMemo(() => subtitleLanguages(i18n.locale), [i18n.locale]);
+  const languages = useLanguagesModule(values.type === 'VIDEO' && values.languageOverride);
+  const allLanguages = useMemo(() => languages?.subtitleLanguages(i18n.locale) ?? [], [languages, i18n.locale]);
   const languageCodes = captionLanguageCodes(
     values.media,
     allLanguages.map((l) => l.code),
     values.language,
   );
+  const languageName = (code: string) => languages?.subtitleLanguageName(code, i18n.locale) ?? code;
   const media = values.media;
   const typeLabel = values.type === 'VIDEO' ? t`Video` : t`Image`;
   const heading = isNew ? (values.type === 'VIDEO' ? t`New video slide` : t`New image slide`) : t`Edit slide “${original.name}”`;
@@ -362,7 +406,14 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
                 {(field) => (
                   <div className="field" id={ids.media}>
                     <span className="field-label">{values.type === 'VIDEO' ? <Trans>Video</Trans> : <Trans>Image</Trans>}</span>
-                    <MediaPreview media={media} type={values.type} name={values.name} animation={values.animationType} duration={values.animationDuration} repeat={values.animationRepeat} />
+                    <MediaPreview
+                      media={media}
+                      type={values.type}
+                      name={values.name}
+                      animation={values.animationType}
+                      duration={values.animationDuration}
+                      repeat={values.animationRepeat}
+                    />
                     <p className="muted small">
                       {media ? (
                         <>
@@ -374,9 +425,21 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
                         <Trans>No image chosen yet.</Trans>
                       )}
                     </p>
-                    <button type="button" className="button" onClick={() => setChooserOpen(true)} onBlur={field.handleBlur}>
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => {
+                        setChooserMounted(true);
+                        setChooserOpen(true);
+                      }}
+                      onBlur={field.handleBlur}
+                    >
                       {media ? (
-                        values.type === 'VIDEO' ? <Trans>Change video</Trans> : <Trans>Change image</Trans>
+                        values.type === 'VIDEO' ? (
+                          <Trans>Change video</Trans>
+                        ) : (
+                          <Trans>Change image</Trans>
+                        )
                       ) : values.type === 'VIDEO' ? (
                         <Trans>Choose video</Trans>
                       ) : (
@@ -484,7 +547,7 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
                               <option value="">{t`Choose a language`}</option>
                               {languageCodes.map((code) => (
                                 <option key={code} value={code}>
-                                  {subtitleLanguageName(code, i18n.locale)} ({code})
+                                  {languageName(code)} ({code})
                                 </option>
                               ))}
                             </select>
@@ -587,15 +650,23 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
                 </button>
               )}
             </div>
-            <ButtonsTable
-              buttons={options}
-              targetName={targetNameOf}
-              targetKind={targetKindOf}
-              readOnly={readOnly}
-              onMove={(buttonId, index) => applyButtons(moveButton(work, workId, buttonId, index))}
-              onEdit={(button) => setButtonDialog({ button })}
-              onDelete={(button) => applyButtons(deleteButton(work, workId, button.id))}
-            />
+            <Suspense
+              fallback={
+                <p role="status">
+                  <Trans>Loading…</Trans>
+                </p>
+              }
+            >
+              <ButtonsTable
+                buttons={options}
+                targetName={targetNameOf}
+                targetKind={targetKindOf}
+                readOnly={readOnly}
+                onMove={(buttonId, index) => applyButtons(moveButton(work, workId, buttonId, index))}
+                onEdit={(button) => setButtonDialog({ button })}
+                onDelete={(button) => applyButtons(deleteButton(work, workId, button.id))}
+              />
+            </Suspense>
           </section>
         </fieldset>
 
@@ -605,10 +676,22 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
               <button type="button" className="button danger" disabled={readOnly} onClick={requestDelete}>
                 <Trans>Delete</Trans>
               </button>
-              <button type="button" className="button" disabled={readOnly || changed} aria-describedby={changed && !readOnly ? `${ids.heading}-unsaved` : undefined} onClick={duplicate}>
+              <button
+                type="button"
+                className="button"
+                disabled={readOnly || changed}
+                aria-describedby={changed && !readOnly ? `${ids.heading}-unsaved` : undefined}
+                onClick={duplicate}
+              >
                 <Trans>Duplicate</Trans>
               </button>
-              <button type="button" className="button" disabled={changed && !readOnly} aria-describedby={changed && !readOnly ? `${ids.heading}-unsaved` : undefined} onClick={copyToAnotherBot}>
+              <button
+                type="button"
+                className="button"
+                disabled={changed && !readOnly}
+                aria-describedby={changed && !readOnly ? `${ids.heading}-unsaved` : undefined}
+                onClick={() => void copyToAnotherBot()}
+              >
                 <Trans>Copy to another bot</Trans>
               </button>
               {changed && !readOnly && (
@@ -628,18 +711,22 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
         </div>
       </form>
 
-      <MediaChooser
-        open={chooserOpen}
-        mode={values.type}
-        accountId={account.id}
-        canUpload={!readOnly && account.role !== 'Viewer'}
-        onChoose={(chosen) => {
-          setChooserOpen(false);
-          form.setFieldValue('media', mediaChoiceOf(chosen));
-          if (form.getFieldValue('name').trim() === '') form.setFieldValue('name', slideNameFromMedia(chosen.name));
-        }}
-        onClose={() => setChooserOpen(false)}
-      />
+      {chooserMounted && (
+        <Suspense fallback={null}>
+          <MediaChooser
+            open={chooserOpen}
+            mode={values.type}
+            accountId={account.id}
+            canUpload={!readOnly && account.role !== 'Viewer'}
+            onChoose={(chosen) => {
+              setChooserOpen(false);
+              form.setFieldValue('media', mediaChoiceOf(chosen));
+              if (form.getFieldValue('name').trim() === '') form.setFieldValue('name', slideNameFromMedia(chosen.name));
+            }}
+            onClose={() => setChooserOpen(false)}
+          />
+        </Suspense>
+      )}
       <ButtonEditor
         open={buttonDialog !== null}
         button={buttonDialog?.button}
@@ -736,7 +823,14 @@ function MediaPreview({
         alt={t`Preview of ${name}`}
         className={animated ? `animate-${animation === 'PAN' ? 'pan' : 'zoom-out'}` : undefined}
         // CSSOM, allowed by the Content Security Policy.
-        style={animated ? { animationDuration: `${seconds}s`, animationIterationCount: repeat ? 'infinite' : 1 } : undefined}
+        style={
+          animated
+            ? {
+                animationDuration: `${seconds}s`,
+                animationIterationCount: repeat ? 'infinite' : 1,
+              }
+            : undefined
+        }
       />
     </div>
   );

@@ -99,7 +99,12 @@ describe('buttonFormSchema', () => {
 
 describe('buttonFields', () => {
   it('takes type and targetId from the target, trims the name, and drops autoplay without a video target or listener', () => {
-    expect(buttonFields({ ...buttonFormValues(), target: 'ACTION:5', name: ' Contact ', trackConversion: true, videoEndAutoplay: true, videoEndListener: true }, groups)).toEqual({
+    expect(
+      buttonFields(
+        { ...buttonFormValues(), target: 'ACTION:5', name: ' Contact ', trackConversion: true, videoEndAutoplay: true, videoEndListener: true },
+        groups,
+      ),
+    ).toEqual({
       type: 'REGULAR_FORM',
       targetId: 5,
       name: 'Contact',
@@ -108,8 +113,12 @@ describe('buttonFields', () => {
       videoEndAutoplay: false,
       trackConversion: true,
     });
-    expect(buttonFields({ ...buttonFormValues(), target: 'SLIDE:2', name: 'P', videoEndListener: true, videoEndAutoplay: true }, groups).videoEndAutoplay).toBe(true);
-    expect(buttonFields({ ...buttonFormValues(), target: 'SLIDE:2', name: 'P', videoEndListener: false, videoEndAutoplay: true }, groups).videoEndAutoplay).toBe(false);
+    expect(buttonFields({ ...buttonFormValues(), target: 'SLIDE:2', name: 'P', videoEndListener: true, videoEndAutoplay: true }, groups).videoEndAutoplay).toBe(
+      true,
+    );
+    expect(
+      buttonFields({ ...buttonFormValues(), target: 'SLIDE:2', name: 'P', videoEndListener: false, videoEndAutoplay: true }, groups).videoEndAutoplay,
+    ).toBe(false);
   });
 
   it('refuses an unknown target', () => {
@@ -117,7 +126,16 @@ describe('buttonFields', () => {
   });
 
   it('round-trips a stored button through the form values', () => {
-    const stored = { id: 3, name: 'Go', type: 'SLIDE' as const, targetId: 2, featured: true, videoEndListener: true, videoEndAutoplay: true, trackConversion: true };
+    const stored = {
+      id: 3,
+      name: 'Go',
+      type: 'SLIDE' as const,
+      targetId: 2,
+      featured: true,
+      videoEndListener: true,
+      videoEndAutoplay: true,
+      trackConversion: true,
+    };
     const { id: _id, ...rest } = stored;
     expect(buttonFields(buttonFormValues(stored), groups)).toEqual(rest);
   });
@@ -138,7 +156,11 @@ describe('the fields applied with content.ops (spec 001 §5)', () => {
   });
 
   it('retargeting a button to an image slide drops its autoplay', () => {
-    const first = addButton(content, 1, buttonFields({ ...buttonFormValues(), target: 'SLIDE:2', name: 'A', videoEndListener: true, videoEndAutoplay: true }, groups));
+    const first = addButton(
+      content,
+      1,
+      buttonFields({ ...buttonFormValues(), target: 'SLIDE:2', name: 'A', videoEndListener: true, videoEndAutoplay: true }, groups),
+    );
     if (first.error !== undefined) throw new Error(first.error);
     expect(first.content.slides[0]!.options[0]!.videoEndAutoplay).toBe(true);
     const retarget = updateButton(first.content, 1, 1, buttonFields({ ...buttonFormValues(first.content.slides[0]!.options[0]), target: 'SLIDE:3' }, groups));

@@ -101,7 +101,14 @@ describe('slideFormValues', () => {
   it('reads a stored video slide, its media and its caption override', () => {
     const values = slideFormValues(storedVideoSlide, 'IMAGE');
     expect(values).toMatchObject({ type: 'VIDEO', name: 'Welcome', description: 'Hello', languageOverride: true, language: 'fi', animationType: '' });
-    expect(values.media).toEqual({ id: 11, name: 'welcome.mp4', url: '/files/v/11.mp4', posterUrl: '/files/v/11.jpg', duration: 12.5, captionLanguages: ['en', 'fi'] });
+    expect(values.media).toEqual({
+      id: 11,
+      name: 'welcome.mp4',
+      url: '/files/v/11.mp4',
+      posterUrl: '/files/v/11.jpg',
+      duration: 12.5,
+      captionLanguages: ['en', 'fi'],
+    });
   });
 
   it('reads a stored image slide and its animation', () => {
@@ -279,11 +286,17 @@ describe('the slides the form builds are what the server stores', () => {
   const base = { slides: [] as EditableSlide[], actions: [], theme: {}, settings: {} };
 
   it('a new video slide and a new animated image slide, added with content.ops, pass the strict Slide schema', () => {
-    const first = addSlide(base, slideFields({ ...slideFormValues(undefined, 'VIDEO'), media: video, name: 'Intro', languageOverride: true, language: 'fi' }, []));
+    const first = addSlide(
+      base,
+      slideFields({ ...slideFormValues(undefined, 'VIDEO'), media: video, name: 'Intro', languageOverride: true, language: 'fi' }, []),
+    );
     if (first.error !== undefined) throw new Error(first.error);
     const second = addSlide(
       first.content,
-      slideFields({ ...slideFormValues(undefined, 'IMAGE'), media: image, name: 'Bunny', animationType: 'ZOOM_OUT', animationDuration: '8', animationRepeat: true }, []),
+      slideFields(
+        { ...slideFormValues(undefined, 'IMAGE'), media: image, name: 'Bunny', animationType: 'ZOOM_OUT', animationDuration: '8', animationRepeat: true },
+        [],
+      ),
     );
     if (second.error !== undefined) throw new Error(second.error);
     for (const slide of second.content.slides) {
@@ -298,7 +311,11 @@ describe('the slides the form builds are what the server stores', () => {
 
   it('an edited stored slide passes the strict Slide schema and keeps its id and category', () => {
     const content = { ...base, slides: [storedVideoSlide, storedImageSlide] };
-    const result = updateSlide(content, 1, slideFields({ ...slideFormValues(storedVideoSlide, 'VIDEO'), name: 'Hello' }, storedVideoSlide.options, storedVideoSlide));
+    const result = updateSlide(
+      content,
+      1,
+      slideFields({ ...slideFormValues(storedVideoSlide, 'VIDEO'), name: 'Hello' }, storedVideoSlide.options, storedVideoSlide),
+    );
     if (result.error !== undefined) throw new Error(result.error);
     const slide = result.content.slides[0]!;
     expect(slide).toMatchObject({ id: 1, category: 'INTRO', name: 'Hello', language: 'fi' });
@@ -309,9 +326,19 @@ describe('the slides the form builds are what the server stores', () => {
 describe('media and languages', () => {
   it('takes a chosen Media row: poster of a video is its thumbnail, of an image the image itself', () => {
     expect(
-      mediaChoiceOf({ id: 5, name: 'a.webm', url: '/v.mp4', thumbnailUrl: '/t.jpg', mediaType: 'VIDEO', duration: 3, captions: [{ id: 1, languageCode: 'sv', createdAt: '', url: '' }] }),
+      mediaChoiceOf({
+        id: 5,
+        name: 'a.webm',
+        url: '/v.mp4',
+        thumbnailUrl: '/t.jpg',
+        mediaType: 'VIDEO',
+        duration: 3,
+        captions: [{ id: 1, languageCode: 'sv', createdAt: '', url: '' }],
+      }),
     ).toEqual({ id: 5, name: 'a.webm', url: '/v.mp4', posterUrl: '/t.jpg', duration: 3, captionLanguages: ['sv'] });
-    expect(mediaChoiceOf({ id: 6, name: 'b.png', url: '/b.png', thumbnailUrl: null, mediaType: 'IMAGE', duration: null, captions: [] }).posterUrl).toBe('/b.png');
+    expect(mediaChoiceOf({ id: 6, name: 'b.png', url: '/b.png', thumbnailUrl: null, mediaType: 'IMAGE', duration: null, captions: [] }).posterUrl).toBe(
+      '/b.png',
+    );
   });
 
   it('names a slide after its media without the extension', () => {

@@ -242,9 +242,7 @@ export function slideFields(values: SlideFormValues, options: EditableButton[], 
     filename: media.name || (original?.filename ?? null),
     language: isVideo && values.languageOverride && values.language !== '' ? values.language : null,
     imageAnimation:
-      !isVideo && values.animationType !== '' && duration !== null
-        ? { type: values.animationType, duration, repeat: values.animationRepeat }
-        : null,
+      !isVideo && values.animationType !== '' && duration !== null ? { type: values.animationType, duration, repeat: values.animationRepeat } : null,
     videoUrl: isVideo ? media.url : null,
     imageUrl: isVideo ? null : media.url,
     posterUrl: media.posterUrl,
