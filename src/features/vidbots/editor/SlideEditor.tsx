@@ -48,6 +48,7 @@ import {
   type PointingAction,
   type PointingSlide,
 } from '../../../../machines/editor/content.ops';
+import { CONTENT_LIMITS } from '../../../../server/src/modules/bot/bot.schemas';
 import type { BotContent, Slide } from '../vidbot.types';
 import { useEditor } from './editorContext';
 import { focusCardWhenShown } from './editorFocus';
@@ -167,6 +168,7 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
   // Spec: focus moves to the editor's heading when it opens.
   useEffect(() => headingRef.current?.focus(), []);
 
+  const { slides: maxSlides, actions: maxActions, optionsPerSlide: maxButtons } = CONTENT_LIMITS;
   const opsErrorText = (error: OpsError): string =>
     ({
       cannotDeleteIntroSlide: t`The intro slide cannot be deleted.`,
@@ -177,9 +179,9 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
       buttonNameRequired: t`A button needs a name.`,
       unknownTarget: t`The button’s target no longer exists.`,
       nameRequired: t`Name is required.`,
-      tooManySlides: t`A vidbot can have at most 200 slides.`,
-      tooManyActions: t`A vidbot can have at most 200 actions.`,
-      tooManyButtons: t`A slide can have at most 20 buttons.`,
+      tooManySlides: t`A vidbot can have at most ${maxSlides} slides.`,
+      tooManyActions: t`A vidbot can have at most ${maxActions} actions.`,
+      tooManyButtons: t`A slide can have at most ${maxButtons} buttons.`,
     })[error];
 
   const schema = useMemo(
