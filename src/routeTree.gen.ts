@@ -45,6 +45,7 @@ import { Route as AuthDashboardAdminSsoConfigIndexRouteImport } from './routes/_
 import { Route as AuthDashboardAdminSsoConfigIdRouteImport } from './routes/_auth/dashboard/admin/sso-config.$id'
 import { Route as AuthDashboardAccountSlugVidbotsIdIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.index'
 import { Route as AuthDashboardAccountSlugVidbotsIdSettingsRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.settings'
+import { Route as AuthDashboardAccountSlugVidbotsIdSlideSlideIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.slide.$slideId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -243,6 +244,12 @@ const AuthDashboardAccountSlugVidbotsIdSettingsRoute =
     path: '/settings',
     getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
   } as any)
+const AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute =
+  AuthDashboardAccountSlugVidbotsIdSlideSlideIdRouteImport.update({
+    id: '/slide/$slideId',
+    path: '/slide/$slideId',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -280,6 +287,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   '/dashboard/$accountSlug/vidbots/$id/': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+  '/dashboard/$accountSlug/vidbots/$id/slide/$slideId': typeof AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -315,6 +323,7 @@ export interface FileRoutesByTo {
   '/dashboard/admin/sso-config': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+  '/dashboard/$accountSlug/vidbots/$id/slide/$slideId': typeof AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -354,6 +363,7 @@ export interface FileRoutesById {
   '/_auth/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/slide/$slideId': typeof AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -393,6 +403,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/sso-config/'
     | '/dashboard/$accountSlug/vidbots/$id/settings'
     | '/dashboard/$accountSlug/vidbots/$id/'
+    | '/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -428,6 +439,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/sso-config'
     | '/dashboard/$accountSlug/vidbots/$id/settings'
     | '/dashboard/$accountSlug/vidbots/$id'
+    | '/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
   id:
     | '__root__'
     | '/'
@@ -466,6 +478,7 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/admin/sso-config/'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/settings'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -739,12 +752,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdSettingsRouteImport
       parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
     }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/slide/$slideId': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
+      path: '/slide/$slideId'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdSlideSlideIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
   }
 }
 
 interface AuthDashboardAccountSlugVidbotsIdRouteChildren {
   AuthDashboardAccountSlugVidbotsIdSettingsRoute: typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   AuthDashboardAccountSlugVidbotsIdIndexRoute: typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+  AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute: typeof AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute
 }
 
 const AuthDashboardAccountSlugVidbotsIdRouteChildren: AuthDashboardAccountSlugVidbotsIdRouteChildren =
@@ -753,6 +774,8 @@ const AuthDashboardAccountSlugVidbotsIdRouteChildren: AuthDashboardAccountSlugVi
       AuthDashboardAccountSlugVidbotsIdSettingsRoute,
     AuthDashboardAccountSlugVidbotsIdIndexRoute:
       AuthDashboardAccountSlugVidbotsIdIndexRoute,
+    AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute:
+      AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute,
   }
 
 const AuthDashboardAccountSlugVidbotsIdRouteWithChildren =
