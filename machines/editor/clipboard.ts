@@ -24,10 +24,12 @@
  */
 import * as v from 'valibot';
 import type { BotAction, Slide, SlideOption } from '../publish/publish.actors';
-import { ACTION_TYPES, CONTENT_LIMITS, OPTION_TYPES, SLIDE_CATEGORIES, SLIDE_TYPES } from '../../server/src/modules/bot/bot.schemas';
+import { Action, CONTENT_LIMITS, OPTION_TYPES, SLIDE_CATEGORIES, SLIDE_TYPES } from '../../server/src/modules/bot/bot.schemas';
 import {
   ACTION_SLIDE_REF_KEYS,
   actionSlideRefs,
+  hasSlideRefs,
+  remapSlideRefs,
   introSlide,
   nextContentId,
   targetOf,
@@ -233,16 +235,11 @@ export function pasteClipboard<C extends OpsContent>(
   const actions: BotAction[] = srcActions.map((a) => {
     const id = actionIdMap.get(a.id)!;
     const copy: BotAction = { ...structuredClone(a), id, isNew: true };
-    for (const key of ACTION_SLIDE_REF_KEYS) {
-      const holder = (copy as Record<string, unknown>)[key];
-      if (typeof holder !== 'object' || holder === null || Array.isArray(holder)) continue;
-      const ref = (holder as Record<string, unknown>).slideId;
-      if (typeof ref !== 'number') continue;
-      const mapped = slideIdMap.get(ref);
-      if (mapped === undefined) dropped.push({ kind: 'action', ownerId: id, ref: key, targetId: ref });
-      (copy as Record<string, unknown>)[key] = { ...holder, slideId: mapped ?? null };
+    for (const field of ACTION_SLIDE_REF_KEYS) {
+      const ref = hasSlideRefs(copy) ? copy[field]?.slideId : undefined;
+      if (ref != null && !slideIdMap.has(ref)) dropped.push({ kind: 'action', ownerId: id, ref: field, targetId: ref });
     }
-    return copy;
+    return remapSlideRefs(copy, (ref) => slideIdMap.get(ref) ?? null);
   });
 
   const intro = slides.filter((s) => s.category === 'INTRO');
@@ -282,11 +279,8 @@ const SlideSchema = v.looseObject({
   type: v.picklist(SLIDE_TYPES),
   options: v.optional(v.array(ButtonSchema), []),
 });
-const ActionSchema = v.looseObject({
-  id,
-  name: v.string(),
-  type: v.picklist(ACTION_TYPES),
-});
+/** Actions are stored whole: the contract's strict action schema (an entry of an older shape reads as empty). */
+const ActionSchema = Action;
 const base = {
   sourceBotId: id,
   sourceBotName: v.string(),
