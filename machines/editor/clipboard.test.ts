@@ -322,6 +322,10 @@ describe('storage (localStorage key vidbotClipboard)', () => {
         actions: [{ id: 'a' }],
       }),
     ],
+    [
+      'an action of an older, loose shape (the strict action schema refuses it)',
+      JSON.stringify({ type: 'action', sourceBotId: 7, sourceBotName: 'x', data: { id: 1, name: 'Form', type: 'REGULAR_FORM', button: { type: 'slide' } } }),
+    ],
   ])('a corrupt entry reads as empty: %s', (_n, raw) => {
     const storage = memoryStorage(raw === undefined ? {} : { [CLIPBOARD_STORAGE_KEY]: raw });
     expect(readClipboard(storage)).toBeNull();

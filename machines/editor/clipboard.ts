@@ -133,20 +133,20 @@ function closure(content: Pick<OpsContent, 'slides' | 'actions'>, start: { slide
   const actions = new Set<BotAction>(start.actions);
   const queue: Array<Slide | BotAction> = [...start.slides, ...start.actions];
   const visit = (item: Slide | BotAction) => {
-    if ('category' in item ? slides.has(item as Slide) : actions.has(item as BotAction)) return;
-    if ('category' in item) slides.add(item as Slide);
-    else actions.add(item as BotAction);
+    if ('category' in item ? slides.has(item) : actions.has(item)) return;
+    if ('category' in item) slides.add(item);
+    else actions.add(item);
     queue.push(item);
   };
   while (queue.length > 0) {
     const item = queue.shift()!;
     if ('category' in item) {
-      for (const o of (item as Slide).options ?? []) {
+      for (const o of item.options ?? []) {
         const target = targetOf(content, o);
         if (target) visit(target.kind === 'slide' ? target.slide : target.action);
       }
     } else {
-      for (const id of actionSlideRefs(item as BotAction)) {
+      for (const id of actionSlideRefs(item)) {
         const slide = content.slides.find((s) => s.id === id);
         if (slide) visit(slide);
       }

@@ -691,9 +691,11 @@ describe('actions (spec 001 §4)', () => {
       [5, 'Lead form'],
       [actionId, 'Lead form (Copy)'],
     ]);
-    const copy = content.actions[2]! as Record<string, unknown>;
-    expect(copy.fields).toEqual((doc().actions[1]! as Record<string, unknown>).fields);
-    expect(copy.fields).not.toBe((content.actions[1]! as Record<string, unknown>).fields);
+    const [original, copy] = [content.actions[1]!, content.actions[2]!];
+    if (original.type !== 'REGULAR_FORM' || copy.type !== 'REGULAR_FORM') throw new Error('the copy is a form');
+    expect(copy).toEqual({ ...doc().actions[1], id: actionId, name: 'Lead form (Copy)' });
+    expect(copy.fields).not.toBe(original.fields);
+    expect(copy.thankYouPage).not.toBe(original.thankYouPage);
     expect(ok(moveAction(content, actionId, 0)).content.actions.map((a) => a.id)).toEqual([actionId, 4, 5]);
   });
 
@@ -701,6 +703,16 @@ describe('actions (spec 001 §4)', () => {
     ['update unknown', () => updateAction(doc(), 9, { name: 'x' }), 'unknownAction'],
     ['update blank name', () => updateAction(doc(), 4, { name: ' ' }), 'nameRequired'],
     ['add blank name', () => addAction(doc(), { name: '', type: 'CLOSE_VIDBOT' }), 'nameRequired'],
+    [
+      'add a form whose submit button goes to a missing slide',
+      () => addAction(doc(), withoutId(form(1, 'f', { button: { type: 'SLIDE', slideId: 9 } }))),
+      'unknownSlideReference',
+    ],
+    [
+      'save a share media whose thank-you button goes to a missing slide',
+      () => updateAction(doc(), 4, withoutId(shareMedia(4, 's', { thankYouPage: { type: 'CUSTOM', buttonType: 'SLIDE', slideId: 9 } }))),
+      'unknownSlideReference',
+    ],
     ['delete unknown', () => deleteAction(doc(), 9), 'unknownAction'],
     ['duplicate unknown', () => duplicateAction(doc(), 9), 'unknownAction'],
     ['move unknown', () => moveAction(doc(), 9, 0), 'unknownAction'],

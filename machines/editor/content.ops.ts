@@ -294,7 +294,7 @@ export function targetOf(
 /** A new slide's fields: everything but the id and the category (options default to none). */
 export type NewSlide = Omit<Slide, 'id' | 'category' | 'options'> & {
   options?: SlideOption[];
-} & Record<string, unknown>;
+};
 
 /**
  * Adds a slide at the end (spec 001 §4 "add"). It becomes the INTRO (and moves first) when the
@@ -306,6 +306,7 @@ export function addSlide<C extends OpsContent>(content: C, slide: NewSlide): Ops
   if (content.slides.length >= CONTENT_LIMITS.slides) return { error: 'tooManySlides' };
   const id = nextContentId(content);
   const isIntro = !introSlide(content);
+  // isNew is the server Slide schema's flag (spec 001 §3); the chart's Slide type does not declare it.
   const added = {
     ...slide,
     id,
@@ -326,13 +327,14 @@ export function addSlide<C extends OpsContent>(content: C, slide: NewSlide): Ops
 export function updateSlide<C extends OpsContent>(
   content: C,
   slideId: number,
-  patch: Partial<Omit<Slide, 'id' | 'category'>> & Record<string, unknown>,
+  patch: Partial<Omit<Slide, 'id' | 'category'>>,
 ): OpsResult<C> {
   const slide = content.slides.find((s) => s.id === slideId);
   if (!slide) return { error: 'unknownSlide' };
   if (patch.name !== undefined && !String(patch.name).trim()) return { error: 'nameRequired' };
-  const { id: _id, category: _category, ...rest } = patch as Record<string, unknown>;
-  const next = { ...slide, ...rest } as Slide;
+  // A caller passing id or category anyway (an untyped form value) cannot change them.
+  const { id: _id, category: _category, ...rest } = patch as Partial<Slide>;
+  const next: Slide = { ...slide, ...rest };
   if (patch.options && patch.options.length > CONTENT_LIMITS.optionsPerSlide) return { error: 'tooManyButtons' };
   const updated = withSlides(
     content,
@@ -431,7 +433,7 @@ export function setNormal<C extends OpsContent>(content: C, slideId: number): Op
 /** A new button: its target and any of its fields; the name may be empty (filled from the target). */
 export type NewButton = Omit<Button, 'id' | 'name'> & {
   name?: string;
-} & Record<string, unknown>;
+};
 
 /**
  * Adds a button at the end of a slide's buttons (spec 001 §5 Button).
@@ -443,11 +445,7 @@ export function addButton<C extends OpsContent>(content: C, slideId: number, but
   if (!slide) return { error: 'unknownSlide' };
   if ((slide.options ?? []).length >= CONTENT_LIMITS.optionsPerSlide) return { error: 'tooManyButtons' };
   const id = nextButtonId(slide);
-  const checked = checkButton(content, {
-    ...button,
-    id,
-    name: button.name ?? '',
-  } as Button);
+  const checked = checkButton(content, { ...button, id, name: button.name ?? '' });
   if ('error' in checked) return { error: checked.error };
   const options = normaliseButtons(content, [...(slide.options ?? []), checked.button], id);
   return {
@@ -468,14 +466,14 @@ export function updateButton<C extends OpsContent>(
   content: C,
   slideId: number,
   buttonId: number,
-  patch: Partial<Omit<Button, 'id'>> & Record<string, unknown>,
+  patch: Partial<Omit<Button, 'id'>>,
 ): OpsResult<C> {
   const slide = content.slides.find((s) => s.id === slideId);
   if (!slide) return { error: 'unknownSlide' };
   const old = (slide.options ?? []).find((o) => o.id === buttonId);
   if (!old) return { error: 'unknownButton' };
-  const { id: _id, ...rest } = patch as Record<string, unknown>;
-  const next = { ...old, ...rest } as Button;
+  const { id: _id, ...rest } = patch as Partial<Button>;
+  const next: Button = { ...old, ...rest };
   const oldTarget = targetOf(content, old);
   const retargeted = next.targetId !== old.targetId || next.type !== old.type;
   if (retargeted && patch.name === undefined && oldTarget && old.name === targetName(oldTarget)) next.name = '';
@@ -781,7 +779,7 @@ function slideRefsExist(content: Pick<OpsContent, 'slides'>, action: BotAction):
 
 /** `action` with the id `id` (and the isNew flag when given). */
 function withId(action: NewAction, id: number, isNew: boolean | undefined): BotAction {
-  const out = { ...action, id } as BotAction;
+  const out: BotAction = { ...action, id };
   return isNew === undefined ? out : { ...out, isNew };
 }
 
