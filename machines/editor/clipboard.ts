@@ -10,12 +10,12 @@
  *   not exist in the source are not carried (they are dropped and reported at paste).
  * - {@link pasteClipboard} adds the root and everything it carries to a document with new ids
  *   (content.ops `nextContentId`, in the order root, slides, actions), remaps every button target and
- *   action slide reference to the new ids, drops (and reports) the ones naming something outside the
+ *   action slide reference to the new ids (content.ops `remapSlideRefs`), drops (and reports) the ones naming something outside the
  *   clipboard, flags the added items `isNew`, and makes the pasted root slide the INTRO only when the
  *   document has none (the same rule as adding a slide). Pasted slides are otherwise SLIDE; names are kept.
  * - {@link canPaste}: only an entry from a different bot.
  * - Storage under localStorage key `vidbotClipboard` (spec 001 §3): {@link readClipboard} validates the
- *   stored JSON with valibot and reads a missing, unparsable or malformed entry as empty (null);
+ *   stored JSON with valibot (actions with the contract's strict `Action` schema) and reads a missing, unparsable or malformed entry as empty (null);
  *   writes that fail (quota, private mode) are ignored. The Storage is passed in (machines/ have no DOM;
  *   the SPA passes `window.localStorage`).
  *
@@ -60,7 +60,10 @@ export interface SourceBot {
 
 /** A reference the paste could not keep because its target was not in the clipboard. */
 export interface DroppedReference {
-  /** `button`: a slide's button (removed); `action`: an action's `button.slideId` / `thankYouPage.slideId` (set to null). */
+  /**
+   * `button`: a slide's button (removed); `action`: an action's `button.slideId` / `thankYouPage.slideId`
+   * (set to null; a SLIDE button type becomes CLOSE_FORM, content.ops `clearSlideRefs`).
+   */
   kind: 'button' | 'action';
   /** The new id of the pasted slide (kind button) or action (kind action) that held it. */
   ownerId: number;

@@ -33,6 +33,7 @@ import {
   type OpsResult,
   type OpsSuccess,
 } from './content.ops';
+import { copyAction, copySlide, pasteClipboard } from './clipboard';
 import { actionOf, btn, closeVidbot, form, link, shareMedia, slide, withoutId } from './content.fixtures';
 
 /**
@@ -823,6 +824,11 @@ describe('random operation sequences keep every rule', () => {
           }),
         () => addAction(c, newAction(c, `a${step}`)),
         () => updateAction(c, anyId(c), rnd() < 0.5 ? newAction(c, `r${step}`) : { name: `r${step}` }),
+        // Copy a slide or an action and paste it (as into another bot): new ids, remapped references.
+        () => {
+          const from = rnd() < 0.5 ? copySlide(c, anyId(c), { id: 1, name: 'other' }) : copyAction(c, anyId(c), { id: 1, name: 'other' });
+          return from.error !== undefined ? { error: from.error } : pasteClipboard(c, from.clipboard);
+        },
         // The settings tab's change: the share link opens at a slide, the widget thumbnail is its frame.
         () => {
           const at = pick(c.slides)?.id ?? null;
