@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { Slide as ServerSlide, contentIssues as serverContentIssues } from '../../server/src/modules/bot/bot.schemas';
-import type { BotAction, Slide, SlideOption } from '../publish/publish.actors';
+import { Content, contentIssues as serverContentIssues, toStoredContent } from '../../server/src/modules/bot/bot.schemas';
 import {
   CLIPBOARD_STORAGE_KEY,
   canPaste,
@@ -15,32 +14,24 @@ import {
   type ClipboardStorage,
 } from './clipboard';
 import { deletedButtons, nextContentId, type OpsContent } from './content.ops';
+import { btn, closeVidbot, form, link, postMessage, slide } from './content.fixtures';
 
-/** The server's cross-field rules (spec 001 §4, §5) over an editor document. */
-const contentIssues = (content: OpsContent) => ({
-  ...serverContentIssues(content as Parameters<typeof serverContentIssues>[0]),
-  // …and every slide passes the server's strict slide schema.
-  ...Object.fromEntries((v.safeParse(v.array(ServerSlide), content.slides).issues ?? []).map((i) => [v.getDotPath(i) ?? '', i.message])),
-});
-
-const slide = (id: number, name: string, over: Partial<Slide> = {}): Slide => ({
-  id,
-  name,
-  category: 'SLIDE',
-  type: 'VIDEO',
-  videoId: 100 + id,
-  imageId: null,
-  options: [],
-  ...over,
-});
-const btn = (id: number, type: SlideOption['type'], targetId: number | null): SlideOption => ({ id, name: `b${id}`, type, targetId });
+/**
+ * Everything the server refuses in an editor document (spec 001 §4, §5): the strict `Content` schema's
+ * issues, else the cross-field rules (`contentIssues`) over the parsed document, as field path → message.
+ */
+function contentIssues(content: OpsContent): Record<string, string> {
+  const parsed = v.safeParse(Content, content);
+  if (!parsed.success) return Object.fromEntries(parsed.issues.map((i) => [v.getDotPath(i) ?? '', i.message]));
+  return serverContentIssues(toStoredContent(parsed.output));
+}
 
 /**
  * Source bot 7: intro 1 → 2 → 3 (loop back to 1 from 3); 2 → form 10 (thank-you page → slide 4);
  * 4 → link 11; slide 5 is unrelated; action 12 unrelated.
  */
 function source(): OpsContent {
-  return <OpsContent>(<unknown>{
+  return {
     slides: [
       slide(1, 'Intro', { category: 'INTRO', options: [btn(1, 'SLIDE', 2)] }),
       slide(2, 'Two', {
@@ -56,29 +47,21 @@ function source(): OpsContent {
       slide(5, 'Unrelated'),
     ],
     actions: [
-      {
-        id: 10,
-        name: 'Form',
-        type: 'REGULAR_FORM',
+      form(10, 'Form', {
         fields: [{ id: 1, name: 'email', type: 'email', label: 'Email' }],
-        thankYouPage: { type: 'CUSTOM', slideId: 4 },
-      },
-      {
-        id: 11,
-        name: 'Site',
-        type: 'EXTERNAL_LINK',
-        url: 'https://example.com',
-      },
-      { id: 12, name: 'Close', type: 'CLOSE_VIDBOT' },
+        thankYouPage: { type: 'CUSTOM', buttonType: 'SLIDE', slideId: 4 },
+      }),
+      link(11, 'Site'),
+      closeVidbot(12, 'Close'),
     ],
-  });
+  };
 }
 
 /** Target bot 8: intro 1 → 2; action 3. */
 function target(): OpsContent {
   return {
     slides: [slide(1, 'Hello', { category: 'INTRO', options: [btn(1, 'SLIDE', 2)] }), slide(2, 'World')],
-    actions: [{ id: 3, name: 'Ping', type: 'POST_MESSAGE', value: 'x' }],
+    actions: [postMessage(3, 'Ping', { value: 'x' })],
     theme: { textColor: '#fff' },
   };
 }
@@ -137,9 +120,12 @@ describe('copy (spec 001 §3 Clipboard)', () => {
     const src = source();
     const clip = copied(copySlide(src, 2, bot7));
     src.slides[1]!.options[0]!.name = 'changed';
-    ((src.actions[0]! as Record<string, unknown>).fields as Array<{ label: string }>)[0]!.label = 'changed';
-    expect((clip.data as Slide).options[0]!.name).toBe('b1');
-    expect(((clip.actions![0]! as Record<string, unknown>).fields as Array<{ label: string }>)[0]!.label).toBe('Email');
+    const srcForm = src.actions[0]!;
+    if (srcForm.type !== 'REGULAR_FORM' || clip.type !== 'slide') throw new Error('fixture');
+    srcForm.fields[0]!.label = 'changed';
+    expect(clip.data.options[0]!.name).toBe('b1');
+    const clipForm = clip.actions![0]!;
+    expect(clipForm.type === 'REGULAR_FORM' && clipForm.fields[0]!.label).toBe('Email');
   });
 
   it.each([
@@ -179,7 +165,7 @@ describe('paste (spec 001 §4 "new ids and remaps button targets")', () => {
     expect(form).toMatchObject({
       name: 'Form',
       type: 'REGULAR_FORM',
-      thankYouPage: { type: 'CUSTOM', slideId: 7 },
+      thankYouPage: { type: 'CUSTOM', buttonType: 'SLIDE', slideId: 7 },
       isNew: true,
     });
     // The target's own content is untouched and first; theme kept.
@@ -197,7 +183,7 @@ describe('paste (spec 001 §4 "new ids and remaps button targets")', () => {
     expect(result.id).toBe(4);
     expect(result.actionIds).toEqual([4, 6]);
     expect(result.slideIds).toEqual([5]);
-    expect((result.content.actions.find((a) => a.id === 4)! as Record<string, unknown>).thankYouPage).toEqual({ type: 'CUSTOM', slideId: 5 });
+    expect(result.content.actions.find((a) => a.id === 4)).toMatchObject({ thankYouPage: { type: 'CUSTOM', buttonType: 'SLIDE', slideId: 5 } });
     expect(result.content.slides.find((s) => s.id === 5)!.options).toEqual([btn(1, 'EXTERNAL_LINK', 6)]);
     expect(contentIssues(result.content)).toEqual({});
   });
@@ -211,14 +197,7 @@ describe('paste (spec 001 §4 "new ids and remaps button targets")', () => {
         options: [btn(1, 'SLIDE', 3), btn(2, 'SLIDE', 9), btn(3, 'POST_MESSAGE', 10), btn(4, 'CLOSE_VIDBOT', null)],
       }),
       slides: [slide(3, 'Three')],
-      actions: [
-        {
-          id: 10,
-          name: 'Form',
-          type: 'REGULAR_FORM',
-          button: { type: 'SLIDE', slideId: 9 },
-        } as unknown as BotAction,
-      ],
+      actions: [form(10, 'Form', { button: { type: 'SLIDE', slideId: 9 } })],
     };
     const result = pasteClipboard(target(), clip);
     if (result.error !== undefined) throw new Error(result.error);
@@ -230,16 +209,15 @@ describe('paste (spec 001 §4 "new ids and remaps button targets")', () => {
       { kind: 'action', ownerId: 6, ref: 'button', targetId: 9 },
     ]);
     expect(result.content.slides.find((s) => s.id === 4)!.options).toEqual([btn(1, 'SLIDE', 5)]);
-    expect((result.content.actions.find((a) => a.id === 6)! as Record<string, unknown>).button).toEqual({
-      type: 'slide',
-      slideId: null,
-    });
+    // A SLIDE button needs a slide (schema): the dropped one falls back to the §9 default "close form".
+    expect(result.content.actions.find((a) => a.id === 6)).toMatchObject({ button: { type: 'CLOSE_FORM', slideId: null } });
     expect(deletedButtons(result.content)).toEqual([]);
     expect(contentIssues(result.content)).toEqual({});
   });
 
   it('into an empty bot the pasted slide becomes the INTRO; the others stay SLIDE', () => {
-    const result = pasteClipboard({ slides: [], actions: [] } as OpsContent, copied(copySlide(source(), 3, bot7)));
+    const empty: OpsContent = { slides: [], actions: [] };
+    const result = pasteClipboard(empty, copied(copySlide(source(), 3, bot7)));
     if (result.error !== undefined) throw new Error(result.error);
     expect(result.content.slides.map((s) => [s.id, s.name, s.category])).toEqual([
       [1, 'Three', 'INTRO'],
@@ -343,6 +321,10 @@ describe('storage (localStorage key vidbotClipboard)', () => {
         sourceBotName: 'x',
         actions: [{ id: 'a' }],
       }),
+    ],
+    [
+      'an action of an older, loose shape (the strict action schema refuses it)',
+      JSON.stringify({ type: 'action', sourceBotId: 7, sourceBotName: 'x', data: { id: 1, name: 'Form', type: 'REGULAR_FORM', button: { type: 'slide' } } }),
     ],
   ])('a corrupt entry reads as empty: %s', (_n, raw) => {
     const storage = memoryStorage(raw === undefined ? {} : { [CLIPBOARD_STORAGE_KEY]: raw });

@@ -10,12 +10,12 @@
  *   not exist in the source are not carried (they are dropped and reported at paste).
  * - {@link pasteClipboard} adds the root and everything it carries to a document with new ids
  *   (content.ops `nextContentId`, in the order root, slides, actions), remaps every button target and
- *   action slide reference to the new ids, drops (and reports) the ones naming something outside the
+ *   action slide reference to the new ids (content.ops `remapSlideRefs`), drops (and reports) the ones naming something outside the
  *   clipboard, flags the added items `isNew`, and makes the pasted root slide the INTRO only when the
  *   document has none (the same rule as adding a slide). Pasted slides are otherwise SLIDE; names are kept.
  * - {@link canPaste}: only an entry from a different bot.
  * - Storage under localStorage key `vidbotClipboard` (spec 001 §3): {@link readClipboard} validates the
- *   stored JSON with valibot and reads a missing, unparsable or malformed entry as empty (null);
+ *   stored JSON with valibot (actions with the contract's strict `Action` schema) and reads a missing, unparsable or malformed entry as empty (null);
  *   writes that fail (quota, private mode) are ignored. The Storage is passed in (machines/ have no DOM;
  *   the SPA passes `window.localStorage`).
  *
@@ -24,10 +24,12 @@
  */
 import * as v from 'valibot';
 import type { BotAction, Slide, SlideOption } from '../publish/publish.actors';
-import { ACTION_TYPES, CONTENT_LIMITS, OPTION_TYPES, SLIDE_CATEGORIES, SLIDE_TYPES } from '../../server/src/modules/bot/bot.schemas';
+import { Action, CONTENT_LIMITS, OPTION_TYPES, SLIDE_CATEGORIES, SLIDE_TYPES } from '../../server/src/modules/bot/bot.schemas';
 import {
   ACTION_SLIDE_REF_KEYS,
   actionSlideRefs,
+  hasSlideRefs,
+  remapSlideRefs,
   introSlide,
   nextContentId,
   targetOf,
@@ -58,7 +60,10 @@ export interface SourceBot {
 
 /** A reference the paste could not keep because its target was not in the clipboard. */
 export interface DroppedReference {
-  /** `button`: a slide's button (removed); `action`: an action's `button.slideId` / `thankYouPage.slideId` (set to null). */
+  /**
+   * `button`: a slide's button (removed); `action`: an action's `button.slideId` / `thankYouPage.slideId`
+   * (set to null; a SLIDE button type becomes CLOSE_FORM, content.ops `clearSlideRefs`).
+   */
   kind: 'button' | 'action';
   /** The new id of the pasted slide (kind button) or action (kind action) that held it. */
   ownerId: number;
@@ -131,20 +136,20 @@ function closure(content: Pick<OpsContent, 'slides' | 'actions'>, start: { slide
   const actions = new Set<BotAction>(start.actions);
   const queue: Array<Slide | BotAction> = [...start.slides, ...start.actions];
   const visit = (item: Slide | BotAction) => {
-    if ('category' in item ? slides.has(item as Slide) : actions.has(item as BotAction)) return;
-    if ('category' in item) slides.add(item as Slide);
-    else actions.add(item as BotAction);
+    if ('category' in item ? slides.has(item) : actions.has(item)) return;
+    if ('category' in item) slides.add(item);
+    else actions.add(item);
     queue.push(item);
   };
   while (queue.length > 0) {
     const item = queue.shift()!;
     if ('category' in item) {
-      for (const o of (item as Slide).options ?? []) {
+      for (const o of item.options ?? []) {
         const target = targetOf(content, o);
         if (target) visit(target.kind === 'slide' ? target.slide : target.action);
       }
     } else {
-      for (const id of actionSlideRefs(item as BotAction)) {
+      for (const id of actionSlideRefs(item)) {
         const slide = content.slides.find((s) => s.id === id);
         if (slide) visit(slide);
       }
@@ -233,16 +238,11 @@ export function pasteClipboard<C extends OpsContent>(
   const actions: BotAction[] = srcActions.map((a) => {
     const id = actionIdMap.get(a.id)!;
     const copy: BotAction = { ...structuredClone(a), id, isNew: true };
-    for (const key of ACTION_SLIDE_REF_KEYS) {
-      const holder = (copy as Record<string, unknown>)[key];
-      if (typeof holder !== 'object' || holder === null || Array.isArray(holder)) continue;
-      const ref = (holder as Record<string, unknown>).slideId;
-      if (typeof ref !== 'number') continue;
-      const mapped = slideIdMap.get(ref);
-      if (mapped === undefined) dropped.push({ kind: 'action', ownerId: id, ref: key, targetId: ref });
-      (copy as Record<string, unknown>)[key] = { ...holder, slideId: mapped ?? null };
+    for (const field of ACTION_SLIDE_REF_KEYS) {
+      const ref = hasSlideRefs(copy) ? copy[field]?.slideId : undefined;
+      if (ref != null && !slideIdMap.has(ref)) dropped.push({ kind: 'action', ownerId: id, ref: field, targetId: ref });
     }
-    return copy;
+    return remapSlideRefs(copy, (ref) => slideIdMap.get(ref) ?? null);
   });
 
   const intro = slides.filter((s) => s.category === 'INTRO');
@@ -282,11 +282,8 @@ const SlideSchema = v.looseObject({
   type: v.picklist(SLIDE_TYPES),
   options: v.optional(v.array(ButtonSchema), []),
 });
-const ActionSchema = v.looseObject({
-  id,
-  name: v.string(),
-  type: v.picklist(ACTION_TYPES),
-});
+/** Actions are stored whole: the contract's strict action schema (an entry of an older shape reads as empty). */
+const ActionSchema = Action;
 const base = {
   sourceBotId: id,
   sourceBotName: v.string(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { Slide as ServerSlide, contentIssues as serverContentIssues } from '../../server/src/modules/bot/bot.schemas';
+import { Content, contentIssues as serverContentIssues, toStoredContent } from '../../server/src/modules/bot/bot.schemas';
+import { defaultBotSettings } from '../../server/src/modules/bot/content.rules';
 import type { Schema } from '../../src/api/contract';
 import type { BotAction, BotContent, Slide, SlideOption } from '../publish/publish.actors';
 import {
@@ -22,44 +23,37 @@ import {
   nextContentId,
   setIntro,
   setNormal,
+  settingsSlideRefs,
   slidesPointingAt,
   updateAction,
   updateButton,
   updateSlide,
+  type NewAction,
   type OpsContent,
   type OpsResult,
   type OpsSuccess,
 } from './content.ops';
+import { copyAction, copySlide, pasteClipboard } from './clipboard';
+import { actionOf, btn, closeVidbot, form, link, shareMedia, slide, withoutId } from './content.fixtures';
 
-/** The server's cross-field rules (spec 001 §4, §5) over an editor document. */
-const contentIssues = (content: OpsContent) => serverContentIssues(content as Parameters<typeof serverContentIssues>[0]);
+/**
+ * The server's cross-field rules (spec 001 §4, §5) over an editor document, as the server applies
+ * them: after the strict `Content` schema (a document the schema refuses answers its issues instead).
+ */
+function contentIssues(content: OpsContent): Record<string, string> {
+  const parsed = v.safeParse(Content, content);
+  if (!parsed.success) return Object.fromEntries(parsed.issues.map((i) => [v.getDotPath(i) ?? '', i.message]));
+  return serverContentIssues(toStoredContent(parsed.output));
+}
 
 // --- fixtures ------------------------------------------------------------------------------------------
 
-const slide = (id: number, name: string, over: Partial<Slide> = {}): Slide => ({
-  id,
-  name,
-  category: 'SLIDE',
-  type: 'VIDEO',
-  videoId: 100 + id,
-  imageId: null,
-  options: [],
-  ...over,
-});
-const btn = (id: number, type: SlideOption['type'], targetId: number | null, over: Partial<SlideOption> = {}): SlideOption => ({
-  id,
-  name: `b${id}`,
-  type,
-  targetId,
-  ...over,
-});
-
 /**
- * Intro 1 → 2 (video), 1 → 3 (image), 2 → link 4, 3 → form 5 whose thank-you page navigates to slide 2,
- * plus theme and settings that every operation must carry through.
+ * Intro 1 → 2 (video), 1 → 3 (image), 2 → link 4, 3 → form 5 whose submit button and thank-you page
+ * navigate to slide 2, plus theme and settings that every operation must carry through.
  */
 function doc(): OpsContent {
-  return <OpsContent>(<unknown>{
+  return {
     slides: [
       slide(1, 'Welcome', {
         category: 'INTRO',
@@ -74,34 +68,16 @@ function doc(): OpsContent {
       }),
     ],
     actions: [
-      {
-        id: 4,
-        name: 'Website',
-        type: 'EXTERNAL_LINK',
-        url: 'https://example.com',
-        externalLinkType: 'url',
-        linkType: 'new_tab',
-      },
-      {
-        id: 5,
-        name: 'Lead form',
-        type: 'REGULAR_FORM',
-        fields: [
-          {
-            id: 1,
-            name: 'email',
-            type: 'email',
-            label: 'Email',
-            required: true,
-          },
-        ],
+      link(4, 'Website'),
+      form(5, 'Lead form', {
+        fields: [{ id: 1, name: 'email', type: 'email', label: 'Email', required: true }],
         button: { type: 'SLIDE', slideId: 2 },
         thankYouPage: { type: 'CUSTOM', buttonType: 'SLIDE', slideId: 2 },
-      },
+      }),
     ],
     theme: { textColor: '#000' },
     settings: { isLikesEnabled: true },
-  });
+  };
 }
 
 function ok<C, X>(result: OpsResult<C, X>): OpsSuccess<C, X> {
@@ -110,10 +86,13 @@ function ok<C, X>(result: OpsResult<C, X>): OpsSuccess<C, X> {
 }
 
 /** The rules every document an operation answers keeps (plus the server's cross-field rules). */
-function expectConsistent(content: OpsContent) {
+function expectConsistent(content: OpsContent, settings: OpsContent['settings'] = { isLikesEnabled: true }) {
+  // The whole document passes the server's strict Content schema (nothing the API would refuse with 422) …
+  expect(v.safeParse(Content, content).issues).toBeUndefined();
+  // … and its cross-field rules (targets, slide references, integrations).
   expect(contentIssues(content)).toEqual({});
-  // Every slide passes the server's strict slide schema (no field the API would refuse with 422).
-  expect(v.safeParse(v.array(ServerSlide), content.slides).issues).toBeUndefined();
+  // Every slide the settings name exists (the server does not check these; the editor keeps them so).
+  for (const ref of settingsSlideRefs(content.settings)) expect(content.slides.map((s) => s.id)).toContain(ref.slideId);
   const intros = content.slides.filter((s) => s.category === 'INTRO');
   expect(intros.length).toBeLessThanOrEqual(1);
   if (intros.length === 1) expect(content.slides[0]!.category).toBe('INTRO');
@@ -127,7 +106,7 @@ function expectConsistent(content: OpsContent) {
     }
   }
   expect(content.theme).toEqual({ textColor: '#000' });
-  expect(content.settings).toEqual({ isLikesEnabled: true });
+  expect(content.settings).toEqual(settings);
 }
 
 // Compile-time: the contract's Bot answer and the publish chart's BotContent are documents the operations take.
@@ -146,6 +125,8 @@ describe('ids (spec 001 §4 "Internal slide ids start at 1; external-link action
         name: 'Link',
         type: 'EXTERNAL_LINK',
         url: 'https://x.fi',
+        externalLinkType: 'url',
+        linkType: 'new_tab',
       }),
     );
     expect(content.slides.map((s) => s.id)).toEqual([1, 2, 3]);
@@ -153,54 +134,60 @@ describe('ids (spec 001 §4 "Internal slide ids start at 1; external-link action
     expect(ok(addSlide(content, { name: 'd', type: 'IMAGE', imageId: 8 })).slideId).toBe(5);
   });
 
-  it.each([
-    ['empty', { slides: [], actions: [] }, 1],
-    ['largest slide', { slides: [slide(9, 'x')], actions: [] }, 10],
-    [
-      'largest action',
-      {
-        slides: [slide(1, 'x')],
-        actions: [{ id: 12, name: 'a', type: 'CLOSE_VIDBOT' }],
-      },
-      13,
-    ],
+  it.each<[string, () => OpsContent, number]>([
+    ['empty', () => ({ slides: [], actions: [] }), 1],
+    ['largest slide', () => ({ slides: [slide(9, 'x')], actions: [] }), 10],
+    ['largest action', () => ({ slides: [slide(1, 'x')], actions: [closeVidbot(12, 'a')] }), 13],
     [
       'a dangling button target is never handed out again',
-      {
-        slides: [slide(1, 'x', { options: [btn(1, 'SLIDE', 40)] })],
-        actions: [],
-      },
+      () => ({ slides: [slide(1, 'x', { options: [btn(1, 'SLIDE', 40)] })], actions: [] }),
       41,
     ],
     [
       'an action slide reference counts',
-      {
+      () => ({
         slides: [slide(1, 'x')],
-        actions: [
-          {
-            id: 2,
-            name: 'f',
-            type: 'REGULAR_FORM',
-            thankYouPage: { slideId: 30 },
-          },
-        ],
-      },
+        actions: [form(2, 'f', { thankYouPage: { type: 'CUSTOM', buttonType: 'SLIDE', slideId: 30 } })],
+      }),
       31,
     ],
     [
+      'a share-media button slide reference counts',
+      () => ({ slides: [slide(1, 'x')], actions: [shareMedia(2, 's', { button: { type: 'SLIDE', slideId: 33 } })] }),
+      34,
+    ],
+    [
+      'a stale slide id under another button type counts',
+      () => ({ slides: [slide(1, 'x')], actions: [form(2, 'f', { button: { type: 'CLOSE_FORM', slideId: 35 } })] }),
+      36,
+    ],
+    [
       'a slide the settings name counts',
-      {
+      () => ({
         slides: [slide(1, 'x')],
         actions: [],
         settings: {
-          linkSettings: { slideId: 20 },
-          widgetSettings: { thumbnail: { slide: 25, time: 3 } },
+          linkSettings: { ...defaultBotSettings().linkSettings, slideId: 20 },
+          widgetSettings: { ...defaultBotSettings().widgetSettings, thumbnail: { thumbnailType: 'frame', slide: 25, time: 3 } },
         },
-      },
+      }),
       26,
     ],
-  ] as const)('nextContentId: %s', (_name, content, expected) => {
-    expect(nextContentId(content as unknown as OpsContent)).toBe(expected);
+    [
+      'the link, iframe and ad thumbnails count',
+      () => ({
+        slides: [slide(1, 'x')],
+        actions: [],
+        settings: {
+          linkSettings: { ...defaultBotSettings().linkSettings, thumbnail: { thumbnailType: 'frame', slide: 21, time: 0 } },
+          iframeSettings: { ...defaultBotSettings().iframeSettings, thumbnail: { thumbnailType: 'frame', slide: 22, time: 0 } },
+          adSettings: { ...defaultBotSettings().adSettings, thumbnail: { slide: 27, time: 0 } },
+        },
+      }),
+      28,
+    ],
+  ])('nextContentId: %s', (_name, content, expected) => {
+    expect(nextContentId(content())).toBe(expected);
   });
 
   it('deleting the newest slide does not let its id come back while a button still names it', () => {
@@ -298,7 +285,8 @@ describe('slides (spec 001 §4 "Slide operations")', () => {
       description: 'd',
       futureField: 'kept',
     });
-    expect(contentIssues(content)).toEqual({});
+    // (futureField is outside the strict slide schema on purpose, so the document is not sent as is.)
+    expect(deletedButtons(content)).toEqual([]);
   });
 
   it('update with a buttons table applies the button rules (one video-end listener, autoplay only to video)', () => {
@@ -342,16 +330,41 @@ describe('slides (spec 001 §4 "Slide operations")', () => {
     expect(pointingActions).toEqual([{ id: 5, name: 'Lead form', fields: ['button', 'thankYouPage'] }]);
     expect(content.slides.map((s) => s.id)).toEqual([1, 3]);
     expect(content.slides[0]!.options).toEqual([btn(2, 'SLIDE', 3)]);
-    const form = content.actions.find((a) => a.id === 5)! as Record<string, unknown>;
-    expect(form.button).toEqual({ type: 'SLIDE', slideId: null });
-    expect(form.thankYouPage).toEqual({
+    const lead = content.actions.find((a) => a.id === 5);
+    if (lead?.type !== 'REGULAR_FORM') throw new Error('the form is kept');
+    // A SLIDE button needs a slide (schema): it falls back to the §9 default "close form".
+    expect(lead.button).toEqual({ type: 'CLOSE_FORM', slideId: null });
+    expect(lead.thankYouPage).toEqual({
       type: 'CUSTOM',
-      buttonType: 'SLIDE',
+      buttonType: 'CLOSE_FORM',
       slideId: null,
     });
-    expect(form.fields).toEqual((doc().actions[1]! as Record<string, unknown>).fields);
+    expect(lead).toEqual({ ...doc().actions[1], button: lead.button, thankYouPage: lead.thankYouPage });
     expect(deletedButtons(content)).toEqual([]);
     expectConsistent(content);
+  });
+
+  it('delete clears the settings that name the slide (share link start, thumbnails) and reports them', () => {
+    const defaults = defaultBotSettings();
+    const settings = {
+      isLikesEnabled: true,
+      linkSettings: { ...defaults.linkSettings, slideId: 2, thumbnail: { thumbnailType: 'frame' as const, slide: 3, time: 0 } },
+      widgetSettings: { ...defaults.widgetSettings, thumbnail: { thumbnailType: 'frame' as const, slide: 2, time: 4 } },
+      adSettings: { ...defaults.adSettings, thumbnail: { slide: 2, time: 1 } },
+    };
+    const { content, pointingSettings } = ok(deleteSlide({ ...doc(), settings }, 2));
+    expect(pointingSettings).toEqual(['linkSettings.slideId', 'widgetSettings.thumbnail.slide', 'adSettings.thumbnail.slide']);
+    expect(content.settings).toEqual({
+      isLikesEnabled: true,
+      linkSettings: { ...settings.linkSettings, slideId: null },
+      widgetSettings: { ...settings.widgetSettings, thumbnail: { thumbnailType: 'frame', slide: null, time: 4 } },
+      adSettings: { ...settings.adSettings, thumbnail: { slide: null, time: 1 } },
+    });
+    expectConsistent(content, content.settings);
+    // A slide the settings do not name leaves them as they are (the same object).
+    const other = ok(deleteSlide({ ...doc(), settings }, 3));
+    expect(other.pointingSettings).toEqual(['linkSettings.thumbnail.slide']);
+    expect(ok(deleteSlide({ ...doc(), settings: { isLikesEnabled: true } }, 3)).content.settings).toEqual({ isLikesEnabled: true });
   });
 
   it('delete of a slide nothing points at answers no pointing slides', () => {
@@ -635,12 +648,13 @@ describe('actions (spec 001 §4)', () => {
   });
 
   it('update keeps the id and other fields; a type change carries the buttons along', () => {
-    const a = ok(updateAction(doc(), 4, { url: 'https://vidbot.fi', id: 99 } as never)).content;
+    // A whole action is saved; the id it carries (99) cannot change the action's id.
+    const a = ok(updateAction(doc(), 4, withoutId(link(99, 'Website', { url: 'https://vidbot.fi' })))).content;
     expect(a.actions[0]).toEqual({
       ...doc().actions[0],
       url: 'https://vidbot.fi',
     });
-    const b = ok(updateAction(doc(), 4, { type: 'POST_MESSAGE', value: 'v' })).content;
+    const b = ok(updateAction(doc(), 4, { name: 'Website', type: 'POST_MESSAGE', value: 'v' })).content;
     expect(b.slides[1]!.options[0]).toMatchObject({
       type: 'POST_MESSAGE',
       targetId: 4,
@@ -678,9 +692,11 @@ describe('actions (spec 001 §4)', () => {
       [5, 'Lead form'],
       [actionId, 'Lead form (Copy)'],
     ]);
-    const copy = content.actions[2]! as Record<string, unknown>;
-    expect(copy.fields).toEqual((doc().actions[1]! as Record<string, unknown>).fields);
-    expect(copy.fields).not.toBe((content.actions[1]! as Record<string, unknown>).fields);
+    const [original, copy] = [content.actions[1]!, content.actions[2]!];
+    if (original.type !== 'REGULAR_FORM' || copy.type !== 'REGULAR_FORM') throw new Error('the copy is a form');
+    expect(copy).toEqual({ ...doc().actions[1], id: actionId, name: 'Lead form (Copy)' });
+    expect(copy.fields).not.toBe(original.fields);
+    expect(copy.thankYouPage).not.toBe(original.thankYouPage);
     expect(ok(moveAction(content, actionId, 0)).content.actions.map((a) => a.id)).toEqual([actionId, 4, 5]);
   });
 
@@ -688,6 +704,16 @@ describe('actions (spec 001 §4)', () => {
     ['update unknown', () => updateAction(doc(), 9, { name: 'x' }), 'unknownAction'],
     ['update blank name', () => updateAction(doc(), 4, { name: ' ' }), 'nameRequired'],
     ['add blank name', () => addAction(doc(), { name: '', type: 'CLOSE_VIDBOT' }), 'nameRequired'],
+    [
+      'add a form whose submit button goes to a missing slide',
+      () => addAction(doc(), withoutId(form(1, 'f', { button: { type: 'SLIDE', slideId: 9 } }))),
+      'unknownSlideReference',
+    ],
+    [
+      'save a share media whose thank-you button goes to a missing slide',
+      () => updateAction(doc(), 4, withoutId(shareMedia(4, 's', { thankYouPage: { type: 'CUSTOM', buttonType: 'SLIDE', slideId: 9 } }))),
+      'unknownSlideReference',
+    ],
     ['delete unknown', () => deleteAction(doc(), 9), 'unknownAction'],
     ['duplicate unknown', () => duplicateAction(doc(), 9), 'unknownAction'],
     ['move unknown', () => moveAction(doc(), 9, 0), 'unknownAction'],
@@ -753,6 +779,34 @@ describe('random operation sequences keep every rule', () => {
   it.each(Array.from({ length: 25 }, (_, i) => i + 1))('seed %i', (seed) => {
     const rnd = prng(seed);
     const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(rnd() * xs.length)];
+    /** A slide reference for a submit / thank-you button: mostly an existing slide, sometimes none or a missing one (refused). */
+    const slideTarget = (c: OpsContent): number | null => (rnd() < 0.1 ? 999 : (pick(c.slides)?.id ?? null));
+    /** A valid action of a random type (the action editors' Save); forms and share media navigate to slides. */
+    const newAction = (c: OpsContent, name: string): NewAction => {
+      const type = pick(actionTypes)!;
+      const to = slideTarget(c);
+      const button = to === null ? { type: 'CLOSE_FORM' as const } : { type: 'SLIDE' as const, slideId: to };
+      const page = slideTarget(c);
+      const thankYouPage = page === null ? null : { type: 'CUSTOM' as const, buttonType: 'SLIDE' as const, slideId: page, buttonName: 'Back' };
+      if (type === 'REGULAR_FORM') {
+        const integrated = rnd() < 0.3;
+        return withoutId(
+          form(1, name, {
+            button,
+            thankYouPage,
+            salesforce: integrated ? { enabled: true, status: 'Open' } : null,
+            fields: integrated
+              ? [
+                  { id: 1, name: 'last-name', type: 'text', label: 'Last name', required: true },
+                  { id: 2, name: 'company', type: 'text', label: 'Company', required: true },
+                ]
+              : [{ id: 1, name: 'email', type: 'email', label: 'Email' }],
+          }),
+        );
+      }
+      if (type === 'SHARE_MEDIA') return withoutId(shareMedia(1, name, { button, thankYouPage }));
+      return withoutId(actionOf[type](1, name));
+    };
     const anyId = (c: OpsContent) => pick([...c.slides.map((s) => s.id), ...c.actions.map((a) => a.id), 999]) ?? 1;
     let c: OpsContent = {
       slides: [],
@@ -768,12 +822,29 @@ describe('random operation sequences keep every rule', () => {
             name: `s${step}`,
             type: rnd() < 0.5 ? 'VIDEO' : 'IMAGE',
           }),
-        () =>
-          addAction(c, {
-            name: `a${step}`,
-            type: pick(actionTypes)!,
-            button: { type: 'SLIDE', slideId: pick(c.slides)?.id ?? null },
-          }),
+        () => addAction(c, newAction(c, `a${step}`)),
+        () => updateAction(c, anyId(c), rnd() < 0.5 ? newAction(c, `r${step}`) : { name: `r${step}` }),
+        // Copy a slide or an action and paste it (as into another bot): new ids, remapped references.
+        () => {
+          const from = rnd() < 0.5 ? copySlide(c, anyId(c), { id: 1, name: 'other' }) : copyAction(c, anyId(c), { id: 1, name: 'other' });
+          return from.error !== undefined ? { error: from.error } : pasteClipboard(c, from.clipboard);
+        },
+        // The settings tab's change: the share link opens at a slide, the widget thumbnail is its frame.
+        () => {
+          const at = pick(c.slides)?.id ?? null;
+          const thumb = pick(c.slides)?.id ?? null;
+          const defaults = defaultBotSettings();
+          return {
+            content: {
+              ...c,
+              settings: {
+                ...c.settings,
+                linkSettings: { ...defaults.linkSettings, slideId: at },
+                widgetSettings: { ...defaults.widgetSettings, thumbnail: { thumbnailType: 'frame', slide: thumb, time: 1 } },
+              },
+            },
+          };
+        },
         () => updateSlide(c, anyId(c), { name: `u${step}`, type: rnd() < 0.5 ? 'VIDEO' : 'IMAGE' }),
         () => deleteSlide(c, anyId(c)),
         () => duplicateSlide(c, anyId(c)),
@@ -817,7 +888,8 @@ describe('random operation sequences keep every rule', () => {
       expect(c).toEqual(before); // never mutated
       if (result.error !== undefined) continue;
       const next = result.content;
-      expectConsistent(next);
+      expectConsistent(next, next.settings);
+      expect(next.settings?.isLikesEnabled).toBe(true);
       // Operations that do not add dangling buttons never leave any (the walk starts clean).
       expect(deletedButtons(next)).toEqual([]);
       // New slides and actions get ids nothing in the previous document named.

@@ -5,10 +5,10 @@
  * `change(result.content)`.
  *
  * Shape: `(content, …) → { content, …extras } | { error, …details }`. Nothing is mutated; an error
- * answer never carries a content. `content` is the revision document `{ slides, actions, theme?,
- * settings? }`; the functions are generic over it (and over every slide's, button's and action's extra
- * fields): unknown fields are copied, never dropped, so the type-specific action fields another helper
- * adds (form fields, thank-you page, url, …) survive every operation.
+ * answer never carries a content. `content` is the contract's revision document `{ slides, actions,
+ * theme?, settings? }` (`BotContent`: every action one of the strict `Schema<'Action'>` types, the
+ * settings `Schema<'BotSettingsInput'>`); given valid input, every answer passes the server's
+ * `Content` schema and `contentIssues` (the random-sequence test asserts it after every step).
  *
  * Rules, as this module reads the spec:
  * - **Ids** (§4 "Internal slide ids start at 1; external-link action ids follow after the slide
@@ -29,11 +29,15 @@
  *   publish chart then refuses with noSlidesPublish). The INTRO cannot be deleted
  *   (`cannotDeleteIntroSlide`), alone or in a multi-select.
  * - **Deleting a slide** removes every SLIDE button that targets it and clears (to null) the
- *   `button.slideId` and `thankYouPage.slideId` of actions that name it; the answer lists the slides
- *   that pointed at it (`pointingSlides`) and those actions (`pointingActions`) so the view can confirm
- *   first ({@link slidesPointingAt} / {@link actionsPointingAt} answer the same without deleting).
- *   Deleting an action removes the buttons that target it (no action field names another action).
- *   Slide ids inside `settings` (linkSettings.slideId, thumbnail.slide) are left alone.
+ *   `button.slideId` and `thankYouPage.slideId` of actions that name it — a SLIDE submit/share or
+ *   thank-you button then falls back to CLOSE_FORM, since the schema wants a slide for SLIDE — and
+ *   the settings' slide references (linkSettings.slideId, the thumbnails' `slide`); the answer lists
+ *   the slides that pointed at it (`pointingSlides`), those actions (`pointingActions`) and settings
+ *   (`pointingSettings`) so the view can confirm first ({@link slidesPointingAt} /
+ *   {@link actionsPointingAt} answer the same without deleting). Deleting an action removes the
+ *   buttons that target it (no action field names another action).
+ * - **Actions** are added and saved whole (one of the contract's action types); a SLIDE submit or
+ *   thank-you button must name a slide of the document (`unknownSlideReference`).
  * - **Duplicates** (§4 multi-select) are named "<name> (Copy)", get new ids, are never an INTRO, are
  *   placed right after their original and keep their buttons as they are (targets unchanged).
  * - **Buttons** (§5): a target is required and must exist with the button's type (an action button's
@@ -44,19 +48,26 @@
  * - **Limits**: the server's CONTENT_LIMITS (slides, actions, buttons per slide) are refused here too
  *   (`tooManySlides`, `tooManyActions`, `tooManyButtons`) instead of failing at save.
  */
-import type { BotAction, Slide, SlideOption } from '../publish/publish.actors';
+import type { BotAction, BotContent, Slide, SlideOption } from '../publish/publish.actors';
 import { CONTENT_LIMITS } from '../../server/src/modules/bot/bot.schemas';
 
-/** A button as the editor writes it (spec 001 §3 "Slide option"); extra fields are copied. */
-export type Button = SlideOption & { trackConversion?: boolean };
+/** A button as the editor writes it (spec 001 §3 "Slide option"). */
+export type Button = SlideOption;
 
-/** The content document the operations work on (architecture §1). */
-export interface OpsContent {
-  slides: Slide[];
-  actions: BotAction[];
-  theme?: Record<string, unknown>;
-  settings?: Record<string, unknown>;
-}
+/**
+ * The content document the operations work on (architecture §1): the publish chart's `BotContent`,
+ * i.e. the contract's `{ slides, actions: Schema<'Action'>[], theme, settings: Schema<'BotSettingsInput'> }`.
+ */
+export type OpsContent = BotContent;
+
+/** The per-vidbot settings of a document (possibly partial: missing keys read as the §9 defaults). */
+export type OpsSettings = NonNullable<BotContent['settings']>;
+
+/** The action types whose `button` / `thankYouPage` name a slide (spec 001 §3 Regular form, Share media). */
+export type SlideRefAction = Extract<BotAction, { type: 'REGULAR_FORM' | 'SHARE_MEDIA' }>;
+
+/** An action without its id, one of the contract's action types (what an action editor's Save produces). */
+export type NewAction = BotAction extends infer A ? (A extends BotAction ? Omit<A, 'id'> : never) : never;
 
 /** Error keys (spec keys where the spec has one: cannotDeleteIntroSlide). */
 export type OpsError =
@@ -67,6 +78,7 @@ export type OpsError =
   | 'buttonTargetRequired'
   | 'buttonNameRequired'
   | 'unknownTarget'
+  | 'unknownSlideReference'
   | 'nameRequired'
   | 'tooManySlides'
   | 'tooManyActions'
@@ -104,8 +116,10 @@ export interface PointingAction {
 export interface DeleteReport {
   /** Remaining slides whose buttons pointed at a deleted slide or action (those buttons are removed). */
   pointingSlides: PointingSlide[];
-  /** Remaining actions whose slide references named a deleted slide (set to null). */
+  /** Remaining actions whose slide references named a deleted slide (cleared, see {@link clearSlideRefs}). */
   pointingActions: PointingAction[];
+  /** The settings' slide references that named a deleted slide (set to null), as paths within `settings`. */
+  pointingSettings: SettingsSlideRef[];
 }
 
 /** Where the multi-select and moves put slides: the INTRO section or the SLIDE section. */
@@ -116,25 +130,72 @@ const NAME_MAX = 255;
 
 // --- ids ---------------------------------------------------------------------------------------------
 
-/** The slide ids an action names (`button.slideId`, `thankYouPage.slideId`, spec 001 §3 Action). */
+/** True for the action types whose `button` / `thankYouPage` name a slide. */
+export function hasSlideRefs(action: BotAction): action is SlideRefAction {
+  return action.type === 'REGULAR_FORM' || action.type === 'SHARE_MEDIA';
+}
+
+/**
+ * The slide ids an action names (spec 001 §3 Action; server content.rules.ts SubmitButton,
+ * ThankYouPage): the `button.slideId` and `thankYouPage.slideId` of a regular form or share media,
+ * whatever the button type (a stale id under another type still counts for the id allocator).
+ */
 export function actionSlideRefs(action: BotAction): number[] {
+  if (!hasSlideRefs(action)) return [];
   const refs: number[] = [];
-  for (const key of ACTION_SLIDE_REF_KEYS) {
-    const holder = (action as Record<string, unknown>)[key];
-    if (isRecord(holder) && typeof holder.slideId === 'number') refs.push(holder.slideId);
-  }
+  if (action.button?.slideId != null) refs.push(action.button.slideId);
+  if (action.thankYouPage?.slideId != null) refs.push(action.thankYouPage.slideId);
+  return refs;
+}
+
+/**
+ * The slide ids an action actually navigates to: `button.slideId` when the submit/share button's
+ * type is SLIDE, `thankYouPage.slideId` when the thank-you page's button type is SLIDE (the
+ * references the server's `contentIssues` checks and the clipboard carries).
+ */
+export function actionLiveSlideRefs(action: BotAction): number[] {
+  if (!hasSlideRefs(action)) return [];
+  const refs: number[] = [];
+  if (action.button?.type === 'SLIDE' && action.button.slideId != null) refs.push(action.button.slideId);
+  if (action.thankYouPage?.buttonType === 'SLIDE' && action.thankYouPage.slideId != null) refs.push(action.thankYouPage.slideId);
   return refs;
 }
 
 /** The nested objects of an action whose `slideId` names a slide (regular form and share media). */
 export const ACTION_SLIDE_REF_KEYS = ['button', 'thankYouPage'] as const;
 
+/** A slide reference of the settings (spec 001 §3 Share settings), as a path within `settings`. */
+export type SettingsSlideRef =
+  | 'linkSettings.slideId'
+  | 'linkSettings.thumbnail.slide'
+  | 'widgetSettings.thumbnail.slide'
+  | 'iframeSettings.thumbnail.slide'
+  | 'adSettings.thumbnail.slide';
+
+/**
+ * The slide ids the settings name (spec 001 §3 Share settings; server content.rules.ts
+ * LinkSettings.slideId and the `thumbnail.slide` of the widget, iframe, ad and link settings), with
+ * their paths. Settings a document does not carry (partial settings) name nothing.
+ */
+export function settingsSlideRefs(settings: BotContent['settings']): Array<{ path: SettingsSlideRef; slideId: number }> {
+  const out: Array<{ path: SettingsSlideRef; slideId: number }> = [];
+  const add = (path: SettingsSlideRef, slideId: number | null | undefined) => {
+    if (slideId != null) out.push({ path, slideId });
+  };
+  add('linkSettings.slideId', settings?.linkSettings?.slideId);
+  add('linkSettings.thumbnail.slide', settings?.linkSettings?.thumbnail?.slide);
+  add('widgetSettings.thumbnail.slide', settings?.widgetSettings?.thumbnail?.slide);
+  add('iframeSettings.thumbnail.slide', settings?.iframeSettings?.thumbnail?.slide);
+  add('adSettings.thumbnail.slide', settings?.adSettings?.thumbnail?.slide);
+  return out;
+}
+
 /**
  * The next slide or action id of a document: 1 + the largest id named anywhere in it (slides,
  * actions, button targets, actions' slide references, slide ids in the settings); 1 for an empty document. See the module rules.
  */
 export function nextContentId(content: Pick<OpsContent, 'slides' | 'actions' | 'settings'>): number {
-  let max = settingsSlideRefs(content.settings).reduce((m, id) => Math.max(m, id), 0);
+  let max = settingsSlideRefs(content.settings).reduce((m, ref) => Math.max(m, ref.slideId), 0);
   for (const s of content.slides) {
     max = Math.max(max, s.id);
     for (const o of s.options ?? []) if (typeof o.targetId === 'number') max = Math.max(max, o.targetId);
@@ -143,21 +204,6 @@ export function nextContentId(content: Pick<OpsContent, 'slides' | 'actions' | '
     max = Math.max(max, a.id, ...actionSlideRefs(a));
   }
   return max + 1;
-}
-
-/**
- * The slide ids the settings name (spec 001 §3 Share settings: linkSettings.slideId and the
- * `thumbnail.slide` of the widget, iframe and ad settings): every numeric `slideId` or `slide` field,
- * at any depth. Only used to keep new ids clear of them.
- */
-function settingsSlideRefs(settings: unknown, depth = 0): number[] {
-  if (!isRecord(settings) || depth > 4) return [];
-  const out: number[] = [];
-  for (const [key, value] of Object.entries(settings)) {
-    if ((key === 'slideId' || key === 'slide') && typeof value === 'number' && Number.isInteger(value)) out.push(value);
-    else if (isRecord(value)) out.push(...settingsSlideRefs(value, depth + 1));
-  }
-  return out;
 }
 
 /** The next button id of a slide (per slide, from 1). */
@@ -191,9 +237,10 @@ export function slidesPointingAt(content: Pick<OpsContent, 'slides'>, target: { 
 export function actionsPointingAt(actions: readonly BotAction[], slideIds: ReadonlySet<number>): PointingAction[] {
   const out: PointingAction[] = [];
   for (const a of actions) {
+    if (!hasSlideRefs(a)) continue;
     const fields = ACTION_SLIDE_REF_KEYS.filter((key) => {
-      const holder = (a as Record<string, unknown>)[key];
-      return isRecord(holder) && typeof holder.slideId === 'number' && slideIds.has(holder.slideId);
+      const ref = a[key]?.slideId;
+      return ref != null && slideIds.has(ref);
     });
     if (fields.length > 0) out.push({ id: a.id, name: a.name, fields });
   }
@@ -247,7 +294,7 @@ export function targetOf(
 /** A new slide's fields: everything but the id and the category (options default to none). */
 export type NewSlide = Omit<Slide, 'id' | 'category' | 'options'> & {
   options?: SlideOption[];
-} & Record<string, unknown>;
+};
 
 /**
  * Adds a slide at the end (spec 001 §4 "add"). It becomes the INTRO (and moves first) when the
@@ -259,6 +306,7 @@ export function addSlide<C extends OpsContent>(content: C, slide: NewSlide): Ops
   if (content.slides.length >= CONTENT_LIMITS.slides) return { error: 'tooManySlides' };
   const id = nextContentId(content);
   const isIntro = !introSlide(content);
+  // isNew is the server Slide schema's flag (spec 001 §3); the chart's Slide type does not declare it.
   const added = {
     ...slide,
     id,
@@ -279,13 +327,14 @@ export function addSlide<C extends OpsContent>(content: C, slide: NewSlide): Ops
 export function updateSlide<C extends OpsContent>(
   content: C,
   slideId: number,
-  patch: Partial<Omit<Slide, 'id' | 'category'>> & Record<string, unknown>,
+  patch: Partial<Omit<Slide, 'id' | 'category'>>,
 ): OpsResult<C> {
   const slide = content.slides.find((s) => s.id === slideId);
   if (!slide) return { error: 'unknownSlide' };
   if (patch.name !== undefined && !String(patch.name).trim()) return { error: 'nameRequired' };
-  const { id: _id, category: _category, ...rest } = patch as Record<string, unknown>;
-  const next = { ...slide, ...rest } as Slide;
+  // A caller passing id or category anyway (an untyped form value) cannot change them.
+  const { id: _id, category: _category, ...rest } = patch as Partial<Slide>;
+  const next: Slide = { ...slide, ...rest };
   if (patch.options && patch.options.length > CONTENT_LIMITS.optionsPerSlide) return { error: 'tooManyButtons' };
   const updated = withSlides(
     content,
@@ -384,7 +433,7 @@ export function setNormal<C extends OpsContent>(content: C, slideId: number): Op
 /** A new button: its target and any of its fields; the name may be empty (filled from the target). */
 export type NewButton = Omit<Button, 'id' | 'name'> & {
   name?: string;
-} & Record<string, unknown>;
+};
 
 /**
  * Adds a button at the end of a slide's buttons (spec 001 §5 Button).
@@ -396,11 +445,7 @@ export function addButton<C extends OpsContent>(content: C, slideId: number, but
   if (!slide) return { error: 'unknownSlide' };
   if ((slide.options ?? []).length >= CONTENT_LIMITS.optionsPerSlide) return { error: 'tooManyButtons' };
   const id = nextButtonId(slide);
-  const checked = checkButton(content, {
-    ...button,
-    id,
-    name: button.name ?? '',
-  } as Button);
+  const checked = checkButton(content, { ...button, id, name: button.name ?? '' });
   if ('error' in checked) return { error: checked.error };
   const options = normaliseButtons(content, [...(slide.options ?? []), checked.button], id);
   return {
@@ -421,14 +466,14 @@ export function updateButton<C extends OpsContent>(
   content: C,
   slideId: number,
   buttonId: number,
-  patch: Partial<Omit<Button, 'id'>> & Record<string, unknown>,
+  patch: Partial<Omit<Button, 'id'>>,
 ): OpsResult<C> {
   const slide = content.slides.find((s) => s.id === slideId);
   if (!slide) return { error: 'unknownSlide' };
   const old = (slide.options ?? []).find((o) => o.id === buttonId);
   if (!old) return { error: 'unknownButton' };
-  const { id: _id, ...rest } = patch as Record<string, unknown>;
-  const next = { ...old, ...rest } as Button;
+  const { id: _id, ...rest } = patch as Partial<Button>;
+  const next: Button = { ...old, ...rest };
   const oldTarget = targetOf(content, old);
   const retargeted = next.targetId !== old.targetId || next.type !== old.type;
   if (retargeted && patch.name === undefined && oldTarget && old.name === targetName(oldTarget)) next.name = '';
@@ -484,9 +529,6 @@ export function moveButton<C extends OpsContent>(content: C, slideId: number, bu
 
 // --- actions -----------------------------------------------------------------------------------------
 
-/** A new action: its type, name and type-specific fields (copied as given). */
-export type NewAction = { name: string; type: BotAction['type'] } & Record<string, unknown>;
-
 /**
  * Adds an action at the end (spec 001 §4; §3 "Added items are flagged as new").
  * @returns `{ content, actionId }`; errors nameRequired, tooManyActions.
@@ -495,23 +537,31 @@ export function addAction<C extends OpsContent>(content: C, action: NewAction): 
   if (!action.name?.trim()) return { error: 'nameRequired' };
   if ((content.actions ?? []).length >= CONTENT_LIMITS.actions) return { error: 'tooManyActions' };
   const id = nextContentId(content);
+  const added = withId(action, id, true);
+  if (!slideRefsExist(content, added)) return { error: 'unknownSlideReference' };
   return {
-    content: withActions(content, [...(content.actions ?? []), { ...action, id, isNew: true } as BotAction]),
+    content: withActions(content, [...(content.actions ?? []), added]),
     actionId: id,
   };
 }
 
+/** A change of an action's common fields only (its type-specific fields stay). */
+export type ActionNamePatch = Partial<Pick<BotAction, 'name' | 'isNew'>>;
+
 /**
- * Replaces an action's fields (its editor's Save). The id cannot change; when the type changes, the
- * buttons targeting the action take the new type (a button's type is its target's type).
- * @returns `{ content }`; errors unknownAction, nameRequired.
+ * Saves an action (its editor's Save). Given a whole action (`NewAction`, with `type`) it replaces
+ * every field but the id — the strict action schemas allow no leftovers of another type; given only
+ * `name` / `isNew` it changes those. When the type changes, the buttons targeting the action take the
+ * new type (a button's type is its target's type).
+ * @returns `{ content }`; errors unknownAction, nameRequired, unknownSlideReference (a SLIDE submit
+ *   or thank-you button naming no slide of the document).
  */
-export function updateAction<C extends OpsContent>(content: C, actionId: number, patch: Partial<NewAction>): OpsResult<C> {
+export function updateAction<C extends OpsContent>(content: C, actionId: number, patch: NewAction | ActionNamePatch): OpsResult<C> {
   const action = (content.actions ?? []).find((a) => a.id === actionId);
   if (!action) return { error: 'unknownAction' };
   if (patch.name !== undefined && !String(patch.name).trim()) return { error: 'nameRequired' };
-  const { id: _id, ...rest } = patch as Record<string, unknown>;
-  const next = { ...action, ...rest } as BotAction;
+  const next: BotAction = 'type' in patch ? withId(patch, actionId, patch.isNew ?? action.isNew) : { ...action, ...patch };
+  if (!slideRefsExist(content, next)) return { error: 'unknownSlideReference' };
   let out = withActions(
     content,
     content.actions.map((a) => (a.id === actionId ? next : a)),
@@ -657,21 +707,80 @@ export function deleteMany<C extends OpsContent>(content: C, selection: Selectio
   const remaining = (content.actions ?? []).filter((a) => !actionIds.has(a.id));
   const pointingActions = actionsPointingAt(remaining, slideIds);
   const actions = remaining.map((a) => clearSlideRefs(a, slideIds));
-  return { content: withActions(withSlides(content, slides), actions), pointingSlides, pointingActions };
+  const pointingSettings = settingsSlideRefs(content.settings)
+    .filter((ref) => slideIds.has(ref.slideId))
+    .map((ref) => ref.path);
+  let out = withActions(withSlides(content, slides), actions);
+  if (pointingSettings.length > 0) out = { ...out, settings: clearSettingsSlideRefs(content.settings!, slideIds) };
+  return { content: out, pointingSlides, pointingActions, pointingSettings };
 }
 
 // --- internals ---------------------------------------------------------------------------------------
 
-/** Clears (to null) an action's `button.slideId` / `thankYouPage.slideId` naming one of `slideIds`. */
+/**
+ * Clears an action's `button.slideId` / `thankYouPage.slideId` naming one of `slideIds` to null, with
+ * the schema's rule that a SLIDE button needs a slide (server content.rules.ts SubmitButton,
+ * ThankYouPage): a SLIDE submit/share button falls back to CLOSE_FORM, a SLIDE thank-you button to
+ * CLOSE_FORM (the spec 001 §9 thank-you default "button close form"). Other actions are answered as given.
+ */
 export function clearSlideRefs(action: BotAction, slideIds: ReadonlySet<number>): BotAction {
-  let out = action;
-  for (const key of ACTION_SLIDE_REF_KEYS) {
-    const holder = (action as Record<string, unknown>)[key];
-    if (isRecord(holder) && typeof holder.slideId === 'number' && slideIds.has(holder.slideId)) {
-      out = { ...out, [key]: { ...holder, slideId: null } };
+  return remapSlideRefs(action, (id) => (slideIds.has(id) ? null : id));
+}
+
+/**
+ * Rewrites an action's slide references through `map` (a new id, or null to clear it with the rule of
+ * {@link clearSlideRefs}); used by delete (clear) and paste (new ids). Non-form actions are answered as given.
+ */
+export function remapSlideRefs(action: BotAction, map: (slideId: number) => number | null): BotAction {
+  if (!hasSlideRefs(action)) return action;
+  let out: SlideRefAction = action;
+  const button = action.button;
+  if (button?.slideId != null) {
+    const to = map(button.slideId);
+    if (to !== button.slideId) {
+      out = { ...out, button: to === null ? { ...button, type: button.type === 'SLIDE' ? 'CLOSE_FORM' : button.type, slideId: null } : { ...button, slideId: to } };
+    }
+  }
+  const page = action.thankYouPage;
+  if (page?.slideId != null) {
+    const to = map(page.slideId);
+    if (to !== page.slideId) {
+      out = {
+        ...out,
+        thankYouPage: to === null ? { ...page, buttonType: page.buttonType === 'SLIDE' ? 'CLOSE_FORM' : page.buttonType, slideId: null } : { ...page, slideId: to },
+      };
     }
   }
   return out;
+}
+
+/** The settings with every slide reference naming one of `slideIds` set to null (the schema allows null everywhere). */
+export function clearSettingsSlideRefs(settings: OpsSettings, slideIds: ReadonlySet<number>): OpsSettings {
+  const gone = (id: number | null | undefined) => id != null && slideIds.has(id);
+  const out: OpsSettings = { ...settings };
+  const { linkSettings, widgetSettings, iframeSettings, adSettings } = settings;
+  if (linkSettings && (gone(linkSettings.slideId) || gone(linkSettings.thumbnail?.slide))) {
+    out.linkSettings = {
+      ...linkSettings,
+      slideId: gone(linkSettings.slideId) ? null : linkSettings.slideId,
+      thumbnail: linkSettings.thumbnail && gone(linkSettings.thumbnail.slide) ? { ...linkSettings.thumbnail, slide: null } : linkSettings.thumbnail,
+    };
+  }
+  if (widgetSettings && gone(widgetSettings.thumbnail.slide)) out.widgetSettings = { ...widgetSettings, thumbnail: { ...widgetSettings.thumbnail, slide: null } };
+  if (iframeSettings && gone(iframeSettings.thumbnail.slide)) out.iframeSettings = { ...iframeSettings, thumbnail: { ...iframeSettings.thumbnail, slide: null } };
+  if (adSettings && gone(adSettings.thumbnail.slide)) out.adSettings = { ...adSettings, thumbnail: { ...adSettings.thumbnail, slide: null } };
+  return out;
+}
+
+/** True when every slide the action navigates to (SLIDE submit / thank-you buttons) exists in `content`. */
+function slideRefsExist(content: Pick<OpsContent, 'slides'>, action: BotAction): boolean {
+  return actionLiveSlideRefs(action).every((id) => content.slides.some((s) => s.id === id));
+}
+
+/** `action` with the id `id` (and the isNew flag when given). */
+function withId(action: NewAction, id: number, isNew: boolean | undefined): BotAction {
+  const out: BotAction = { ...action, id };
+  return isNew === undefined ? out : { ...out, isNew };
 }
 
 function checkButton(content: OpsContent, button: Button): { button: Button } | { error: OpsError } {
@@ -738,6 +847,3 @@ function withActions<C extends OpsContent>(content: C, actions: BotAction[]): C 
   return { ...content, actions };
 }
 
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
