@@ -182,6 +182,7 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
       tooManySlides: t`A vidbot can have at most ${maxSlides} slides.`,
       tooManyActions: t`A vidbot can have at most ${maxActions} actions.`,
       tooManyButtons: t`A slide can have at most ${maxButtons} buttons.`,
+      unknownSlideReference: t`The slide this action goes to no longer exists.`,
     })[error];
 
   const schema = useMemo(
