@@ -183,12 +183,13 @@ export function ColourInput({ form, name, label, hint, nullable }: FieldProps & 
   const id = useId();
   const { value, error, set } = useBound<string | null>(form, name);
   const { describedBy, below } = useDescribed(id, error, hint);
+  const labelText = typeof label === 'string' ? label : '';
   const hex = typeof value === 'string' && HEX_COLOUR.test(value) ? colord(value).toHex().slice(0, 7) : '#000000';
   return (
     <div className="field colour-field">
       <label htmlFor={id}>{label}</label>
       <div className="colour-inputs">
-        <input type="color" aria-label={t`${typeof label === 'string' ? label : ''} picker`} value={hex} onChange={(e) => set(e.target.value.toUpperCase())} />
+        <input type="color" aria-label={t`${labelText}, colour picker`} value={hex} onChange={(e) => set(e.target.value.toUpperCase())} />
         <input
           id={id}
           type="text"

@@ -16,6 +16,7 @@
  * Tags are bot-level (SettingsTags.tsx): saved at once, not with the draft.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './settings.css';
 import { useForm, useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
