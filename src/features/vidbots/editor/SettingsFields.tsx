@@ -14,6 +14,7 @@ import { MediaChooser } from '../../media/MediaChooser';
 import type { Media, MediaKind } from '../../media/media.types';
 import { parseNumber, parseOptionalNumber, type SettingsFormValues, type SlideInfo } from './settingsModel';
 import type { SettingsForm } from './SettingsTab';
+import { useEditor } from './editorContext';
 
 /** A field path of the settings form. */
 export type FieldName = string;
@@ -61,8 +62,9 @@ function useBound<T>(form: SettingsForm, name: FieldName) {
     const first = (s.meta.errors as unknown[]).find((e) => typeof e === 'string');
     return typeof first === 'string' ? first : undefined;
   });
+  const { readOnly } = useEditor();
   const set = (next: T) => field.handleChange(next);
-  return { value, error, set };
+  return { value, error, set, readOnly };
 }
 
 /** Reads `a.b[0].c` of an object. */
@@ -78,10 +80,10 @@ export function getPath(obj: unknown, path: string): unknown {
 /** A text input (or textarea); `nullable`: empty is stored as null. */
 export function TextInput({ form, name, label, hint, nullable, multiline, maxLength }: FieldProps & { nullable?: boolean; multiline?: boolean; maxLength?: number }) {
   const id = useId();
-  const { value, error, set } = useBound<string | null>(form, name);
+  const { value, error, set, readOnly } = useBound<string | null>(form, name);
   const { describedBy, below } = useDescribed(id, error, hint);
   const onChange = (text: string) => set(nullable && text === '' ? null : text);
-  const common = { id, value: value ?? '', maxLength, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const;
+  const common = { id, value: value ?? '', maxLength, disabled: readOnly, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -97,7 +99,7 @@ export function TextInput({ form, name, label, hint, nullable, multiline, maxLen
  */
 export function NumberInput({ form, name, label, hint, optional, step, min, max }: FieldProps & { optional?: boolean; step?: number; min?: number; max?: number }) {
   const id = useId();
-  const { value, error, set } = useBound<number | null>(form, name);
+  const { value, error, set, readOnly } = useBound<number | null>(form, name);
   const [text, setText] = useState(() => (value == null || Number.isNaN(value) ? '' : String(value)));
   const parsed = optional ? parseOptionalNumber(text) : parseNumber(text);
   const shown = Object.is(parsed, value) || (Number.isNaN(parsed as number) && Number.isNaN(value as number)) ? text : value == null || Number.isNaN(value) ? '' : String(value);
@@ -109,6 +111,7 @@ export function NumberInput({ form, name, label, hint, optional, step, min, max 
         id={id}
         type="text"
         inputMode="decimal"
+        disabled={readOnly}
         value={shown}
         data-step={step}
         data-min={min}
@@ -128,10 +131,10 @@ export function NumberInput({ form, name, label, hint, optional, step, min, max 
 /** A checkbox. */
 export function Toggle({ form, name, label, hint, disabled }: FieldProps & { disabled?: boolean }) {
   const id = useId();
-  const { value, set } = useBound<boolean>(form, name);
+  const { value, set, readOnly } = useBound<boolean>(form, name);
   return (
     <div className="field checkbox-field">
-      <input id={id} type="checkbox" checked={value === true} disabled={disabled} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(e) => set(e.target.checked)} />
+      <input id={id} type="checkbox" checked={value === true} disabled={disabled || readOnly} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(e) => set(e.target.checked)} />
       <label htmlFor={id}>{label}</label>
       {hint && (
         <p id={`${id}-hint`} className="muted small field-hint">
@@ -153,7 +156,7 @@ export function Select({
   numeric,
 }: FieldProps & { options: readonly { value: string | number; label: string }[]; nullLabel?: string; numeric?: boolean }) {
   const id = useId();
-  const { value, error, set } = useBound<string | number | null>(form, name);
+  const { value, error, set, readOnly } = useBound<string | number | null>(form, name);
   const { describedBy, below } = useDescribed(id, error, hint);
   return (
     <div className="field">
@@ -161,6 +164,7 @@ export function Select({
       <select
         id={id}
         value={value == null ? '' : String(value)}
+        disabled={readOnly}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) => set(e.target.value === '' ? null : numeric ? Number(e.target.value) : e.target.value)}
@@ -181,7 +185,7 @@ export function Select({
 export function ColourInput({ form, name, label, hint, nullable }: FieldProps & { nullable?: boolean }) {
   const { t } = useLingui();
   const id = useId();
-  const { value, error, set } = useBound<string | null>(form, name);
+  const { value, error, set, readOnly } = useBound<string | null>(form, name);
   const { describedBy, below } = useDescribed(id, error, hint);
   const labelText = typeof label === 'string' ? label : '';
   const hex = typeof value === 'string' && HEX_COLOUR.test(value) ? colord(value).toHex().slice(0, 7) : '#000000';
@@ -189,13 +193,14 @@ export function ColourInput({ form, name, label, hint, nullable }: FieldProps & 
     <div className="field colour-field">
       <label htmlFor={id}>{label}</label>
       <div className="colour-inputs">
-        <input type="color" aria-label={t`${labelText}, colour picker`} value={hex} onChange={(e) => set(e.target.value.toUpperCase())} />
+        <input type="color" disabled={readOnly} aria-label={t`${labelText}, colour picker`} value={hex} onChange={(e) => set(e.target.value.toUpperCase())} />
         <input
           id={id}
           type="text"
           value={value ?? ''}
           spellCheck={false}
           maxLength={9}
+          disabled={readOnly}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           onChange={(e) => set(nullable && e.target.value === '' ? null : e.target.value)}
@@ -251,7 +256,7 @@ export function ThumbnailFields({ form, base, slides, withType, accountId, canUp
 export function MediaPick({ form, name, label, mode, kinds, accountId, canUpload }: FieldProps & { mode: 'VIDEO' | 'IMAGE'; kinds: readonly MediaKind[]; accountId: number; canUpload: boolean }) {
   const { t } = useLingui();
   const id = useId();
-  const { value, error, set } = useBound<number | null>(form, name);
+  const { value, error, set, readOnly } = useBound<number | null>(form, name);
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<Media | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -266,13 +271,14 @@ export function MediaPick({ form, name, label, mode, kinds, accountId, canUpload
         {value == null ? <Trans>None</Trans> : chosen && chosen.id === value ? chosen.name : <Trans>Media {value}</Trans>}
       </p>
       <div className="actions">
-        <button type="button" className="button" aria-describedby={`${id}-value`} onClick={() => setOpen(true)}>
+        <button type="button" className="button" disabled={readOnly} aria-describedby={`${id}-value`} onClick={() => setOpen(true)}>
           {value == null ? <Trans>Choose</Trans> : <Trans>Change</Trans>}
         </button>
         {value != null && (
           <button
             type="button"
             className="button link"
+            disabled={readOnly}
             onClick={() => {
               setRefused(null);
               set(null);

@@ -341,6 +341,7 @@ function LinkSection({
   media: { accountId: number; canUpload: boolean };
 }) {
   const { t } = useLingui();
+  const { readOnly } = useEditor();
   const thumbnail = useStore(form.store, (s) => s.values.settings.linkSettings.thumbnail);
   const id = useId();
   return (
@@ -356,17 +357,22 @@ function LinkSection({
       />
       <Toggle form={form} name="settings.linkSettings.autoplayMuted" label={<Trans>Autoplay muted</Trans>} />
       <Toggle form={form} name="settings.linkSettings.hideActionButtonsUntilPlay" label={<Trans>Hide buttons until played</Trans>} />
-      <div className="field checkbox-field">
-        <input
-          id={id}
-          type="checkbox"
-          checked={thumbnail !== null}
-          onChange={(e) => form.setFieldValue('settings.linkSettings.thumbnail', e.target.checked ? { thumbnailType: 'frame', slide: null, time: 0 } : null)}
-        />
-        <label htmlFor={id}>
-          <Trans>Own link thumbnail</Trans>
-        </label>
-      </div>
+      <form.Field name="settings.linkSettings.thumbnail">
+        {(field) => (
+          <div className="field checkbox-field">
+            <input
+              id={id}
+              type="checkbox"
+              checked={thumbnail !== null}
+              disabled={readOnly}
+              onChange={(e) => field.handleChange(e.target.checked ? { thumbnailType: 'frame', slide: null, time: 0 } : null)}
+            />
+            <label htmlFor={id}>
+              <Trans>Own link thumbnail</Trans>
+            </label>
+          </div>
+        )}
+      </form.Field>
       {thumbnail !== null && <ThumbnailFields form={form} base="settings.linkSettings.thumbnail" slides={slides} withType {...media} />}
     </Section>
   );
@@ -386,12 +392,13 @@ function SchedulerFields({ form }: { form: SettingsForm }) {
 /** A local date-time input stored as ISO 8601 (UTC) or null. */
 function DateTimeInput({ form, name, label }: { form: SettingsForm; name: 'settings.widgetSettings.vidbotScheduler.startTime' | 'settings.widgetSettings.vidbotScheduler.endTime'; label: ReactNode }) {
   const id = useId();
+  const { readOnly } = useEditor();
   return (
     <form.Field name={name}>
       {(field) => (
         <div className="field">
           <label htmlFor={id}>{label}</label>
-          <input id={id} type="datetime-local" value={toLocalInput(field.state.value)} onChange={(e) => field.handleChange(e.target.value ? new Date(e.target.value).toISOString() : null)} />
+          <input id={id} type="datetime-local" disabled={readOnly} value={toLocalInput(field.state.value)} onChange={(e) => field.handleChange(e.target.value ? new Date(e.target.value).toISOString() : null)} />
         </div>
       )}
     </form.Field>

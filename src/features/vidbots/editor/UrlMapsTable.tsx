@@ -3,12 +3,12 @@
  * for pickers 250"): a table of page URL → vidbot, rows added and removed in the draft. The bot
  * picker lists the account's vidbots (GET /bot, size 250, by name).
  */
-import { useQuery } from "@tanstack/react-query";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { typedApi } from "../../../api/contract";
-import { useEditor } from "./editorContext";
-import { Select, TextInput } from "./SettingsFields";
-import type { SettingsForm } from "./SettingsTab";
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { typedApi } from '../../../api/contract';
+import { useEditor } from './editorContext';
+import { Select, TextInput } from './SettingsFields';
+import type { SettingsForm } from './SettingsTab';
 
 /** Vidbots offered by pickers (spec 001 §9). */
 export const BOT_PICKER_SIZE = 250;
@@ -16,16 +16,16 @@ export const BOT_PICKER_SIZE = 250;
 /** The URL-map rows. */
 export function UrlMapsTable({ form }: { form: SettingsForm }) {
   const { t } = useLingui();
-  const { account } = useEditor();
+  const { account, readOnly } = useEditor();
   const bots = useQuery({
-    queryKey: ["bot", "picker", account.id],
+    queryKey: ['bot', 'picker', account.id],
     queryFn: ({ signal }) =>
-      typedApi.get("/bot", {
+      typedApi.get('/bot', {
         query: {
           account_id: account.id,
           size: BOT_PICKER_SIZE,
-          order_by: "name",
-          order_direction: "asc",
+          order_by: 'name',
+          order_direction: 'asc',
         },
         signal,
       }),
@@ -63,11 +63,7 @@ export function UrlMapsTable({ form }: { form: SettingsForm }) {
                 return (
                   <tr key={i}>
                     <td>
-                      <TextInput
-                        form={form}
-                        name={`settings.urlMaps[${i}].url`}
-                        label={t`Page URL ${row}`}
-                      />
+                      <TextInput form={form} name={`settings.urlMaps[${i}].url`} label={t`Page URL ${row}`} />
                     </td>
                     <td>
                       <Select
@@ -80,11 +76,7 @@ export function UrlMapsTable({ form }: { form: SettingsForm }) {
                       />
                     </td>
                     <td>
-                      <button
-                        type="button"
-                        className="button link"
-                        onClick={() => field.removeValue(i)}
-                      >
+                      <button type="button" className="button link" onClick={() => field.removeValue(i)}>
                         <Trans>Remove URL map {row}</Trans>
                       </button>
                     </td>
@@ -98,13 +90,7 @@ export function UrlMapsTable({ form }: { form: SettingsForm }) {
               <Trans>No URL maps yet.</Trans>
             </p>
           )}
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              field.pushValue({ url: "", botId: null as unknown as number })
-            }
-          >
+          <button type="button" className="button" onClick={() => field.pushValue({ url: '', botId: null as unknown as number })}>
             <Trans>Add URL map</Trans>
           </button>
         </div>
