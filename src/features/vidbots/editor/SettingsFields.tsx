@@ -24,6 +24,18 @@ interface FieldProps {
   name: FieldName;
   label: ReactNode;
   hint?: ReactNode;
+  /** Marks the field required (spec 001 §5 "Required widget fields"); the schema enforces it. */
+  required?: boolean;
+}
+
+/** The label text with the required mark. */
+function LabelText({ label, required }: { label: ReactNode; required?: boolean }) {
+  return (
+    <>
+      {label}
+      {required && <span aria-hidden="true"> *</span>}
+    </>
+  );
 }
 
 /** Error and hint paragraphs of a control; returns the describedby ids. */
@@ -97,7 +109,7 @@ export function TextInput({ form, name, label, hint, nullable, multiline, maxLen
  * A number input that keeps the typed text: `optional` stores empty as null (delayButtons, §5),
  * otherwise empty is NaN and the schema's message shows.
  */
-export function NumberInput({ form, name, label, hint, optional, step, min, max }: FieldProps & { optional?: boolean; step?: number; min?: number; max?: number }) {
+export function NumberInput({ form, name, label, hint, required, optional, step, min, max }: FieldProps & { optional?: boolean; step?: number; min?: number; max?: number }) {
   const id = useId();
   const { value, error, set, readOnly } = useBound<number | null>(form, name);
   const [text, setText] = useState(() => (value == null || Number.isNaN(value) ? '' : String(value)));
@@ -106,11 +118,14 @@ export function NumberInput({ form, name, label, hint, optional, step, min, max 
   const { describedBy, below } = useDescribed(id, error, hint);
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        <LabelText label={label} required={required} />
+      </label>
       <input
         id={id}
         type="text"
         inputMode="decimal"
+        aria-required={required || undefined}
         disabled={readOnly}
         value={shown}
         data-step={step}
@@ -151,6 +166,7 @@ export function Select({
   name,
   label,
   hint,
+  required,
   options,
   nullLabel,
   numeric,
@@ -160,9 +176,12 @@ export function Select({
   const { describedBy, below } = useDescribed(id, error, hint);
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        <LabelText label={label} required={required} />
+      </label>
       <select
         id={id}
+        aria-required={required || undefined}
         value={value == null ? '' : String(value)}
         disabled={readOnly}
         aria-invalid={error ? true : undefined}
@@ -182,7 +201,7 @@ export function Select({
 }
 
 /** A colour: a colour picker and the hex text (the text is what is stored; `#rgb`, `#rrggbb`, `#rrggbbaa`). */
-export function ColourInput({ form, name, label, hint, nullable }: FieldProps & { nullable?: boolean }) {
+export function ColourInput({ form, name, label, hint, required, nullable }: FieldProps & { nullable?: boolean }) {
   const { t } = useLingui();
   const id = useId();
   const { value, error, set, readOnly } = useBound<string | null>(form, name);
@@ -191,7 +210,9 @@ export function ColourInput({ form, name, label, hint, nullable }: FieldProps & 
   const hex = typeof value === 'string' && HEX_COLOUR.test(value) ? colord(value).toHex().slice(0, 7) : '#000000';
   return (
     <div className="field colour-field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        <LabelText label={label} required={required} />
+      </label>
       <div className="colour-inputs">
         <input type="color" disabled={readOnly} aria-label={t`${labelText}, colour picker`} value={hex} onChange={(e) => set(e.target.value.toUpperCase())} />
         <input
@@ -201,6 +222,7 @@ export function ColourInput({ form, name, label, hint, nullable }: FieldProps & 
           spellCheck={false}
           maxLength={9}
           disabled={readOnly}
+          aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           onChange={(e) => set(nullable && e.target.value === '' ? null : e.target.value)}

@@ -52,7 +52,8 @@ function renderTab(opts: { features?: string[]; readOnly?: boolean; content?: Bo
   return { change, rerender: (content: BotContent) => view.rerender(tree(content)) };
 }
 
-const input = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
+/** The control labelled `label` (a required field's label ends in an aria-hidden " *"). */
+const input = (label: string) => screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`)) as HTMLInputElement;
 const lastDraft = (change: ReturnType<typeof vi.fn>) => change.mock.calls.at(-1)![0] as BotContent & { theme: Record<string, unknown>; settings: ReturnType<typeof defaultBotSettings> };
 
 describe('SettingsTab', () => {

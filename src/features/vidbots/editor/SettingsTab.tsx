@@ -33,6 +33,7 @@ import {
   mergeBotSettings,
 } from '../../../../server/src/modules/bot/content.rules';
 import { meOptions } from '../../../api/queries';
+import { DEFAULT_CROP } from '../../media/library/CropDialog';
 import { usePowerUserMode } from '../../chrome/powerUser';
 import type { BotContent } from '../vidbot.types';
 import { useEditor } from './editorContext';
@@ -127,8 +128,8 @@ function SettingsFormView({ content, onValues }: { content: BotContent; onValues
       <form noValidate onSubmit={(e) => e.preventDefault()}>
         <fieldset disabled={readOnly} className="settings-sections">
           <Section id="appearance" title={t`Appearance`}>
-            <ColourInput form={form} name="theme.textColor" label={t`Text colour`} />
-            <ColourInput form={form} name="theme.backgroundColor" label={t`Background colour`} />
+            <ColourInput form={form} name="theme.textColor" required label={t`Text colour`} />
+            <ColourInput form={form} name="theme.backgroundColor" required label={t`Background colour`} />
             <ContrastReadout form={form} />
             <Toggle form={form} name="theme.isGradientEnabled" label={<Trans>Gradient background</Trans>} />
             <Toggle form={form} name="theme.isArrowButtonEnabled" label={<Trans>Arrow buttons</Trans>} />
@@ -175,28 +176,29 @@ function SettingsFormView({ content, onValues }: { content: BotContent; onValues
 
           <Section id="widget" title={t`Widget`}>
             <MediaPick form={form} name="settings.widgetSettings.chatVideoId" label={<Trans>Widget video</Trans>} mode="VIDEO" kinds={['SlideVideo', 'LogoVideo']} {...media} />
+            <CropFields form={form} />
             <div className="settings-grid">
-              <NumberInput form={form} name="settings.widgetSettings.width" label={<Trans>Width (px)</Trans>} />
-              <NumberInput form={form} name="settings.widgetSettings.height" label={<Trans>Height (px)</Trans>} />
+              <NumberInput form={form} name="settings.widgetSettings.width" required label={<Trans>Width (px)</Trans>} />
+              <NumberInput form={form} name="settings.widgetSettings.height" required label={<Trans>Height (px)</Trans>} />
               <Select
                 form={form}
-                name="settings.widgetSettings.align"
+                name="settings.widgetSettings.align" required
                 label={<Trans>Position</Trans>}
                 options={WIDGET_ALIGNS.map((a) => ({ value: a, label: alignNames[a] }))}
               />
-              <NumberInput form={form} name="settings.widgetSettings.verticalOffset" label={<Trans>Vertical offset (px)</Trans>} />
-              <NumberInput form={form} name="settings.widgetSettings.horizontalOffset" label={<Trans>Horizontal offset (px)</Trans>} />
+              <NumberInput form={form} name="settings.widgetSettings.verticalOffset" required label={<Trans>Vertical offset (px)</Trans>} />
+              <NumberInput form={form} name="settings.widgetSettings.horizontalOffset" required label={<Trans>Horizontal offset (px)</Trans>} />
               <NumberInput form={form} name="settings.widgetSettings.coverOffset" label={<Trans>Cover offset (px)</Trans>} />
               <NumberInput form={form} name="settings.widgetSettings.loopLimit" label={<Trans>Loop limit</Trans>} />
-              <Select form={form} name="settings.widgetSettings.language" label={<Trans>Widget language</Trans>} options={languages} />
+              <Select form={form} name="settings.widgetSettings.language" required label={<Trans>Widget language</Trans>} options={languages} />
             </div>
-            <ColourInput form={form} name="settings.widgetSettings.borderColor" label={t`Border colour`} />
+            <ColourInput form={form} name="settings.widgetSettings.borderColor" required label={t`Border colour`} />
             <Toggle form={form} name="settings.widgetSettings.horizontalMode" label={<Trans>Horizontal mode</Trans>} />
             <Toggle form={form} name="settings.widgetSettings.horizontalModeMobile" label={<Trans>Horizontal mode on mobile</Trans>} />
             <TextInput form={form} name="settings.widgetSettings.text" maxLength={255} label={<Trans>Call-to-action text</Trans>} />
             <NumberInput form={form} name="settings.widgetSettings.textDurationMs" label={<Trans>Call-to-action duration (ms)</Trans>} />
-            <ColourInput form={form} name="settings.widgetSettings.ctaTextColor" label={t`Call-to-action text colour`} />
-            <ColourInput form={form} name="settings.widgetSettings.ctaBackgroundColor" label={t`Call-to-action background colour`} />
+            <ColourInput form={form} name="settings.widgetSettings.ctaTextColor" required label={t`Call-to-action text colour`} />
+            <ColourInput form={form} name="settings.widgetSettings.ctaBackgroundColor" required label={t`Call-to-action background colour`} />
             <Toggle form={form} name="settings.widgetSettings.hideCtaMobile" label={<Trans>Hide the call to action on mobile</Trans>} />
             {gate('hide_widget_on_scroll') && (
               <Select
@@ -375,6 +377,34 @@ function LinkSection({
       </form.Field>
       {thumbnail !== null && <ThumbnailFields form={form} base="settings.linkSettings.thumbnail" slides={slides} withType {...media} />}
     </Section>
+  );
+}
+
+/** Crop of the widget video (spec 001 §3 Crop: x, y 0–100 %, scale 0.5–5; default 50, 50, 1; null = no crop). */
+function CropFields({ form }: { form: SettingsForm }) {
+  const { readOnly } = useEditor();
+  const id = useId();
+  const crop = useStore(form.store, (s) => s.values.settings.widgetSettings.chatVideoCrop);
+  return (
+    <>
+      <form.Field name="settings.widgetSettings.chatVideoCrop">
+        {(field) => (
+          <div className="field checkbox-field">
+            <input id={id} type="checkbox" checked={crop !== null} disabled={readOnly} onChange={(e) => field.handleChange(e.target.checked ? { ...DEFAULT_CROP } : null)} />
+            <label htmlFor={id}>
+              <Trans>Crop the widget video</Trans>
+            </label>
+          </div>
+        )}
+      </form.Field>
+      {crop !== null && (
+        <div className="settings-grid">
+          <NumberInput form={form} name="settings.widgetSettings.chatVideoCrop.x" label={<Trans>Crop centre x (%)</Trans>} />
+          <NumberInput form={form} name="settings.widgetSettings.chatVideoCrop.y" label={<Trans>Crop centre y (%)</Trans>} />
+          <NumberInput form={form} name="settings.widgetSettings.chatVideoCrop.scale" label={<Trans>Crop zoom (0.5–5)</Trans>} />
+        </div>
+      )}
+    </>
   );
 }
 
