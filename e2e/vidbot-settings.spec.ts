@@ -10,6 +10,8 @@
  *   account (turned on as a superuser through `/api/feature/flags`, as staff do on the flags screen);
  *   a URL map row is stored;
  * - a tag created inline is attached to the vidbot at once (bot-level, not with the draft).
+ * - a Viewer sees every section read-only. Required fields (label ending in an aria-hidden "*") are
+ *   found by role and accessible name.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn, test } from './support';
@@ -141,8 +143,8 @@ for (const locale of ['en', 'fi'] as const satisfies readonly Locale[]) {
     await expect(page.getByRole('heading', { name: L.settings, level: 2 })).toBeVisible();
 
     // Contrast (§9): black on white is 21:1 AAA; #767676 on white 4.54:1 AA; equal colours fail.
-    const text = page.getByLabel(L.textColour, { exact: true });
-    const background = page.getByLabel(L.backgroundColour, { exact: true });
+    const text = page.getByRole('textbox', { name: L.textColour, exact: true });
+    const background = page.getByRole('textbox', { name: L.backgroundColour, exact: true });
     await text.fill('#000000');
     await background.fill('#FFFFFF');
     await expect(page.getByTestId('contrast-ratio')).toHaveText(L.ratio21);
@@ -181,8 +183,8 @@ for (const locale of ['en', 'fi'] as const satisfies readonly Locale[]) {
     await page.getByLabel(L.adStorage, { exact: true }).selectOption({ label: L.granted });
     await page.getByLabel(L.showCaptions, { exact: true }).check();
     await page.getByLabel(L.captionLanguage, { exact: true }).selectOption('fi');
-    await page.getByLabel(L.width, { exact: true }).fill('320');
-    await page.getByLabel(L.position, { exact: true }).selectOption({ label: L.topLeft });
+    await page.getByRole('textbox', { name: L.width, exact: true }).fill('320');
+    await page.getByRole('combobox', { name: L.position, exact: true }).selectOption({ label: L.topLeft });
     await page.getByLabel(L.ctaText, { exact: true }).fill('Ask us anything');
 
     // URL maps (url_map): hidden without the flag; shown once the account has it.
@@ -204,8 +206,8 @@ for (const locale of ['en', 'fi'] as const satisfies readonly Locale[]) {
     await page.reload();
     await expect(page.getByLabel(L.seoTitle, { exact: true })).toHaveValue(`Tour ${locale}`);
     await expect(page.getByLabel(L.delay, { exact: true })).toHaveValue('');
-    await expect(page.getByLabel(L.width, { exact: true })).toHaveValue('320');
-    await expect(page.getByLabel(L.textColour, { exact: true })).toHaveValue('#767676');
+    await expect(page.getByRole('textbox', { name: L.width, exact: true })).toHaveValue('320');
+    await expect(page.getByRole('textbox', { name: L.textColour, exact: true })).toHaveValue('#767676');
     await expect(section(page, L.urlMaps).getByLabel(L.pageUrl1, { exact: true })).toHaveValue('https://shop.example/pricing');
     bot = (await (await request.get(`/api/bot/${botId}`, { headers })).json()) as typeof bot;
     expect(bot.theme).toMatchObject({ textColor: '#767676', backgroundColor: '#FFFFFF', delayButtons: null });
@@ -245,3 +247,22 @@ for (const locale of ['en', 'fi'] as const satisfies readonly Locale[]) {
     expect(bot.tagsList.map((t) => t.name)).toContain(tagName);
   });
 }
+
+test('settings tab read-only for a Viewer: every section visible, nothing editable', async ({ page, request }) => {
+  const owner = await idToken(request, 'owner@example.com');
+  const headers = { Authorization: `Bearer ${owner}` };
+  const accounts = (await (await request.get('/api/account', { headers })).json()) as { records: Array<{ id: number; publicId: string }> };
+  const demoId = accounts.records.find((a) => a.publicId === 'demo')!.id;
+  const created = await request.post('/api/bot', { headers, data: { accountId: demoId, name: 'Read only settings', privacy: 'Public' } });
+  const botId = ((await created.json()) as { id: number }).id;
+  await signIn(page, 'viewer@example.com');
+  await page.goto(`/dashboard/demo/vidbots/${botId}/settings`);
+  await expect(page.getByText('Read-only: you can see these settings but not change them.')).toBeVisible();
+  for (const name of ['Appearance', 'SEO', 'Analytics', 'Captions', 'Widget', 'Iframe', 'Link', 'Meta pixel']) {
+    await expect(section(page, name)).toBeVisible();
+  }
+  await expect(page.getByLabel('SEO title', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Text colour', exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Show captions', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Create tag' })).toBeDisabled();
+});
