@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../ui/toast';
 import { botOptions, vidbotKeys } from '../vidbot.queries';
+import type { Bot } from '../vidbot.types';
 import { useEditor } from './editorContext';
 import { accountTagsOptions, createAccountTag, setBotTags, tagCreateErrorText, tagsOfBot } from './settingsTags';
 import { Section } from './SettingsTab';
@@ -29,7 +30,7 @@ export function SettingsTags() {
     mutationFn: (tagIds: number[]) => setBotTags(bot.id, tagIds),
     onSuccess: (answer) => {
       // Bot-level: only the tags change; the draft is left alone.
-      queryClient.setQueryData(botOptions(bot.id).queryKey, (old) => (old ? { ...old, tagsList: (answer as { tagsList?: unknown }).tagsList } : answer));
+      queryClient.setQueryData(botOptions(bot.id).queryKey, (old) => (old ? ({ ...old, tagsList: tagsOfBot(answer) } as Bot) : answer));
       void queryClient.invalidateQueries({ queryKey: vidbotKeys.all, refetchType: 'none' });
       toast.success(t`Tags saved`);
     },
