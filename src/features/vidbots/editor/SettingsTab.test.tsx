@@ -121,6 +121,24 @@ describe('SettingsTab', () => {
     expect(input('Ask for consent before collecting analytics').disabled).toBe(true);
   });
 
+  it('maps the composite controls into the draft: scheduler times as ISO, crop on/off, own link thumbnail', () => {
+    const { change } = renderTab({ features: ['dashboard:vidbot_scheduler'] });
+    fireEvent.change(input('Start'), { target: { value: '2026-12-01T10:30' } });
+    expect(lastDraft(change).settings.widgetSettings.vidbotScheduler.startTime).toBe(new Date('2026-12-01T10:30').toISOString());
+    fireEvent.change(input('Start'), { target: { value: '' } });
+    expect(lastDraft(change).settings.widgetSettings.vidbotScheduler.startTime).toBeNull();
+    fireEvent.click(input('Crop the widget video'));
+    expect(lastDraft(change).settings.widgetSettings.chatVideoCrop).toEqual({ x: 50, y: 50, scale: 1 });
+    fireEvent.change(input('Crop zoom (0.5–5)'), { target: { value: '7' } });
+    expect(lastDraft(change).settings.widgetSettings.chatVideoCrop).toEqual({ x: 50, y: 50, scale: 7 });
+    expect(screen.getByText('Must be at most 5.')).toBeTruthy();
+    fireEvent.click(input('Crop the widget video'));
+    expect(lastDraft(change).settings.widgetSettings.chatVideoCrop).toBeNull();
+    expect(lastDraft(change).settings.linkSettings.thumbnail).toBeNull();
+    fireEvent.click(input('Own link thumbnail'));
+    expect(lastDraft(change).settings.linkSettings.thumbnail).toEqual({ thumbnailType: 'frame', slide: null, time: 0 });
+  });
+
   it('read-only: every section visible, every control disabled, no edit sent', () => {
     const { change } = renderTab({ readOnly: true });
     expect(screen.getByText('Read-only: you can see these settings but not change them.')).toBeTruthy();
