@@ -1,0 +1,284 @@
+/**
+ * The editor's settings tab (spec 001 §2 "Settings tab", §3 settings, §5, §6 feature gates, §8 tag
+ * messages, §9 contrast levels; issue 11), in English and in Finnish, against the real server:
+ * - the text and background colours show the WCAG contrast ratio and its rating, and change with them;
+ * - delayButtons is stored as a number, then as null once emptied (§5);
+ * - SEO meta, analytics (GA4 id, a consent storage), captions and widget settings go into the draft,
+ *   Save draft stores them, and after a reload the form and `GET /bot/{id}` show every one;
+ * - a field the server's schema refuses (a negative cover offset) shows its message in the form;
+ * - the URL-map section (`url_map`) is hidden without the flag and shown once the flag is on for the
+ *   account (turned on as a superuser through `/api/feature/flags`, as staff do on the flags screen);
+ *   a URL map row is stored;
+ * - a tag created inline is attached to the vidbot at once (bot-level, not with the draft).
+ * - a Viewer sees every section read-only. Required fields (label ending in an aria-hidden "*") are
+ *   found by role and accessible name.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signIn, test } from './support';
+
+async function idToken(request: APIRequestContext, email: string): Promise<string> {
+  const config = (await (await request.get('/api/config')).json()) as { userPoolClientId: string };
+  const res = await request.post('/idp', {
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+}
+
+/** Turns the dashboard flag `name` on (accountIds) or off ([]) — POST when new, else PUT by name. */
+async function setFlag(request: APIRequestContext, staffToken: string, name: string, accountIds: number[]) {
+  const headers = { Authorization: `Bearer ${staffToken}` };
+  const created = await request.post('/api/feature/flags', { headers, data: { name, flag_type: 'dashboard', account_ids: accountIds } });
+  if (created.status() === 409) {
+    const updated = await request.put('/api/feature/flags', { headers, data: { name, account_ids: accountIds } });
+    expect(updated.status()).toBe(200);
+  } else {
+    expect(created.status()).toBe(201);
+  }
+}
+
+const TEXT = {
+  en: {
+    settings: 'Settings',
+    textColour: 'Text colour',
+    backgroundColour: 'Background colour',
+    aaa: 'AAA (excellent)',
+    aa: 'AA (good)',
+    fail: 'Fail (hard to read)',
+    ratio21: '21.00:1',
+    ratio454: '4.54:1',
+    delay: 'Delay buttons (seconds)',
+    seoTitle: 'SEO title',
+    seoDescription: 'SEO description',
+    noIndex: 'Ask search engines not to index the share pages',
+    ga4: 'GA4 measurement ID',
+    adStorage: 'Ad storage',
+    granted: 'Granted',
+    showCaptions: 'Show captions',
+    captionLanguage: 'Caption language',
+    width: 'Width (px)',
+    position: 'Position',
+    topLeft: 'Top left',
+    ctaText: 'Call-to-action text',
+    coverOffset: 'Cover offset (px)',
+    atLeast0: 'Must be at least 0.',
+    notValid: 'Some settings are not valid',
+    urlMaps: 'URL maps',
+    useUrlMaps: 'Use URL maps',
+    addUrlMap: 'Add URL map',
+    pageUrl1: 'Page URL 1',
+    vidbot1: 'Vidbot 1',
+    saveDraft: 'Save draft',
+    saveOrPublish: 'Save or publish',
+    draftSaved: 'Draft saved',
+    newTag: 'New tag',
+    createTag: 'Create tag',
+    tagCreated: 'Tag created successfully',
+    tagsOfBot: 'Tags of this vidbot',
+    tags: 'Tags',
+  },
+  fi: {
+    settings: 'Asetukset',
+    textColour: 'Tekstin väri',
+    backgroundColour: 'Taustaväri',
+    aaa: 'AAA (erinomainen)',
+    aa: 'AA (hyvä)',
+    fail: 'Hylätty (vaikea lukea)',
+    ratio21: '21,00:1',
+    ratio454: '4,54:1',
+    delay: 'Painikkeiden viive (sekuntia)',
+    seoTitle: 'SEO-otsikko',
+    seoDescription: 'SEO-kuvaus',
+    noIndex: 'Pyydä hakukoneita olemaan indeksoimatta jakosivuja',
+    ga4: 'GA4-mittaustunnus',
+    adStorage: 'Mainosten tallennus',
+    granted: 'Sallittu',
+    showCaptions: 'Näytä tekstitykset',
+    captionLanguage: 'Tekstityskieli',
+    width: 'Leveys (px)',
+    position: 'Sijainti',
+    topLeft: 'Ylhäällä vasemmalla',
+    ctaText: 'Toimintakehotteen teksti',
+    coverOffset: 'Kannen siirtymä (px)',
+    atLeast0: 'Vähintään 0.',
+    notValid: 'Osa asetuksista on virheellisiä',
+    urlMaps: 'URL-kohdistukset',
+    useUrlMaps: 'Käytä URL-kohdistuksia',
+    addUrlMap: 'Lisää URL-kohdistus',
+    pageUrl1: 'Sivun URL 1',
+    vidbot1: 'Vidbot 1',
+    saveDraft: 'Tallenna luonnos',
+    saveOrPublish: 'Tallenna tai julkaise',
+    draftSaved: 'Luonnos tallennettu',
+    newTag: 'Uusi tunniste',
+    createTag: 'Luo tunniste',
+    tagCreated: 'Tunniste luotu',
+    tagsOfBot: 'Tämän vidbotin tunnisteet',
+    tags: 'Tunnisteet',
+  },
+} as const;
+
+type Locale = keyof typeof TEXT;
+
+/**
+ * Save draft from the top bar and wait for its toast (an earlier toast gone first, so this one is
+ * this save's). The top bar has Save draft inside the "Save or publish" menu button (helper
+ * "shell"); a plain Save draft button is used where there is no menu.
+ */
+async function saveDraft(page: Page, L: (typeof TEXT)[Locale]) {
+  await expect(page.getByText(L.draftSaved)).toHaveCount(0);
+  const menu = page.getByRole('button', { name: L.saveOrPublish });
+  if ((await menu.count()) > 0) {
+    await menu.click();
+    await page.getByRole('menuitem', { name: L.saveDraft }).click();
+  } else {
+    await page.getByRole('button', { name: L.saveDraft }).click();
+  }
+  await expect(page.getByText(L.draftSaved)).toBeVisible();
+}
+
+/** The section (labelled fieldset) named `name`. */
+const section = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
+
+for (const locale of ['en', 'fi'] as const satisfies readonly Locale[]) {
+  test(`settings tab (${locale}): contrast, delayButtons, SEO, analytics, captions, widget, a gated URL map, saved and reloaded`, async ({ page, request }) => {
+    const L = TEXT[locale];
+    const owner = await idToken(request, 'owner@example.com');
+    const staff = await idToken(request, 'superadmin@example.com');
+    const headers = { Authorization: `Bearer ${owner}` };
+    const accounts = (await (await request.get('/api/account', { headers })).json()) as { records: Array<{ id: number; publicId: string }> };
+    const demoId = accounts.records.find((a) => a.publicId === 'demo')!.id;
+    const created = await request.post('/api/bot', { headers, data: { accountId: demoId, name: `Settings ${locale}`, privacy: 'Public' } });
+    expect(created.ok()).toBe(true);
+    const botId = ((await created.json()) as { id: number }).id;
+    const target = await request.post('/api/bot', { headers, data: { accountId: demoId, name: `Mapped ${locale}`, privacy: 'Public' } });
+    const targetId = ((await target.json()) as { id: number }).id;
+    await setFlag(request, staff, 'url_map', []);
+
+    await signIn(page, 'owner@example.com');
+    await page.evaluate((l) => localStorage.setItem('vidbot.language', l), locale);
+    await page.goto(`/dashboard/demo/vidbots/${botId}/settings`);
+    await expect(page.getByRole('heading', { name: L.settings, level: 2 })).toBeVisible();
+
+    // Contrast (§9): black on white is 21:1 AAA; #767676 on white 4.54:1 AA; equal colours fail.
+    const text = page.getByRole('textbox', { name: L.textColour, exact: true });
+    const background = page.getByRole('textbox', { name: L.backgroundColour, exact: true });
+    await text.fill('#000000');
+    await background.fill('#FFFFFF');
+    await expect(page.getByTestId('contrast-ratio')).toHaveText(L.ratio21);
+    await expect(page.getByTestId('contrast-rating')).toHaveText(L.aaa);
+    await text.fill('#767676');
+    await expect(page.getByTestId('contrast-ratio')).toHaveText(L.ratio454);
+    await expect(page.getByTestId('contrast-rating')).toHaveText(L.aa);
+    await text.fill('#FFFFFF');
+    await expect(page.getByTestId('contrast-rating')).toHaveText(L.fail);
+    await text.fill('#767676');
+
+    // delayButtons: a number first (saved), emptied later (null).
+    const delay = page.getByLabel(L.delay, { exact: true });
+    await delay.fill('3');
+
+    // A value the server's schema refuses shows its message; fixing it clears the message.
+    const coverOffset = page.getByLabel(L.coverOffset, { exact: true });
+    await coverOffset.fill('-5');
+    await expect(page.getByText(L.atLeast0)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: L.notValid })).toBeVisible();
+    await coverOffset.fill('12');
+    await expect(page.getByText(L.atLeast0)).toHaveCount(0);
+
+    await saveDraft(page, L);
+    let bot = (await (await request.get(`/api/bot/${botId}`, { headers })).json()) as { theme: Record<string, unknown>; settings: Record<string, any> };
+    expect(bot.theme).toMatchObject({ textColor: '#767676', backgroundColor: '#FFFFFF', delayButtons: 3 });
+    expect(bot.settings.widgetSettings.coverOffset).toBe(12);
+
+    // Empty delayButtons (→ null), SEO, analytics, captions and widget settings.
+    await page.getByLabel(L.delay, { exact: true }).fill('');
+    await page.getByLabel(L.seoTitle, { exact: true }).fill(`Tour ${locale}`);
+    await page.getByLabel(L.seoDescription, { exact: true }).fill('A short tour');
+    await page.getByLabel(L.noIndex, { exact: true }).check();
+    await page.getByLabel(L.ga4, { exact: true }).fill('G-TEST123');
+    await page.getByLabel(L.adStorage, { exact: true }).selectOption({ label: L.granted });
+    await page.getByLabel(L.showCaptions, { exact: true }).check();
+    await page.getByLabel(L.captionLanguage, { exact: true }).selectOption('fi');
+    await page.getByRole('textbox', { name: L.width, exact: true }).fill('320');
+    await page.getByRole('combobox', { name: L.position, exact: true }).selectOption({ label: L.topLeft });
+    await page.getByLabel(L.ctaText, { exact: true }).fill('Ask us anything');
+
+    // URL maps (url_map): hidden without the flag; shown once the account has it.
+    await expect(section(page, L.urlMaps)).toHaveCount(0);
+    await saveDraft(page, L);
+    await setFlag(request, staff, 'url_map', [demoId]);
+    await page.reload();
+    const urlMaps = section(page, L.urlMaps);
+    await expect(urlMaps).toBeVisible();
+    await urlMaps.getByLabel(L.useUrlMaps, { exact: true }).check();
+    await urlMaps.getByRole('button', { name: L.addUrlMap }).click();
+    await urlMaps.getByLabel(L.pageUrl1, { exact: true }).fill('https://shop.example/pricing');
+    await urlMaps.getByLabel(L.vidbot1, { exact: true }).selectOption({ label: `Mapped ${locale}` });
+    await saveDraft(page, L);
+
+    // Reload: the form shows what was stored, and GET /bot/{id} has every field.
+    await page.reload();
+    await expect(page.getByLabel(L.seoTitle, { exact: true })).toHaveValue(`Tour ${locale}`);
+    await expect(page.getByLabel(L.delay, { exact: true })).toHaveValue('');
+    await expect(page.getByRole('textbox', { name: L.width, exact: true })).toHaveValue('320');
+    await expect(page.getByRole('textbox', { name: L.textColour, exact: true })).toHaveValue('#767676');
+    await expect(section(page, L.urlMaps).getByLabel(L.pageUrl1, { exact: true })).toHaveValue('https://shop.example/pricing');
+    bot = (await (await request.get(`/api/bot/${botId}`, { headers })).json()) as typeof bot;
+    expect(bot.theme).toMatchObject({ textColor: '#767676', backgroundColor: '#FFFFFF', delayButtons: null });
+    expect(bot.settings.seoMeta).toEqual({ title: `Tour ${locale}`, description: 'A short tour', isIndexingDisabled: true });
+    expect(bot.settings.analyticsIntegrationSettings).toMatchObject({ ga4Id: 'G-TEST123', adStorage: 'granted', analyticsStorage: 'denied' });
+    expect(bot.settings.isCaptionEnabled).toBe(true);
+    expect(bot.settings.language).toBe('fi');
+    expect(bot.settings.widgetSettings).toMatchObject({ width: 320, align: 'top_left', text: 'Ask us anything', coverOffset: 12, height: 100, borderColor: '#351DDA' });
+    expect(bot.settings.urlMapsSettings).toEqual({ enabled: true, defaultBotDisabled: false });
+    expect(bot.settings.urlMaps).toEqual([{ url: 'https://shop.example/pricing', botId: targetId }]);
+    await setFlag(request, staff, 'url_map', []);
+  });
+
+  test(`settings tab (${locale}): a tag created inline is attached at once`, async ({ page, request }) => {
+    const L = TEXT[locale];
+    const owner = await idToken(request, 'owner@example.com');
+    const headers = { Authorization: `Bearer ${owner}` };
+    const accounts = (await (await request.get('/api/account', { headers })).json()) as { records: Array<{ id: number; publicId: string }> };
+    const demoId = accounts.records.find((a) => a.publicId === 'demo')!.id;
+    // The tag API is built by the "list" branch of issue 11; without it there is nothing to create against.
+    const tagApi = await request.get(`/api/tag?account_id=${demoId}&size=100`, { headers });
+    test.skip(tagApi.status() === 404, 'GET /tag is not on this branch yet (helper "list")');
+    const created = await request.post('/api/bot', { headers, data: { accountId: demoId, name: `Tagged ${locale}`, privacy: 'Public' } });
+    const botId = ((await created.json()) as { id: number }).id;
+
+    await signIn(page, 'owner@example.com');
+    await page.evaluate((l) => localStorage.setItem('vidbot.language', l), locale);
+    await page.goto(`/dashboard/demo/vidbots/${botId}/settings`);
+    const tags = section(page, L.tags);
+    const tagName = `Onboarding ${locale} ${Date.now()}`;
+    await tags.getByLabel(L.newTag, { exact: true }).fill(tagName);
+    await tags.getByRole('button', { name: L.createTag }).click();
+    await expect(page.getByText(L.tagCreated)).toBeVisible();
+    await expect(tags.getByRole('list', { name: L.tagsOfBot }).getByRole('checkbox', { name: tagName })).toBeChecked();
+    // Bot-level: stored without Save draft.
+    const bot = (await (await request.get(`/api/bot/${botId}`, { headers })).json()) as { tagsList: { name: string }[] };
+    expect(bot.tagsList.map((t) => t.name)).toContain(tagName);
+  });
+}
+
+test('settings tab read-only for a Viewer: every section visible, nothing editable', async ({ page, request }) => {
+  const owner = await idToken(request, 'owner@example.com');
+  const headers = { Authorization: `Bearer ${owner}` };
+  const accounts = (await (await request.get('/api/account', { headers })).json()) as { records: Array<{ id: number; publicId: string }> };
+  const demoId = accounts.records.find((a) => a.publicId === 'demo')!.id;
+  const created = await request.post('/api/bot', { headers, data: { accountId: demoId, name: 'Read only settings', privacy: 'Public' } });
+  const botId = ((await created.json()) as { id: number }).id;
+  await signIn(page, 'viewer@example.com');
+  await page.goto(`/dashboard/demo/vidbots/${botId}/settings`);
+  await expect(page.getByText('Read-only: you can see these settings but not change them.')).toBeVisible();
+  for (const name of ['Appearance', 'SEO', 'Analytics', 'Captions', 'Widget', 'Iframe', 'Link', 'Meta pixel']) {
+    await expect(section(page, name)).toBeVisible();
+  }
+  await expect(page.getByLabel('SEO title', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Text colour', exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Show captions', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Create tag' })).toBeDisabled();
+});
