@@ -45,6 +45,11 @@ import { Route as AuthDashboardAdminSsoConfigIndexRouteImport } from './routes/_
 import { Route as AuthDashboardAdminSsoConfigIdRouteImport } from './routes/_auth/dashboard/admin/sso-config.$id'
 import { Route as AuthDashboardAccountSlugVidbotsIdIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.index'
 import { Route as AuthDashboardAccountSlugVidbotsIdSettingsRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.settings'
+import { Route as AuthDashboardAccountSlugVidbotsIdActionActionIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.action.$actionId'
+import { Route as AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.close-action.$actionId'
+import { Route as AuthDashboardAccountSlugVidbotsIdFormFormIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.form.$formId'
+import { Route as AuthDashboardAccountSlugVidbotsIdLinkLinkIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.link.$linkId'
+import { Route as AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.share-media.$actionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -243,6 +248,36 @@ const AuthDashboardAccountSlugVidbotsIdSettingsRoute =
     path: '/settings',
     getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
   } as any)
+const AuthDashboardAccountSlugVidbotsIdActionActionIdRoute =
+  AuthDashboardAccountSlugVidbotsIdActionActionIdRouteImport.update({
+    id: '/action/$actionId',
+    path: '/action/$actionId',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute =
+  AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRouteImport.update({
+    id: '/close-action/$actionId',
+    path: '/close-action/$actionId',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdFormFormIdRoute =
+  AuthDashboardAccountSlugVidbotsIdFormFormIdRouteImport.update({
+    id: '/form/$formId',
+    path: '/form/$formId',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute =
+  AuthDashboardAccountSlugVidbotsIdLinkLinkIdRouteImport.update({
+    id: '/link/$linkId',
+    path: '/link/$linkId',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute =
+  AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRouteImport.update({
+    id: '/share-media/$actionId',
+    path: '/share-media/$actionId',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -280,6 +315,11 @@ export interface FileRoutesByFullPath {
   '/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   '/dashboard/$accountSlug/vidbots/$id/': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+  '/dashboard/$accountSlug/vidbots/$id/action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/close-action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/form/$formId': typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/link/$linkId': typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId': typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -315,6 +355,11 @@ export interface FileRoutesByTo {
   '/dashboard/admin/sso-config': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+  '/dashboard/$accountSlug/vidbots/$id/action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/close-action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/form/$formId': typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/link/$linkId': typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId': typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -354,6 +399,11 @@ export interface FileRoutesById {
   '/_auth/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/close-action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/form/$formId': typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/link/$linkId': typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/share-media/$actionId': typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -393,6 +443,11 @@ export interface FileRouteTypes {
     | '/dashboard/admin/sso-config/'
     | '/dashboard/$accountSlug/vidbots/$id/settings'
     | '/dashboard/$accountSlug/vidbots/$id/'
+    | '/dashboard/$accountSlug/vidbots/$id/action/$actionId'
+    | '/dashboard/$accountSlug/vidbots/$id/close-action/$actionId'
+    | '/dashboard/$accountSlug/vidbots/$id/form/$formId'
+    | '/dashboard/$accountSlug/vidbots/$id/link/$linkId'
+    | '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -428,6 +483,11 @@ export interface FileRouteTypes {
     | '/dashboard/admin/sso-config'
     | '/dashboard/$accountSlug/vidbots/$id/settings'
     | '/dashboard/$accountSlug/vidbots/$id'
+    | '/dashboard/$accountSlug/vidbots/$id/action/$actionId'
+    | '/dashboard/$accountSlug/vidbots/$id/close-action/$actionId'
+    | '/dashboard/$accountSlug/vidbots/$id/form/$formId'
+    | '/dashboard/$accountSlug/vidbots/$id/link/$linkId'
+    | '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
   id:
     | '__root__'
     | '/'
@@ -466,6 +526,11 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/admin/sso-config/'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/settings'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/action/$actionId'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/close-action/$actionId'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/form/$formId'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/link/$linkId'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -739,12 +804,52 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdSettingsRouteImport
       parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
     }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/action/$actionId': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/action/$actionId'
+      path: '/action/$actionId'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/action/$actionId'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/close-action/$actionId': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/close-action/$actionId'
+      path: '/close-action/$actionId'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/close-action/$actionId'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/form/$formId': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/form/$formId'
+      path: '/form/$formId'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/form/$formId'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/link/$linkId': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/link/$linkId'
+      path: '/link/$linkId'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/link/$linkId'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/share-media/$actionId': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
+      path: '/share-media/$actionId'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
   }
 }
 
 interface AuthDashboardAccountSlugVidbotsIdRouteChildren {
   AuthDashboardAccountSlugVidbotsIdSettingsRoute: typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   AuthDashboardAccountSlugVidbotsIdIndexRoute: typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+  AuthDashboardAccountSlugVidbotsIdActionActionIdRoute: typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRoute
+  AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute: typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute
+  AuthDashboardAccountSlugVidbotsIdFormFormIdRoute: typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRoute
+  AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute: typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute
+  AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute: typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute
 }
 
 const AuthDashboardAccountSlugVidbotsIdRouteChildren: AuthDashboardAccountSlugVidbotsIdRouteChildren =
@@ -753,6 +858,16 @@ const AuthDashboardAccountSlugVidbotsIdRouteChildren: AuthDashboardAccountSlugVi
       AuthDashboardAccountSlugVidbotsIdSettingsRoute,
     AuthDashboardAccountSlugVidbotsIdIndexRoute:
       AuthDashboardAccountSlugVidbotsIdIndexRoute,
+    AuthDashboardAccountSlugVidbotsIdActionActionIdRoute:
+      AuthDashboardAccountSlugVidbotsIdActionActionIdRoute,
+    AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute:
+      AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute,
+    AuthDashboardAccountSlugVidbotsIdFormFormIdRoute:
+      AuthDashboardAccountSlugVidbotsIdFormFormIdRoute,
+    AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute:
+      AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute,
+    AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute:
+      AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute,
   }
 
 const AuthDashboardAccountSlugVidbotsIdRouteWithChildren =
