@@ -6,6 +6,7 @@
  * type or requirement change, a badge naming the integration(s).
  */
 import { useId, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -128,6 +129,8 @@ export function FormFieldsTable({ fields, locks, problems, readOnly, onChange }:
           </table>
         </DndContext>
       )}
+      {/* Portalled: the editor's <form> and read-only fieldset are not the dialog's ancestors in the DOM. */}
+      {createPortal(
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing?.index === null ? t`Add field` : t`Edit field`}>
         {editing && (
           <FieldForm
@@ -142,7 +145,9 @@ export function FormFieldsTable({ fields, locks, problems, readOnly, onChange }:
             }}
           />
         )}
-      </Dialog>
+      </Dialog>,
+        document.body,
+      )}
     </section>
   );
 }
@@ -262,6 +267,8 @@ function FieldForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        // React bubbles the submit through the portal to the editor's form: stop it here.
+        e.stopPropagation();
         if (draft.output && !keyTaken) onDone(draft.output);
         else draft.showAll();
       }}
