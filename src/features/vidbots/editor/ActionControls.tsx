@@ -284,6 +284,12 @@ export function ThankYouPageInputs({ draft, slides, closeLabel }: { draft: Actio
               path="thankYouPage.buttonType"
               label={<Trans>Button action</Trans>}
               options={THANK_YOU_BUTTON_TYPES.map((value) => ({ value, label: buttonNames[value] }))}
+              onChange={(value) => {
+                const current = valueOf(draft, 'thankYouPage') as Record<string, unknown>;
+                // An external-link button starts as a URL opening in a new tab (the url still to fill in).
+                const link = value === 'EXTERNAL_LINK' ? { externalLinkType: current.externalLinkType ?? 'url', linkType: current.linkType ?? 'new_tab', url: current.url ?? '' } : {};
+                draft.set('thankYouPage', { ...current, ...link, buttonType: value });
+              }}
             />
             <TextInput draft={draft} path="thankYouPage.buttonName" label={<Trans>Button name</Trans>} />
           </div>
