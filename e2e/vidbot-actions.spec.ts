@@ -84,6 +84,8 @@ const TEXT = {
     newPost: 'New post message',
     value: 'Value',
     valueRequired: 'Value is required.',
+    nameRequired: 'Name is required.',
+    showMissing: 'Show what is missing',
     newClose: 'New close action',
     newShare: 'New share media action',
     chooseImage: 'Choose image',
@@ -131,6 +133,8 @@ const TEXT = {
     newPost: 'Uusi viesti',
     value: 'Arvo',
     valueRequired: 'Arvo on pakollinen.',
+    nameRequired: 'Nimi on pakollinen.',
+    showMissing: 'Näytä, mitä puuttuu',
     newClose: 'Uusi sulkemistoiminto',
     newShare: 'Uusi median jako',
     chooseImage: 'Valitse kuva',
@@ -288,11 +292,12 @@ for (const lang of ['en', 'fi'] as const) {
     // --- Post message, close action -----------------------------------------------------------------
     await page.goto(`${base}/action/new`);
     await expect(page.getByRole('heading', { name: x.newPost })).toBeFocused();
+    // Save stays disabled until valid; "Show what is missing" reveals the messages of untouched fields.
+    await page.getByRole('button', { name: x.showMissing }).click();
+    await expect(page.getByText(x.nameRequired)).toBeVisible();
+    await expect(page.getByText(x.valueRequired)).toBeVisible();
     await page.getByRole('textbox', { name: x.name, exact: true }).fill('Tell the host');
     const value = page.getByRole('textbox', { name: x.value, exact: true });
-    await value.fill('x');
-    await value.fill('');
-    await expect(page.getByText(x.valueRequired)).toBeVisible();
     await value.fill('{"event":"lead"}');
     await saveActionAndDraft(page, x, botId);
 
@@ -370,5 +375,17 @@ for (const lang of ['en', 'fi'] as const) {
     await expect(page.getByRole('textbox', { name: x.title, exact: true })).toHaveValue('Contact us');
     await expect(page.locator('.fields-table tr[data-field-name="company"] .integration-badge')).toHaveText('Salesforce');
     await expect(page.locator('.action-editor-footer').getByRole('button', { name: x.save, exact: true })).toBeDisabled();
+
+    // Read-only (spec 001 §6): a Viewer sees the form, every control disabled, no Save or Delete.
+    const viewer = await page.context().browser()!.newPage();
+    await signIn(viewer, 'viewer@example.com');
+    if (lang === 'fi') await viewer.evaluate(() => localStorage.setItem('vidbot.language', 'fi'));
+    await viewer.goto(`${base}/form/${form.id}`);
+    await expect(viewer.getByRole('textbox', { name: x.title, exact: true })).toHaveValue('Contact us');
+    await expect(viewer.getByRole('textbox', { name: x.title, exact: true })).toBeDisabled();
+    await expect(viewer.locator('.fields-table tr[data-field-name="message"]').getByRole('button', { name: x.deleteField('Message') })).toBeDisabled();
+    await expect(viewer.locator('.action-editor-footer').getByRole('button', { name: x.save, exact: true })).toBeDisabled();
+    await expect(viewer.locator('.action-editor-footer').getByRole('button', { name: x.preview, exact: true })).toBeEnabled();
+    await viewer.close();
   });
 }

@@ -109,6 +109,8 @@ export interface ActionEditorFrameProps {
   valid: boolean;
   /** Called by Save (the form's submit). */
   onSave: () => void;
+  /** Shows every field message (the "Show what is missing" button next to the disabled Save). */
+  onShowIssues?: () => void;
   /** Shows a Preview button calling this (form editor). */
   onPreview?: () => void;
   children: ReactNode;
@@ -117,7 +119,7 @@ export interface ActionEditorFrameProps {
 }
 
 /** The page of an action editor: heading, read-only fieldset, footer. */
-export function ActionEditorFrame({ state, heading, dirty, valid, onSave, onPreview, children, dialogs }: ActionEditorFrameProps) {
+export function ActionEditorFrame({ state, heading, dirty, valid, onSave, onShowIssues, onPreview, children, dialogs }: ActionEditorFrameProps) {
   const { t } = useLingui();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -193,7 +195,12 @@ export function ActionEditorFrame({ state, heading, dirty, valid, onSave, onPrev
           <span className="spacer" />
           {!valid && !state.readOnly && (
             <span className="muted small" role="status">
-              <Trans>Fill in the required fields to save.</Trans>
+              <Trans>Fill in the required fields to save.</Trans>{' '}
+              {onShowIssues && (
+                <button type="button" className="button link small" onClick={onShowIssues}>
+                  <Trans>Show what is missing</Trans>
+                </button>
+              )}
             </span>
           )}
           <button type="submit" className="button primary" disabled={!canSave}>

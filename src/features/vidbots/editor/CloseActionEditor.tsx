@@ -20,6 +20,7 @@ export function CloseActionEditor({ actionParam }: { actionParam: string }) {
       heading={state.isNew ? t`New close action` : t`Edit close action`}
       dirty={draft.dirty}
       valid={draft.valid}
+      onShowIssues={draft.showAll}
       onSave={() => draft.output && state.save(draft.output as CloseVidbotAction)}
     >
       <TextInput draft={draft} path="name" label={<Trans>Name</Trans>} required />

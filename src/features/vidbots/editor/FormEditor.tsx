@@ -81,6 +81,7 @@ export function FormEditor({ actionParam }: { actionParam: string }) {
       heading={state.isNew ? t`New form` : t`Edit form`}
       dirty={draft.dirty}
       valid={draft.valid}
+      onShowIssues={draft.showAll}
       onSave={() => draft.output && state.save(draft.output as RegularFormAction)}
       onPreview={() => setPreview(true)}
       dialogs={<FormPreview open={preview} form={form} onClose={() => setPreview(false)} />}

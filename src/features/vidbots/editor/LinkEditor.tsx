@@ -21,6 +21,7 @@ export function LinkEditor({ actionParam }: { actionParam: string }) {
       heading={state.isNew ? t`New external link` : t`Edit external link`}
       dirty={draft.dirty}
       valid={draft.valid}
+      onShowIssues={draft.showAll}
       onSave={() => draft.output && state.save(draft.output as ExternalLinkAction)}
     >
       <TextInput draft={draft} path="name" label={<Trans>Name</Trans>} required />

@@ -21,6 +21,7 @@ export function PostMessageEditor({ actionParam }: { actionParam: string }) {
       heading={state.isNew ? t`New post message` : t`Edit post message`}
       dirty={draft.dirty}
       valid={draft.valid}
+      onShowIssues={draft.showAll}
       onSave={() => draft.output && state.save(draft.output as PostMessageAction)}
     >
       <TextInput draft={draft} path="name" label={<Trans>Name</Trans>} required />

@@ -43,6 +43,7 @@ export function ShareMediaEditor({ actionParam }: { actionParam: string }) {
       heading={state.isNew ? t`New share media action` : t`Edit share media action`}
       dirty={draft.dirty}
       valid={draft.valid}
+      onShowIssues={draft.showAll}
       onSave={save}
       dialogs={
         <MediaChooser
