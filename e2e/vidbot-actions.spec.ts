@@ -92,6 +92,8 @@ const TEXT = {
     uploadImage: 'Upload image',
     shareLabel: 'Share button label',
     editForm: 'Edit form',
+    duplicate: 'Duplicate',
+    delete: 'Delete',
   },
   fi: {
     newForm: 'Uusi lomake',
@@ -141,6 +143,8 @@ const TEXT = {
     uploadImage: 'Lataa kuva',
     shareLabel: 'Jakopainikkeen teksti',
     editForm: 'Muokkaa lomaketta',
+    duplicate: 'Monista',
+    delete: 'Poista',
   },
 } as const;
 type Lang = keyof typeof TEXT;
@@ -375,6 +379,16 @@ for (const lang of ['en', 'fi'] as const) {
     await expect(page.getByRole('textbox', { name: x.title, exact: true })).toHaveValue('Contact us');
     await expect(page.locator('.fields-table tr[data-field-name="company"] .integration-badge')).toHaveText('Salesforce');
     await expect(page.locator('.action-editor-footer').getByRole('button', { name: x.save, exact: true })).toBeDisabled();
+
+    // Duplicate opens the copy; Delete (confirmed) removes it and returns to the content tab.
+    await page.locator('.action-editor-footer').getByRole('button', { name: x.duplicate, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/vidbots/${botId}/form/(?!${form.id}$)\\d+$`));
+    await expect(page.getByRole('heading', { name: x.editForm })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: x.title, exact: true })).toHaveValue('Contact us (Copy)');
+    await expect(page.locator('.fields-table tbody tr')).toHaveCount(11);
+    await page.locator('.action-editor-footer').getByRole('button', { name: x.delete, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: x.delete, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/vidbots/${botId}$`));
 
     // Read-only (spec 001 §6): a Viewer sees the form, every control disabled, no Save or Delete.
     const viewer = await page.context().browser()!.newPage();
