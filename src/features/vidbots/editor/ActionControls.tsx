@@ -11,15 +11,18 @@ import type { Slide } from '../vidbot.types';
 import { inputTypeOf, placeholderOf } from './actionEditors.logic';
 import type { ActionDraft } from './useActionDraft';
 
+/** What the bound controls use of a draft (any action's or a form field's). */
+export type BoundDraft = Pick<ActionDraft<unknown, unknown>, 'values' | 'set' | 'touch' | 'error'>;
+
 /** Reads a dotted path of the draft's values. */
-export function valueOf(draft: ActionDraft<unknown, unknown>, path: string): unknown {
+export function valueOf(draft: BoundDraft, path: string): unknown {
   let cur: unknown = draft.values;
   for (const step of path.split('.')) cur = cur == null ? undefined : (cur as Record<string, unknown>)[step];
   return cur;
 }
 
 interface BoundProps {
-  draft: ActionDraft<any, any>;
+  draft: BoundDraft;
   path: string;
   label: ReactNode;
   required?: boolean;
@@ -177,7 +180,7 @@ export function useLinkLabels() {
  * (how it opens), external link type, and the url with the input type and placeholder of its type
  * (spec 001 §5 text rules; `javascript:` refused by the schema).
  */
-export function LinkInputs({ draft, prefix, urlLabel }: { draft: ActionDraft<any, any>; prefix: string; urlLabel?: ReactNode }) {
+export function LinkInputs({ draft, prefix, urlLabel }: { draft: BoundDraft; prefix: string; urlLabel?: ReactNode }) {
   const { t } = useLingui();
   const labels = useLinkLabels();
   const at = (key: string) => (prefix ? `${prefix}.${key}` : key);
@@ -222,7 +225,7 @@ export function slideOptions(slides: readonly Slide[]) {
  * The submit (or share) button behaviour (spec 001 §3 Enumerations): close form, show thank-you
  * page, close vidbot, navigate to slide (with the slide picker). `closeLabel` names CLOSE_FORM.
  */
-export function SubmitButtonInputs({ draft, slides, label, closeLabel }: { draft: ActionDraft<any, any>; slides: readonly Slide[]; label: ReactNode; closeLabel: string }) {
+export function SubmitButtonInputs({ draft, slides, label, closeLabel }: { draft: BoundDraft; slides: readonly Slide[]; label: ReactNode; closeLabel: string }) {
   const { t } = useLingui();
   const names: Record<(typeof SUBMIT_BUTTON_TYPES)[number], string> = {
     CLOSE_FORM: closeLabel,
@@ -252,7 +255,7 @@ export function SubmitButtonInputs({ draft, slides, label, closeLabel }: { draft
  * default or custom; a custom page has a description, a button type (close form / close vidbot /
  * slide with the slide picker / external link with its link inputs) and a button name.
  */
-export function ThankYouPageInputs({ draft, slides, closeLabel }: { draft: ActionDraft<any, any>; slides: readonly Slide[]; closeLabel: string }) {
+export function ThankYouPageInputs({ draft, slides, closeLabel }: { draft: BoundDraft; slides: readonly Slide[]; closeLabel: string }) {
   const { t } = useLingui();
   const page = (valueOf(draft, 'thankYouPage') ?? {}) as { type?: string; buttonType?: string };
   const buttonNames: Record<(typeof THANK_YOU_BUTTON_TYPES)[number], string> = {
