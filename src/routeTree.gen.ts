@@ -45,6 +45,11 @@ import { Route as AuthDashboardAdminSsoConfigIndexRouteImport } from './routes/_
 import { Route as AuthDashboardAdminSsoConfigIdRouteImport } from './routes/_auth/dashboard/admin/sso-config.$id'
 import { Route as AuthDashboardAccountSlugVidbotsIdIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.index'
 import { Route as AuthDashboardAccountSlugVidbotsIdSettingsRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.settings'
+import { Route as AuthDashboardAccountSlugVidbotsIdActionActionIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.action.$actionId'
+import { Route as AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.close-action.$actionId'
+import { Route as AuthDashboardAccountSlugVidbotsIdFormFormIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.form.$formId'
+import { Route as AuthDashboardAccountSlugVidbotsIdLinkLinkIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.link.$linkId'
+import { Route as AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.share-media.$actionId'
 import { Route as AuthDashboardAccountSlugVidbotsIdSlideSlideIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.slide.$slideId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -244,6 +249,36 @@ const AuthDashboardAccountSlugVidbotsIdSettingsRoute =
     path: '/settings',
     getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
   } as any)
+const AuthDashboardAccountSlugVidbotsIdActionActionIdRoute =
+  AuthDashboardAccountSlugVidbotsIdActionActionIdRouteImport.update({
+    id: '/action/$actionId',
+    path: '/action/$actionId',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute =
+  AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRouteImport.update({
+    id: '/close-action/$actionId',
+    path: '/close-action/$actionId',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdFormFormIdRoute =
+  AuthDashboardAccountSlugVidbotsIdFormFormIdRouteImport.update({
+    id: '/form/$formId',
+    path: '/form/$formId',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute =
+  AuthDashboardAccountSlugVidbotsIdLinkLinkIdRouteImport.update({
+    id: '/link/$linkId',
+    path: '/link/$linkId',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute =
+  AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRouteImport.update({
+    id: '/share-media/$actionId',
+    path: '/share-media/$actionId',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
 const AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute =
   AuthDashboardAccountSlugVidbotsIdSlideSlideIdRouteImport.update({
     id: '/slide/$slideId',
@@ -287,6 +322,11 @@ export interface FileRoutesByFullPath {
   '/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   '/dashboard/$accountSlug/vidbots/$id/': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+  '/dashboard/$accountSlug/vidbots/$id/action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/close-action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/form/$formId': typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/link/$linkId': typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId': typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute
   '/dashboard/$accountSlug/vidbots/$id/slide/$slideId': typeof AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute
 }
 export interface FileRoutesByTo {
@@ -323,6 +363,11 @@ export interface FileRoutesByTo {
   '/dashboard/admin/sso-config': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+  '/dashboard/$accountSlug/vidbots/$id/action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/close-action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/form/$formId': typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/link/$linkId': typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId': typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute
   '/dashboard/$accountSlug/vidbots/$id/slide/$slideId': typeof AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute
 }
 export interface FileRoutesById {
@@ -363,6 +408,11 @@ export interface FileRoutesById {
   '/_auth/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/close-action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/form/$formId': typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/link/$linkId': typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/share-media/$actionId': typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/slide/$slideId': typeof AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute
 }
 export interface FileRouteTypes {
@@ -403,6 +453,11 @@ export interface FileRouteTypes {
     | '/dashboard/admin/sso-config/'
     | '/dashboard/$accountSlug/vidbots/$id/settings'
     | '/dashboard/$accountSlug/vidbots/$id/'
+    | '/dashboard/$accountSlug/vidbots/$id/action/$actionId'
+    | '/dashboard/$accountSlug/vidbots/$id/close-action/$actionId'
+    | '/dashboard/$accountSlug/vidbots/$id/form/$formId'
+    | '/dashboard/$accountSlug/vidbots/$id/link/$linkId'
+    | '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
     | '/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -439,6 +494,11 @@ export interface FileRouteTypes {
     | '/dashboard/admin/sso-config'
     | '/dashboard/$accountSlug/vidbots/$id/settings'
     | '/dashboard/$accountSlug/vidbots/$id'
+    | '/dashboard/$accountSlug/vidbots/$id/action/$actionId'
+    | '/dashboard/$accountSlug/vidbots/$id/close-action/$actionId'
+    | '/dashboard/$accountSlug/vidbots/$id/form/$formId'
+    | '/dashboard/$accountSlug/vidbots/$id/link/$linkId'
+    | '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
     | '/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
   id:
     | '__root__'
@@ -478,6 +538,11 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/admin/sso-config/'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/settings'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/action/$actionId'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/close-action/$actionId'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/form/$formId'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/link/$linkId'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
   fileRoutesById: FileRoutesById
 }
@@ -752,6 +817,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdSettingsRouteImport
       parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
     }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/action/$actionId': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/action/$actionId'
+      path: '/action/$actionId'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/action/$actionId'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/close-action/$actionId': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/close-action/$actionId'
+      path: '/close-action/$actionId'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/close-action/$actionId'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/form/$formId': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/form/$formId'
+      path: '/form/$formId'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/form/$formId'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/link/$linkId': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/link/$linkId'
+      path: '/link/$linkId'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/link/$linkId'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/share-media/$actionId': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
+      path: '/share-media/$actionId'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
     '/_auth/dashboard/$accountSlug/vidbots/$id/slide/$slideId': {
       id: '/_auth/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
       path: '/slide/$slideId'
@@ -765,6 +865,11 @@ declare module '@tanstack/react-router' {
 interface AuthDashboardAccountSlugVidbotsIdRouteChildren {
   AuthDashboardAccountSlugVidbotsIdSettingsRoute: typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   AuthDashboardAccountSlugVidbotsIdIndexRoute: typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
+  AuthDashboardAccountSlugVidbotsIdActionActionIdRoute: typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRoute
+  AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute: typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute
+  AuthDashboardAccountSlugVidbotsIdFormFormIdRoute: typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRoute
+  AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute: typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute
+  AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute: typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute
   AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute: typeof AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute
 }
 
@@ -774,6 +879,16 @@ const AuthDashboardAccountSlugVidbotsIdRouteChildren: AuthDashboardAccountSlugVi
       AuthDashboardAccountSlugVidbotsIdSettingsRoute,
     AuthDashboardAccountSlugVidbotsIdIndexRoute:
       AuthDashboardAccountSlugVidbotsIdIndexRoute,
+    AuthDashboardAccountSlugVidbotsIdActionActionIdRoute:
+      AuthDashboardAccountSlugVidbotsIdActionActionIdRoute,
+    AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute:
+      AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute,
+    AuthDashboardAccountSlugVidbotsIdFormFormIdRoute:
+      AuthDashboardAccountSlugVidbotsIdFormFormIdRoute,
+    AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute:
+      AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute,
+    AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute:
+      AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute,
     AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute:
       AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute,
   }
