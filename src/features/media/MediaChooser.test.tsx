@@ -14,7 +14,6 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setErrorReporter } from '../../ui/reportError';
 import { chooserKinds, chooserRefusal, MediaChooser } from './MediaChooser';
-import { mediaPickChoosers } from '../vidbots/editor/SettingsFields';
 import { chooserMediaOptions } from './media.queries';
 import { CHOOSER_KINDS, type Media, type MediaKind } from './media.types';
 
@@ -88,15 +87,6 @@ describe('chooserKinds (issue 11)', () => {
     expect(chooserRefusal('IMAGE', mediaOf(4, 'SlideImage'), ['CoverImage'])).toBe('Media chooser: SlideImage media 4 chosen where CoverImage is expected');
     expect(chooserRefusal('IMAGE', mediaOf(5, 'CoverImage'), ['CoverImage'])).toBeNull();
     expect(chooserRefusal('IMAGE', mediaOf(6, 'LogoVideo'), ['LogoImage'])).toMatch(/LogoVideo \(VIDEO\) media 6 chosen where IMAGE/);
-  });
-
-  it('a settings media pick opens one chooser per media type its kinds cover', () => {
-    expect(mediaPickChoosers(['LogoImage', 'LogoVideo'])).toEqual([
-      { mode: 'IMAGE', kinds: ['LogoImage'] },
-      { mode: 'VIDEO', kinds: ['LogoVideo'] },
-    ]);
-    expect(mediaPickChoosers(['CoverImage'])).toEqual([{ mode: 'IMAGE', kinds: ['CoverImage'] }]);
-    expect(mediaPickChoosers(['SlideVideo', 'LogoVideo'])).toEqual([{ mode: 'VIDEO', kinds: ['SlideVideo', 'LogoVideo'] }]);
   });
 });
 
