@@ -2,7 +2,10 @@
  * Media chooser (spec 001 §2 "Media chooser": video mode allows SlideVideo and LogoVideo, image mode
  * SlideImage, LogoImage and CoverImage; the wrong kind is rejected and logged as an error; §8 "wrong
  * media type choice is logged"): the kind rule, and the dialog refusing a wrong kind with an alert,
- * a console.error and the installed error reporter (Sentry when it runs).
+ * a console.error and the installed error reporter (Sentry when it runs). Issue 11: a chooser narrowed
+ * to the kinds a setting takes (a cover: CoverImage; a logo: LogoImage / LogoVideo) lists the mode's
+ * other kinds after the accepted ones and refuses them with a message naming the accepted kinds; an
+ * upload there is created as the given kind.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -10,7 +13,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setErrorReporter } from '../../ui/reportError';
-import { chooserRefusal, MediaChooser } from './MediaChooser';
+import { chooserKinds, chooserRefusal, MediaChooser } from './MediaChooser';
 import { chooserMediaOptions } from './media.queries';
 import { CHOOSER_KINDS, type Media, type MediaKind } from './media.types';
 
@@ -62,9 +65,34 @@ describe('chooserRefusal', () => {
   });
 });
 
+describe('chooserKinds (issue 11)', () => {
+  it('defaults to the mode\'s kinds and a Slide upload; a narrowed chooser uploads its own kind', () => {
+    expect(chooserKinds('IMAGE')).toEqual({ kinds: CHOOSER_KINDS.IMAGE, uploadKind: 'SlideImage' });
+    expect(chooserKinds('VIDEO')).toEqual({ kinds: CHOOSER_KINDS.VIDEO, uploadKind: 'SlideVideo' });
+    expect(chooserKinds('IMAGE', ['CoverImage'])).toEqual({ kinds: ['CoverImage'], uploadKind: 'CoverImage' });
+    expect(chooserKinds('IMAGE', ['LogoImage'])).toEqual({ kinds: ['LogoImage'], uploadKind: 'LogoImage' });
+    expect(chooserKinds('VIDEO', ['LogoVideo'])).toEqual({ kinds: ['LogoVideo'], uploadKind: 'LogoVideo' });
+    expect(chooserKinds('VIDEO', ['SlideVideo', 'LogoVideo'])).toEqual({ kinds: ['SlideVideo', 'LogoVideo'], uploadKind: 'SlideVideo' });
+    expect(chooserKinds('IMAGE', ['SlideImage', 'CoverImage'], 'CoverImage').uploadKind).toBe('CoverImage');
+  });
+
+  it('throws for kinds outside the mode, no kinds, or an upload kind that is not accepted', () => {
+    expect(() => chooserKinds('IMAGE', ['LogoVideo'])).toThrow(/subset of IMAGE/);
+    expect(() => chooserKinds('IMAGE', ['ProfileImage'])).toThrow(/subset of IMAGE/);
+    expect(() => chooserKinds('VIDEO', [])).toThrow(/non-empty/);
+    expect(() => chooserKinds('IMAGE', ['CoverImage'], 'SlideImage')).toThrow(/uploadKind SlideImage is not one of \[CoverImage\]/);
+  });
+
+  it('narrowed: a kind of the mode outside `kinds` is refused with its own reason', () => {
+    expect(chooserRefusal('IMAGE', mediaOf(4, 'SlideImage'), ['CoverImage'])).toBe('Media chooser: SlideImage media 4 chosen where CoverImage is expected');
+    expect(chooserRefusal('IMAGE', mediaOf(5, 'CoverImage'), ['CoverImage'])).toBeNull();
+    expect(chooserRefusal('IMAGE', mediaOf(6, 'LogoVideo'), ['LogoImage'])).toMatch(/LogoVideo \(VIDEO\) media 6 chosen where IMAGE/);
+  });
+});
+
 describe('MediaChooser', () => {
   /** Renders an open chooser whose list answer is `records` (no fetch: the query is seeded). */
-  function renderChooser(mode: 'VIDEO' | 'IMAGE', records: Media[]) {
+  function renderChooser(mode: 'VIDEO' | 'IMAGE', records: Media[], kinds?: readonly MediaKind[]) {
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
     const options = chooserMediaOptions(1, CHOOSER_KINDS[mode], '');
     queryClient.setQueryData(options.queryKey, { records, metadata: { page: 1, pageSize: 50, pageCount: 1, totalCount: records.length } });
@@ -72,7 +100,7 @@ describe('MediaChooser', () => {
     render(
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <MediaChooser open mode={mode} accountId={1} canUpload onChoose={onChoose} onClose={() => undefined} />
+          <MediaChooser open mode={mode} kinds={kinds} accountId={1} canUpload onChoose={onChoose} onClose={() => undefined} />
         </QueryClientProvider>
       </I18nProvider>,
     );
@@ -112,5 +140,39 @@ describe('MediaChooser', () => {
     expect(video.textContent).toContain('00:00:45');
     fireEvent.click(video);
     expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ id: 11 }));
+  });
+
+  it('narrowed to CoverImage: lists the mode\'s kinds, accepted first with their kind; refuses a SlideImage with the accepted kinds and logs it', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reporter = vi.fn();
+    setErrorReporter(reporter);
+    const { onChoose } = renderChooser('IMAGE', [mediaOf(21, 'SlideImage'), mediaOf(22, 'LogoImage'), mediaOf(23, 'CoverImage')], ['CoverImage']);
+
+    const tiles = await screen.findAllByRole('button', { name: /Image 2\d/ });
+    expect(tiles.map((b) => b.textContent)).toEqual(['CoverImage 23Cover image', 'SlideImage 21Slide image', 'LogoImage 22Logo image']);
+    expect(screen.getByText('Accepted here: Cover image. An upload is stored as Cover image.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /SlideImage 21/ }));
+    expect(onChoose).not.toHaveBeenCalled();
+    expect((await screen.findByRole('alert')).textContent).toBe('“SlideImage 21” (Slide image) cannot be used here. Accepted here: Cover image.');
+    expect(consoleError).toHaveBeenCalledWith('Media chooser: SlideImage media 21 chosen where CoverImage is expected', expect.objectContaining({ mediaId: 21 }));
+    expect(reporter).toHaveBeenCalledWith('Media chooser: SlideImage media 21 chosen where CoverImage is expected', {
+      mediaId: 21,
+      kind: 'SlideImage',
+      mediaType: 'IMAGE',
+      mode: 'IMAGE',
+      kinds: 'CoverImage',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: /CoverImage 23/ }));
+    expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ id: 23 }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('not narrowed: no kind labels and no hint (the slide editor\'s chooser is unchanged)', async () => {
+    renderChooser('IMAGE', [mediaOf(31, 'SlideImage'), mediaOf(32, 'CoverImage')]);
+    const tiles = await screen.findAllByRole('button', { name: /Image 3\d/ });
+    expect(tiles.map((b) => b.textContent)).toEqual(['SlideImage 31', 'CoverImage 32']);
+    expect(screen.queryByText(/Accepted here/)).toBeNull();
   });
 });

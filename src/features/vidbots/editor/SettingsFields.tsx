@@ -10,8 +10,11 @@ import { useField, useStore, type AnyFieldApi } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { colord } from 'colord';
 import { HEX_COLOUR } from '../../../../server/src/modules/bot/content.rules';
+import { useQuery } from '@tanstack/react-query';
+import { typedApi } from '../../../api/contract';
 import { MediaChooser } from '../../media/MediaChooser';
-import type { Media, MediaKind } from '../../media/media.types';
+import { mediaKeys } from '../../media/media.queries';
+import { CHOOSER_KINDS, type Media, type MediaKind } from '../../media/media.types';
 import { parseNumber, parseOptionalNumber, type SettingsFormValues, type SlideInfo } from './settingsModel';
 import type { SettingsForm } from './SettingsTab';
 import { useEditor } from './editorContext';
@@ -260,7 +263,7 @@ export function ThumbnailFields({ form, base, slides, withType, accountId, canUp
         />
       )}
       {withType && type === 'custom' ? (
-        <MediaPick form={form} name={`${base}.widgetThumbnailId`} label={<Trans>Thumbnail image</Trans>} mode="IMAGE" kinds={['CoverImage']} accountId={accountId} canUpload={canUpload} />
+        <MediaPick form={form} name={`${base}.widgetThumbnailId`} label={<Trans>Thumbnail image</Trans>} kinds={['CoverImage']} accountId={accountId} canUpload={canUpload} />
       ) : (
         <>
           <Select form={form} name={`${base}.slide`} label={<Trans>Thumbnail slide</Trans>} options={slideOptions(slides)} nullLabel={t`The intro slide`} numeric />
@@ -272,64 +275,88 @@ export function ThumbnailFields({ form, base, slides, withType, accountId, canUp
 }
 
 /**
- * A media reference chosen with the MediaChooser; `kinds` are what the server accepts for this
- * setting (a wrong kind is refused here with a message, as the server would with 422).
+ * A media reference chosen with the MediaChooser (spec 001 §2 "Media chooser", §3 settings media;
+ * issue 11): `kinds` are the kinds the server accepts for this setting (bot.service.ts SETTINGS_MEDIA:
+ * logo LogoImage or LogoVideo, covers and the custom widget thumbnail CoverImage, the widget video
+ * SlideVideo or LogoVideo). One chooser per media type the kinds cover (a logo offers an image and a
+ * video chooser); each accepts only those kinds (another kind is refused in the chooser with a
+ * message, and logged) and an upload there is created as the first of them (a cover upload is a
+ * CoverImage, a logo upload a LogoImage or LogoVideo; the widget video a SlideVideo). The chosen
+ * media's name is shown (fetched with GET /media/{id} after a reload).
  */
-export function MediaPick({ form, name, label, mode, kinds, accountId, canUpload }: FieldProps & { mode: 'VIDEO' | 'IMAGE'; kinds: readonly MediaKind[]; accountId: number; canUpload: boolean }) {
-  const { t } = useLingui();
+export function MediaPick({ form, name, label, kinds, accountId, canUpload }: FieldProps & { kinds: readonly MediaKind[]; accountId: number; canUpload: boolean }) {
   const id = useId();
   const { value, error, set, readOnly } = useBound<number | null>(form, name);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<'VIDEO' | 'IMAGE' | null>(null);
   const [chosen, setChosen] = useState<Media | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
-  const message = refused ?? error;
-  const kindList = kinds.join(', ');
+  const choosers = mediaPickChoosers(kinds);
+  const stored = useQuery({
+    queryKey: [...mediaKeys.all, 'one', value],
+    queryFn: ({ signal }) => typedApi.get('/media/{id}', { path: { id: value! }, signal }),
+    enabled: value != null && chosen?.id !== value,
+    retry: false,
+  });
+  const shown = value == null ? null : chosen && chosen.id === value ? chosen : (stored.data ?? null);
   return (
     <div className="field media-pick" role="group" aria-labelledby={`${id}-label`}>
       <span id={`${id}-label`} className="label">
         {label}
       </span>
       <p className="muted small" id={`${id}-value`}>
-        {value == null ? <Trans>None</Trans> : chosen && chosen.id === value ? chosen.name : <Trans>Media {value}</Trans>}
+        {value == null ? <Trans>None</Trans> : shown ? shown.name : <Trans>Media {value}</Trans>}
       </p>
       <div className="actions">
-        <button type="button" className="button" disabled={readOnly} aria-describedby={`${id}-value`} onClick={() => setOpen(true)}>
-          {value == null ? <Trans>Choose</Trans> : <Trans>Change</Trans>}
-        </button>
+        {choosers.map((c) => (
+          <button key={c.mode} type="button" className="button" disabled={readOnly} aria-describedby={`${id}-value`} onClick={() => setOpen(c.mode)}>
+            {choosers.length > 1 ? (
+              c.mode === 'VIDEO' ? (
+                <Trans>Choose a video</Trans>
+              ) : (
+                <Trans>Choose an image</Trans>
+              )
+            ) : value == null ? (
+              <Trans>Choose</Trans>
+            ) : (
+              <Trans>Change</Trans>
+            )}
+          </button>
+        ))}
         {value != null && (
-          <button
-            type="button"
-            className="button link"
-            disabled={readOnly}
-            onClick={() => {
-              setRefused(null);
-              set(null);
-            }}
-          >
+          <button type="button" className="button link" disabled={readOnly} onClick={() => set(null)}>
             <Trans>Remove</Trans>
           </button>
         )}
       </div>
-      {message && <p className="field-error">{message}</p>}
-      <MediaChooser
-        open={open}
-        mode={mode}
-        accountId={accountId}
-        canUpload={canUpload}
-        onClose={() => setOpen(false)}
-        onChoose={(media) => {
-          setOpen(false);
-          if (!kinds.includes(media.type)) {
-            setRefused(t`This setting takes media of type ${kindList}.`);
-            return;
-          }
-          setRefused(null);
-          setChosen(media);
-          set(media.id);
-        }}
-      />
+      {error && <p className="field-error">{error}</p>}
+      {choosers.map((c) => (
+        <MediaChooser
+          key={c.mode}
+          open={open === c.mode}
+          mode={c.mode}
+          kinds={c.kinds}
+          accountId={accountId}
+          canUpload={canUpload}
+          onClose={() => setOpen(null)}
+          onChoose={(media) => {
+            setOpen(null);
+            setChosen(media);
+            set(media.id);
+          }}
+        />
+      ))}
     </div>
   );
+}
+
+/**
+ * The choosers of a MediaPick: for each media type (image first) the setting's kinds of that type
+ * (spec 001 §2 chooser modes), e.g. [LogoImage, LogoVideo] → an IMAGE chooser of [LogoImage] and a
+ * VIDEO chooser of [LogoVideo]. Kinds no chooser lists (ProfileImage) are left out.
+ */
+export function mediaPickChoosers(kinds: readonly MediaKind[]): { mode: 'VIDEO' | 'IMAGE'; kinds: readonly MediaKind[] }[] {
+  return (['IMAGE', 'VIDEO'] as const)
+    .map((mode) => ({ mode, kinds: kinds.filter((k) => (CHOOSER_KINDS[mode] as readonly MediaKind[]).includes(k)) }))
+    .filter((c) => c.kinds.length > 0);
 }
 
 /** The form values type, re-exported for the section components. */

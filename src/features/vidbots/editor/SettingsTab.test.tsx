@@ -3,7 +3,9 @@
  * through `change(next)` — delayButtons emptied as null (spec 001 §5), a value the schema refuses kept
  * in the draft with its field message shown (never lost); sections gated by the account's flags
  * (spec 001 §6); read-only shows everything and allows nothing; a draft replaced from outside
- * (a save's answer) restarts the form from it.
+ * (a save's answer) restarts the form from it. Media settings (issue 11): the logo offers an image
+ * and a video chooser narrowed to LogoImage / LogoVideo; a SlideImage is refused there; a LogoImage
+ * becomes settings.logoId; a stored id is shown by the media's name.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -16,9 +18,14 @@ import type { Account } from '../../../api/types';
 import type { Bot, BotContent } from '../vidbot.types';
 import { EditorContext, type EditorApi } from './editorContext';
 import { SettingsTab } from './SettingsTab';
+import { mediaPickChoosers } from './SettingsFields';
+import { chooserMediaOptions } from '../../media/media.queries';
+import { CHOOSER_KINDS, type Media, type MediaKind } from '../../media/media.types';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
+  // happy-dom's <dialog> may lack showModal; the chooser only needs it to open.
+  if (!HTMLDialogElement.prototype.showModal) HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) { this.open = true; };
 });
 afterEach(() => cleanup());
 
@@ -32,9 +39,10 @@ const contentOf = (): BotContent =>
     settings: defaultBotSettings(),
   }) as unknown as BotContent;
 
-function renderTab(opts: { features?: string[]; readOnly?: boolean; content?: BotContent } = {}) {
+function renderTab(opts: { features?: string[]; readOnly?: boolean; content?: BotContent; seed?: (client: QueryClient) => void } = {}) {
   const change = vi.fn<(next: BotContent) => void>();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  opts.seed?.(client);
   client.setQueryData(['tag', 'list', 1], [{ id: 3, name: 'Sales', account_id: 1 }]);
   client.setQueryData(queryKeys.me, { id: 1, isSuperuser: false, isCustomerSuccess: false, isReseller: false } as never);
   client.setQueryData(['bot', 'picker', 1], { records: [], metadata: { page: 1, pageSize: 250, pageCount: 0, totalCount: 0 } });
@@ -159,5 +167,44 @@ describe('SettingsTab', () => {
     (saved.settings as ReturnType<typeof defaultBotSettings>).seoMeta.title = 'From the server';
     rerender(saved);
     expect(input('SEO title').value).toBe('From the server');
+  });
+
+  it('logo: an image and a video chooser narrowed to the logo kinds; a SlideImage is refused, a LogoImage is stored', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const image = (id: number, type: MediaKind, name: string) => ({ id, type, name, mediaType: 'IMAGE', status: 'Ready', url: null, thumbnailUrl: null, duration: null }) as unknown as Media;
+    const { change } = renderTab({
+      seed: (client) =>
+        client.setQueryData(chooserMediaOptions(1, CHOOSER_KINDS.IMAGE, '').queryKey, {
+          records: [image(41, 'SlideImage', 'Team photo'), image(42, 'LogoImage', 'Brand mark')],
+          metadata: { page: 1, pageSize: 50, pageCount: 1, totalCount: 2 },
+        }),
+    });
+    const logo = screen.getByRole('group', { name: 'Logo' });
+    expect(within(logo).getByRole('button', { name: 'Choose a video' })).toBeTruthy();
+    fireEvent.click(within(logo).getByRole('button', { name: 'Choose an image' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Accepted here: Logo image. An upload is stored as Logo image.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /Team photo/ }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('“Team photo” (Slide image) cannot be used here. Accepted here: Logo image.');
+    expect(change.mock.calls.some((c) => (c[0] as { settings: { logoId: unknown } }).settings.logoId === 41)).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: /Brand mark/ }));
+    expect(lastDraft(change).settings.logoId).toBe(42);
+    expect(within(logo).getByText('Brand mark')).toBeTruthy();
+  });
+
+  it('a stored cover is shown by its media name', async () => {
+    const content = contentOf();
+    (content.settings as { widgetCoverId: number | null }).widgetCoverId = 55;
+    renderTab({ content, seed: (client) => client.setQueryData(['media', 'one', 55], { id: 55, name: 'Autumn cover', type: 'CoverImage' }) });
+    expect(await within(screen.getByRole('group', { name: 'Widget cover' })).findByText('Autumn cover')).toBeTruthy();
+  });
+
+  it('a settings media pick opens one chooser per media type its kinds cover', () => {
+    expect(mediaPickChoosers(['LogoImage', 'LogoVideo'])).toEqual([
+      { mode: 'IMAGE', kinds: ['LogoImage'] },
+      { mode: 'VIDEO', kinds: ['LogoVideo'] },
+    ]);
+    expect(mediaPickChoosers(['CoverImage'])).toEqual([{ mode: 'IMAGE', kinds: ['CoverImage'] }]);
+    expect(mediaPickChoosers(['SlideVideo', 'LogoVideo'])).toEqual([{ mode: 'VIDEO', kinds: ['SlideVideo', 'LogoVideo'] }]);
   });
 });

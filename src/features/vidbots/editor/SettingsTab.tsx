@@ -146,9 +146,9 @@ function SettingsFormView({ content, onValues }: { content: BotContent; onValues
           </Section>
 
           <Section id="branding" title={t`Logo, covers and company`}>
-            <MediaPick form={form} name="settings.logoId" label={<Trans>Logo</Trans>} mode="IMAGE" kinds={['LogoImage', 'LogoVideo']} {...media} />
-            <MediaPick form={form} name="settings.widgetCoverId" label={<Trans>Widget cover</Trans>} mode="IMAGE" kinds={['CoverImage']} {...media} />
-            <MediaPick form={form} name="settings.thumbnailCoverId" label={<Trans>Thumbnail cover</Trans>} mode="IMAGE" kinds={['CoverImage']} {...media} />
+            <MediaPick form={form} name="settings.logoId" label={<Trans>Logo</Trans>} kinds={['LogoImage', 'LogoVideo']} {...media} />
+            <MediaPick form={form} name="settings.widgetCoverId" label={<Trans>Widget cover</Trans>} kinds={['CoverImage']} {...media} />
+            <MediaPick form={form} name="settings.thumbnailCoverId" label={<Trans>Thumbnail cover</Trans>} kinds={['CoverImage']} {...media} />
             <Toggle form={form} name="settings.isHorizontalCoverEnabled" label={<Trans>Horizontal cover</Trans>} />
             <TextInput form={form} name="settings.thumbnailDescription" nullable multiline label={<Trans>Thumbnail description</Trans>} />
             <ColourInput form={form} name="settings.thumbnailDescriptionColor" nullable label={t`Thumbnail description colour`} />
@@ -175,7 +175,7 @@ function SettingsFormView({ content, onValues }: { content: BotContent; onValues
           </Section>
 
           <Section id="widget" title={t`Widget`}>
-            <MediaPick form={form} name="settings.widgetSettings.chatVideoId" label={<Trans>Widget video</Trans>} mode="VIDEO" kinds={['SlideVideo', 'LogoVideo']} {...media} />
+            <MediaPick form={form} name="settings.widgetSettings.chatVideoId" label={<Trans>Widget video</Trans>} kinds={['SlideVideo', 'LogoVideo']} {...media} />
             <CropFields form={form} />
             <div className="settings-grid">
               <NumberInput form={form} name="settings.widgetSettings.width" required label={<Trans>Width (px)</Trans>} />

@@ -2,16 +2,17 @@
  * Tags of the vidbot in the settings tab (spec 001 §2 "Settings tab" tags, §3 Tag, §5 "new tag
  * needs a non-blank name", §8 tag toasts and the 400 detail, §9 tags fetch 100). Tags are bot-level
  * (issue 11 architecture §1): picking, removing or creating one saves at once with
- * `PATCH /bot/{id} { tagIds }` — not with the draft — and the section says so.
+ * `PATCH /bot/{id} { tagIds }` — not with the draft — and the section says so. The calls and the
+ * cache key (`['tag', 'list', accountId]`) are the list page's (tag.queries.ts, vidbot.queries.ts):
+ * one typed tag client.
  */
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../ui/toast';
-import { botOptions, vidbotKeys } from '../vidbot.queries';
-import type { Bot } from '../vidbot.types';
+import { botOptions, setVidbotTags, vidbotKeys } from '../vidbot.queries';
+import { createTag, tagCreateErrorText, tagListOptions } from '../tag.queries';
 import { useEditor } from './editorContext';
-import { accountTagsOptions, createAccountTag, setBotTags, tagCreateErrorText, tagsOfBot } from './settingsTags';
 import { Section } from './SettingsTab';
 
 /** The tags fieldset: the bot's tags as checkboxes of the account's tags, and a create-inline field. */
@@ -19,30 +20,30 @@ export function SettingsTags() {
   const { t } = useLingui();
   const { account, bot, readOnly } = useEditor();
   const queryClient = useQueryClient();
-  const tags = useQuery(accountTagsOptions(account.id));
-  const chosen = new Set(tagsOfBot(bot).map((tag) => tag.id));
+  const tags = useQuery(tagListOptions(account.id));
+  const chosen = new Set(bot.tagsList.map((tag) => tag.id));
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const nameId = useId();
   const noteId = useId();
 
   const save = useMutation({
-    mutationFn: (tagIds: number[]) => setBotTags(bot.id, tagIds),
+    mutationFn: (tagIds: number[]) => setVidbotTags(bot.id, tagIds),
     onSuccess: (answer) => {
       // Bot-level: only the tags change; the draft is left alone.
-      queryClient.setQueryData(botOptions(bot.id).queryKey, (old) => (old ? ({ ...old, tagsList: tagsOfBot(answer) } as Bot) : answer));
+      queryClient.setQueryData(botOptions(bot.id).queryKey, (old) => (old ? { ...old, tagsList: answer.tagsList } : answer));
       void queryClient.invalidateQueries({ queryKey: vidbotKeys.all, refetchType: 'none' });
       toast.success(t`Tags saved`);
     },
     onError: () => toast.error(t`An error occurred`),
   });
   const create = useMutation({
-    mutationFn: (tagName: string) => createAccountTag(account.id, tagName),
+    mutationFn: (tagName: string) => createTag(account.id, tagName),
     onSuccess: async (tag) => {
       toast.success(t`Tag created successfully`);
       setName('');
       setNameError(null);
-      await queryClient.invalidateQueries({ queryKey: accountTagsOptions(account.id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: tagListOptions(account.id).queryKey });
       save.mutate([...chosen, tag.id]);
     },
     onError: (error) => {
