@@ -190,10 +190,10 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
     if (!apply(result) || result.error !== undefined) return;
     const name = entry.data.name;
     const count = result.slideIds.length + result.actionIds.length;
-    toast.success(t`Pasted '${name}' (${count} items).`);
+    toast.success(t`Pasted '${name}'. Items added: ${count}.`);
     if (result.dropped.length > 0) {
       const dropped = result.dropped.length;
-      toast.error(t`${dropped} references pointed outside the copied items and were left out.`);
+      toast.error(t`Buttons or links left out because their targets were not copied: ${dropped}.`);
     }
   };
 
