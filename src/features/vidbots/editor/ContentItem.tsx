@@ -12,7 +12,7 @@
 import { useId, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { RowMenu, type RowMenuItem } from '../../../ui/RowMenu';
 import type { ContentMode } from './contentMode';
@@ -163,10 +163,11 @@ export function ContentItem({ item, mode, draggable, selectable, selected, onSel
 function ButtonList({ item, compact }: { item: ItemView; compact?: boolean }): ReactNode {
   const { t } = useLingui();
   const buttons = item.buttons ?? [];
+  const count = buttons.length;
   return (
     <>
       <p className="muted small button-count">
-        <Plural value={buttons.length} _0="No buttons" one="# button" other="# buttons" />
+        {buttons.length === 0 ? <Trans>No buttons.</Trans> : <Trans>Buttons: {count}</Trans>}
       </p>
       {buttons.length > 0 && (
         <ul className={compact ? 'button-list compact' : 'button-list'} aria-label={t`Buttons of ${item.name}`}>

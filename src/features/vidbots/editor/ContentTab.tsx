@@ -496,7 +496,9 @@ function Section({
   children: ReactNode;
 }) {
   const { t } = useLingui();
-  const { setNodeRef, isOver } = useDroppable({ id: sectionDragId(section) });
+  // The section itself takes a drop only while empty (e.g. no intro yet); otherwise its cards do, so
+  // the keyboard's arrow moves go from card to card.
+  const { setNodeRef, isOver } = useDroppable({ id: sectionDragId(section), disabled: items.length > 0 });
   const headingId = `content-section-${section}`;
   const ids = items.map((i) => i.dragId);
   return (
