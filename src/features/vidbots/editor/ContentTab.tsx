@@ -181,7 +181,7 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
       return;
     }
     const name = item.name;
-    if (storeClipboard(result.clipboard)) toast.success(t`Copied '${name}' to the clipboard. Paste it in another vidbot.`);
+    if (storeClipboard(result.clipboard)) toast.success(t`Copied “${name}” to the clipboard. Paste it in another vidbot.`);
     else toast.error(t`The clipboard could not be stored in this browser.`);
   };
 
@@ -190,7 +190,7 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
     if (!apply(result) || result.error !== undefined) return;
     const name = entry.data.name;
     const count = result.slideIds.length + result.actionIds.length;
-    toast.success(t`Pasted '${name}'. Items added: ${count}.`);
+    toast.success(t`Pasted “${name}”. Items added: ${count}.`);
     if (result.dropped.length > 0) {
       const dropped = result.dropped.length;
       toast.error(t`Buttons or links left out because their targets were not copied: ${dropped}.`);
@@ -293,6 +293,8 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
     onDragOver: ({ active, over }) => {
       const what = describe(active.id);
       if (!over) return t`${what} is no longer over a drop area.`;
+      // Over its own place (right after the pick-up): the pick-up announcement stands.
+      if (over.id === active.id) return undefined;
       const where = describe(over.id);
       return t`${what} is over ${where}.`;
     },
@@ -457,11 +459,14 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
   );
 }
 
-/** The paste button's text: "Paste slide 'X' from 'Bot Y'" (spec 001 §4: the source bot is named). */
+/**
+ * The paste button's text: “Paste slide “X” from “Bot Y”” (spec 001 §4: the source bot is named).
+ * Typographic quotes: an apostrophe would start an ICU quoted literal in the Lingui message.
+ */
 function pasteLabel(entry: Clipboard, t: ReturnType<typeof useLingui>['t']): string {
   const name = entry.data.name;
   const source = entry.sourceBotName;
-  return entry.type === 'slide' ? t`Paste slide '${name}' from '${source}'` : t`Paste action '${name}' from '${source}'`;
+  return entry.type === 'slide' ? t`Paste slide “${name}” from “${source}”` : t`Paste action “${name}” from “${source}”`;
 }
 
 /** The labels of slide-option / action types (spec 001 §3 Enumerations). */
