@@ -332,6 +332,15 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
   );
 
   const pastable = !readOnly && canPaste(clip, bot.id) ? clip : null;
+  /**
+   * The paste button's text: Paste slide “X” from “Bot Y” (spec 001 §4: the source bot is named).
+   * Typographic quotes: an apostrophe would start an ICU quoted literal in the Lingui message.
+   */
+  const pasteLabel = (entry: Clipboard): string => {
+    const name = entry.data.name;
+    const source = entry.sourceBotName;
+    return entry.type === 'slide' ? t`Paste slide “${name}” from “${source}”` : t`Paste action “${name}” from “${source}”`;
+  };
 
   return (
     <div className="content-tab">
@@ -354,7 +363,7 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
             />
             {pastable && (
               <button type="button" className="button" onClick={() => paste(pastable)}>
-                {pasteLabel(pastable, t)}
+                {pasteLabel(pastable)}
               </button>
             )}
           </div>
@@ -459,15 +468,6 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
   );
 }
 
-/**
- * The paste button's text: “Paste slide “X” from “Bot Y”” (spec 001 §4: the source bot is named).
- * Typographic quotes: an apostrophe would start an ICU quoted literal in the Lingui message.
- */
-function pasteLabel(entry: Clipboard, t: ReturnType<typeof useLingui>['t']): string {
-  const name = entry.data.name;
-  const source = entry.sourceBotName;
-  return entry.type === 'slide' ? t`Paste slide “${name}” from “${source}”` : t`Paste action “${name}” from “${source}”`;
-}
 
 /** The labels of slide-option / action types (spec 001 §3 Enumerations). */
 function useTypeLabels(): (type: SlideOption['type']) => string {
