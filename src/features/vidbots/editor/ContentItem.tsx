@@ -137,7 +137,7 @@ export function ContentItem({ item, mode, draggable, selectable, selected, onSel
   }
 
   return (
-    <li ref={setNodeRef} style={style} className={`slide-card ${cls}`} aria-labelledby={headingId} data-item={item.dragId} onClick={onCardClick}>
+    <li ref={setNodeRef} style={style} className={`${item.kind === 'slide' ? 'slide-card' : 'action-card'} ${cls}`} aria-labelledby={headingId} data-item={item.dragId} onClick={onCardClick}>
       <div className="slide-thumb">
         {item.thumb ? <img src={item.thumb} alt="" loading="lazy" /> : <span aria-hidden="true">{item.kind === 'action' ? '⚡' : '▣'}</span>}
         <span className="badge slide-type">{item.typeLabel}</span>
