@@ -261,3 +261,28 @@ for (const lang of ['en', 'fi'] as const) {
     await expect(page.getByRole('list', { name: L.buttonsOf('Beta') })).toHaveCount(0);
   });
 }
+
+test('read-only and narrow screens: no drag handles; read-only also has no selection, add or editing menus', async ({ page }) => {
+  // A Viewer may not edit (spec 001 §6): everything viewable, nothing that edits.
+  await signIn(page, 'viewer@example.com');
+  await page.getByRole('link', { name: 'Welcome to Vidbot' }).click();
+  await expect(page.getByRole('heading', { name: 'Slides', level: 2 })).toBeVisible();
+  await expect(page.locator('.slide-card')).toHaveCount(5);
+  await expect(page.getByRole('button', { name: /^Move slide / })).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add video slide' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Slide actions for Welcome' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Copy']);
+  await page.keyboard.press('Escape');
+
+  // An editor below the sm breakpoint (767 px): editing, but no dragging.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signIn(page, 'owner@example.com');
+  await page.getByRole('link', { name: 'Welcome to Vidbot' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Select Welcome' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Move slide / })).toHaveCount(0);
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await expect(page.getByRole('button', { name: /^Move slide / })).toHaveCount(5);
+});
