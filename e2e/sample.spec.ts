@@ -44,7 +44,7 @@ test('a newcomer finds the sample vidbot, opens it in the editor and plays it in
   await expect(page.getByLabel(/^Version 1, Published$/)).toBeVisible();
   await expect(page.locator('.slide-card')).toHaveCount(5);
   await expect(page.getByRole('list', { name: 'Buttons of Welcome' })).toContainText('What is a vidbot?');
-  await expect(page.getByRole('list', { name: 'Buttons of Branch by button' })).toContainText('EXTERNAL_LINK');
+  await expect(page.getByRole('list', { name: 'Buttons of Branch by button' })).toContainText('What is a statechart? (External link)');
   await expect
     .poll(async () => {
       // The editor reads the media once: reload until the worker has made the posters. After a

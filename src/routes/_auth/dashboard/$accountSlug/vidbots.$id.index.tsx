@@ -1,7 +1,7 @@
-/** `/dashboard/{accountSlug}/vidbots/{id}` — the editor's content tab (spec 001 §2; the default tab). */
+/** `/dashboard/{accountSlug}/vidbots/{id}` — the editor's content tab (spec 001 §2; the default tab) with the bot's graph. */
 import { createFileRoute } from '@tanstack/react-router';
-import { ContentTab } from '../../../../features/vidbots/editor/ContentTab';
+import { ContentWithGraph } from '../../../../features/vidbots/editor/ContentWithGraph';
 
 export const Route = createFileRoute('/_auth/dashboard/$accountSlug/vidbots/$id/')({
-  component: ContentTab,
+  component: ContentWithGraph,
 });
