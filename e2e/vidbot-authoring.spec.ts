@@ -67,8 +67,8 @@ function tr(lang: Lang, msgid: string, vars: Record<string, string | number> = {
   return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 }
 
-const order = (page: Page, section: 'INTRO' | 'SLIDE' | 'ACTIONS') =>
-  page.locator(`[data-section="${section}"] [data-item]`).evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+// A step that cannot happen fails in seconds, not at the test's timeout.
+test.use({ actionTimeout: 20_000 });
 
 for (const lang of ['en', 'fi'] as const) {
   const T = (msgid: string, vars?: Record<string, string | number>) => tr(lang, msgid, vars);
@@ -116,6 +116,7 @@ for (const lang of ['en', 'fi'] as const) {
     await addAction('Form');
     await expect(page.getByRole('heading', { name: T('New form') })).toBeFocused();
     await page.getByRole('textbox', { name: T('Title'), exact: true }).fill('Contact us');
+    await page.getByRole('textbox', { name: T('Description'), exact: true }).fill('Tell us what you need.');
     await page.getByRole('textbox', { name: T('Recipient email'), exact: true }).fill('sales@example.com');
     await page.getByRole('textbox', { name: T('Subject'), exact: true }).fill('New lead');
     await page.locator('.action-editor').getByRole('button', { name: T('Add field'), exact: true }).click();
@@ -164,7 +165,7 @@ for (const lang of ['en', 'fi'] as const) {
 
     // --- Branching buttons in the slide editor ----------------------------------------------------
     const addButtons = async (slide: string, targets: string[]) => {
-      await page.locator('.item-name', { hasText: slide }).click();
+      await page.locator('.item-name').getByText(slide, { exact: true }).click();
       await expect(page.getByRole('heading', { name: T('Edit slide “{0}”', { 0: slide }) })).toBeFocused();
       for (const target of targets) {
         await page.getByRole('button', { name: T('Add button'), exact: true }).click();
