@@ -5,7 +5,8 @@
  *
  * Usage: start a server (e.g. `PORT=5322 node e2e/server.mjs`), then
  *   node scripts/ui-screenshots.mjs [baseURL=http://127.0.0.1:5322] [outDir=test-results/ui-screenshots]
- * Writes `<lang>-<width>-<view>.png` (full page) into outDir.
+ * Writes `<lang>-<width>-<view>.png` (full page) into outDir, and prints the controls of each view
+ * that have no accessible name.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,6 +40,11 @@ for (const lang of ['en', 'fi']) {
     const shot = async (view) => {
       await page.waitForTimeout(600);
       await page.screenshot({ path: path.join(out, `${lang}-${width}-${view}.png`), fullPage: true });
+      // Controls without an accessible name (the aria snapshot lists them without a quoted name).
+      const unnamed = (await page.locator('body').ariaSnapshot())
+        .split('\n')
+        .filter((line) => /^\s*- (button|textbox|combobox|checkbox|radio|link|spinbutton|slider)\b(?! ")/.test(line));
+      if (unnamed.length) console.log(`${lang}-${width}-${view}: unnamed controls\n${unnamed.join('\n')}`);
     };
     await page.goto(`${base}/dashboard/demo/vidbots`);
     await page.locator('table, .vidbot-list').first().waitFor();
