@@ -36,7 +36,17 @@ test('the graph panel reports an unreachable slide and clears it as the draft ch
           slide(2, 'Pricing', [{ id: 1, name: 'Contact us', type: 'REGULAR_FORM', targetId: 10 }]),
           slide(3, 'Hidden extras', [{ id: 1, name: 'Home', type: 'SLIDE', targetId: 1 }]),
         ],
-        actions: [{ id: 10, name: 'Contact form', type: 'REGULAR_FORM', fields: [] }],
+        actions: [
+          {
+            id: 10,
+            name: 'Contact form',
+            type: 'REGULAR_FORM',
+            description: 'Tell us how to reach you.',
+            email: 'sales@example.com',
+            subject: 'A contact request',
+            fields: [],
+          },
+        ],
       },
     },
   });
@@ -56,12 +66,19 @@ test('the graph panel reports an unreachable slide and clears it as the draft ch
   await expect(unreachable.getByRole('link', { name: 'Hidden extras' })).toHaveAttribute('href', `/dashboard/demo/vidbots/${bot.id}/slide/3`);
   await expect(panel).toContainText('1 distinct path from the intro to an end.');
 
-  // A button from the intro to the hidden slide: the finding goes away before saving.
-  await page.getByRole('button', { name: 'Add button to Welcome' }).click();
+  // A button from the intro to the hidden slide, added in the slide editor (spec 001 §2 button
+  // editor): back on the content tab the finding is gone before any save (Save draft not used).
+  await page.locator('.slide-card').getByRole('link', { name: 'Welcome', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/vidbots/${bot.id}/slide/1$`));
+  await page.getByRole('button', { name: 'Add button' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Link to slide').selectOption({ label: 'Hidden extras' });
-  await dialog.getByLabel('Button name').fill('Extras');
+  await dialog.getByLabel('Link to', { exact: true }).selectOption({ label: 'Hidden extras' });
+  await dialog.getByLabel('Button name', { exact: true }).fill('Extras');
   await dialog.getByRole('button', { name: 'Add button' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/vidbots/${bot.id}/?$`));
+  await expect(page.getByRole('list', { name: 'Buttons of Welcome' })).toContainText('Extras');
   await expect(unreachable).toBeHidden();
   // Welcome → Pricing → form, and Welcome → Hidden extras → Welcome is a loop with a way out.
   await expect(panel.getByRole('list', { name: 'Loops' })).toContainText('Welcome, Hidden extras');
