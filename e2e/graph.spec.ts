@@ -4,6 +4,8 @@
  * and adding a button to it in the editor clears the finding at once, before any save (the panel
  * analyses the live draft). `GET /api/bot/{id}/graph` reports the same for the saved revision.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn, test } from './support';
 
@@ -20,12 +22,23 @@ async function idToken(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
 }
 
-const slide = (id: number, name: string, options: unknown[], category = 'SLIDE') => ({ id, name, category, type: 'IMAGE', options });
+const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 
 test('the graph panel reports an unreachable slide and clears it as the draft changes', async ({ page, request }) => {
   const auth = { Authorization: `Bearer ${await idToken(request)}` };
   const accounts = (await (await request.get('/api/account?page=1&size=100', { headers: auth })).json()) as { records: { id: number; publicId: string }[] };
   const accountId = accounts.records.find((a) => a.publicId === 'demo')!.id;
+  // A Ready slide image (simple upload), so every slide is complete and the slide editor can save it.
+  const media = (await (await request.post('/api/media', { headers: auth, data: { type: 'SlideImage', name: 'Graph picture', accountId } })).json()) as {
+    id: number;
+    uploadUrl: { uploadUrl: string; uploadToken: string };
+  };
+  const sent = await request.post(media.uploadUrl.uploadUrl, {
+    headers: { ...auth, 'Upload-Token': media.uploadUrl.uploadToken },
+    multipart: { file: { name: 'graph.jpg', mimeType: 'image/jpeg', buffer: readFileSync(path.join(MEDIA_DIR, 'big_buck_bunny.jpg')) } },
+  });
+  expect(((await sent.json()) as { status: string }).status).toBe('Ready');
+  const slide = (id: number, name: string, options: unknown[], category = 'SLIDE') => ({ id, name, category, type: 'IMAGE', imageId: media.id, options });
   const bot = (await (await request.post('/api/bot', { headers: auth, data: { accountId, name: 'Graph journey' } })).json()) as { id: number };
   const saved = await request.patch(`/api/bot/${bot.id}`, {
     headers: auth,
