@@ -29,6 +29,7 @@ const LABELS = {
     copy: 'Copy',
     copied: (n: string) => `Copied “${n}” to the clipboard.`,
     paste: (n: string, bot: string) => `Paste slide “${n}” from “${bot}”`,
+    saveOrPublish: 'Save or publish',
     saveDraft: 'Save draft',
     draftSaved: 'Draft saved',
     cannotDeleteIntro: 'The intro slide cannot be deleted.',
@@ -51,6 +52,7 @@ const LABELS = {
     copy: 'Kopioi',
     copied: (n: string) => `”${n}” kopioitiin leikepöydälle.`,
     paste: (n: string, bot: string) => `Liitä dia ”${n}” vidbotista ”${bot}”`,
+    saveOrPublish: 'Tallenna tai julkaise',
     saveDraft: 'Tallenna luonnos',
     draftSaved: 'Luonnos tallennettu',
     cannotDeleteIntro: 'Aloitusdiaa ei voi poistaa.',
@@ -113,7 +115,9 @@ async function keyboardDrag(page: Page, handleName: string, arrows: string[]) {
 }
 
 async function saveAndReload(page: Page, L: (typeof LABELS)['en' | 'fi']) {
-  await page.getByRole('button', { name: L.saveDraft }).click();
+  // Save draft is in the top bar's "Save or publish" menu (spec 001 §2).
+  await page.getByRole('button', { name: L.saveOrPublish }).click();
+  await page.getByRole('menuitem', { name: L.saveDraft }).click();
   await expect(page.getByText(L.draftSaved).first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: L.slides, level: 2 })).toBeVisible();
