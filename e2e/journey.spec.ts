@@ -43,28 +43,44 @@ test('owner builds a vidbot from a real video and image, publishes it and watche
   await expect(page).toHaveURL(/\/dashboard\/demo\/vidbots\/\d+/);
   const botId = /vidbots\/(\d+)/.exec(page.url())![1];
 
-  // Intro: a video slide; second slide: an image.
+  // Intro: a video slide; second slide: an image. "Add video slide" opens the slide editor for a new
+  // slide (spec 001 §2 slide editor); its Save adds it to the draft and returns to the content tab.
+  const editorUrl = new RegExp(`/vidbots/${botId}/?$`);
   await page.getByRole('button', { name: 'Add video slide' }).click();
+  await expect(page).toHaveURL(new RegExp(`/vidbots/${botId}/slide/new\\?type=VIDEO$`));
+  await page.getByRole('button', { name: 'Choose video' }).click();
   await uploadThroughChooser(page, 'Upload video', 'echo-hereweare.webm');
+  // The slide's name comes from the media's name.
+  const introName = await page.getByLabel('Name', { exact: true }).inputValue();
+  expect(introName).toBe('echo-hereweare');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(editorUrl);
   await page.getByRole('button', { name: 'Add image slide' }).click();
+  await expect(page).toHaveURL(new RegExp(`/vidbots/${botId}/slide/new\\?type=IMAGE$`));
+  await page.getByRole('button', { name: 'Choose image' }).click();
   await uploadThroughChooser(page, 'Upload image', 'big_buck_bunny.jpg');
+  const imageName = await page.getByLabel('Name', { exact: true }).inputValue();
+  expect(imageName).toBe('big_buck_bunny');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(editorUrl);
 
   const slides = page.locator('.slide-card');
   await expect(slides).toHaveCount(2);
-  // Slide names come from the media names; read them off the cards' "Add button to <name>" controls.
-  const slideName = async (i: number) =>
-    ((await slides.nth(i).getByRole('button', { name: /^Add button to / }).getAttribute('aria-label')) ?? '').replace(/^Add button to /, '');
-  const introName = await slideName(0);
-  const imageName = await slideName(1);
+  await expect(slides.nth(0)).toContainText(introName);
   await expect(slides.nth(0)).toContainText('Video');
+  await expect(slides.nth(1)).toContainText(imageName);
   await expect(slides.nth(1)).toContainText('Image');
 
-  // A SLIDE button on the intro that goes to the image slide.
-  await page.getByRole('button', { name: `Add button to ${introName}` }).click();
+  // A SLIDE button on the intro that goes to the image slide, added in the intro's slide editor.
+  await slides.nth(0).getByRole('link', { name: introName, exact: true }).click();
+  await page.getByRole('button', { name: 'Add button' }).click();
   const buttonDialog = page.getByRole('dialog');
-  await buttonDialog.getByLabel('Link to slide').selectOption({ label: imageName });
-  await buttonDialog.getByLabel('Button name').fill('Show me the bunny');
+  await buttonDialog.getByLabel('Link to', { exact: true }).selectOption({ label: imageName });
+  await buttonDialog.getByLabel('Button name', { exact: true }).fill('Show me the bunny');
   await buttonDialog.getByRole('button', { name: 'Add button' }).click();
+  await expect(buttonDialog).toBeHidden();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(editorUrl);
   await expect(page.getByRole('list', { name: `Buttons of ${introName}` })).toContainText('Show me the bunny');
 
   // Save draft and Publish are in the top bar's menu button (spec 001 §2).
@@ -98,7 +114,10 @@ test('an AVI upload is transcoded, ends Ready and plays', async ({ page, context
   await expect(page).toHaveURL(/\/vidbots\/\d+/);
   const botId = /vidbots\/(\d+)/.exec(page.url())![1];
   await page.getByRole('button', { name: 'Add video slide' }).click();
+  await page.getByRole('button', { name: 'Choose video' }).click();
   await uploadThroughChooser(page, 'Upload video', 'sample.avi');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/vidbots/${botId}/?$`));
   await page.getByRole('button', { name: 'Save or publish' }).click();
   await page.getByRole('menuitem', { name: 'Save draft' }).click();
   await expect(page.getByText('Draft saved')).toBeVisible();

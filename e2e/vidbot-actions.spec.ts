@@ -75,6 +75,7 @@ const TEXT = {
     preview: 'Preview',
     previewOf: (n: string) => `Preview: ${n}`,
     save: 'Save',
+    saveOrPublish: 'Save or publish',
     saveDraft: 'Save draft',
     draftSaved: 'Draft saved',
     fillRequired: 'Fill in the required fields to save.',
@@ -126,6 +127,7 @@ const TEXT = {
     preview: 'Esikatselu',
     previewOf: (n: string) => `Esikatselu: ${n}`,
     save: 'Tallenna',
+    saveOrPublish: 'Tallenna tai julkaise',
     saveDraft: 'Tallenna luonnos',
     draftSaved: 'Luonnos tallennettu',
     fillRequired: 'Täytä pakolliset kentät tallentaaksesi.',
@@ -168,7 +170,9 @@ async function saveActionAndDraft(page: Page, x: Text, botId: number) {
   await expect(save).toBeEnabled();
   await save.click();
   await expect(page).toHaveURL(new RegExp(`/vidbots/${botId}$`));
-  await page.getByRole('button', { name: x.saveDraft, exact: true }).click();
+  // Save draft is in the top bar's "Save or publish" menu (spec 001 §2).
+  await page.getByRole('button', { name: x.saveOrPublish, exact: true }).click();
+  await page.getByRole('menuitem', { name: x.saveDraft, exact: true }).click();
   await expect(page.getByText(x.draftSaved).first()).toBeVisible();
 }
 

@@ -37,7 +37,9 @@ const TEXT = {
     keepEditing: 'Keep editing',
     reload: 'Reload and lose my changes',
     saveFailed: /Saving failed: Storage is down\. Your changes are kept in the editor/,
-    deleteSlide: (name: string) => `Delete slide ${name}`,
+    slideMenu: (name: string) => `Slide actions for ${name}`,
+    delete: 'Delete',
+    deleteTitle: 'Delete?',
     version: (n: number, state: 'Draft' | 'Published') => `Version ${n}, ${state}`,
     restricted: 'Editing is restricted to account owners, admins or the author.',
   },
@@ -62,7 +64,9 @@ const TEXT = {
     keepEditing: 'Jatka muokkaamista',
     reload: 'Lataa uudelleen ja hylkää muutokseni',
     saveFailed: /Tallennus epäonnistui: Storage is down\. Muutoksesi säilyvät editorissa/,
-    deleteSlide: (name: string) => `Poista dia ${name}`,
+    slideMenu: (name: string) => `Dian ${name} toiminnot`,
+    delete: 'Poista',
+    deleteTitle: 'Poistetaanko?',
     version: (n: number, state: 'Draft' | 'Published') => `Versio ${n}, ${state === 'Draft' ? 'Luonnos' : 'Julkaistu'}`,
     restricted: 'Muokkaaminen on rajattu tilin omistajille, ylläpitäjille tai tekijälle.',
   },
@@ -149,11 +153,20 @@ async function openEditor(page: Page, lang: Lang, id: number): Promise<void> {
   await expect(page.locator('.slide-card').first()).toBeVisible();
 }
 
-/** One edit through the content tab: deletes the slide `name` (its card disappears). */
+/**
+ * One edit through the content tab: deletes the slide `name` from its card's menu (its card
+ * disappears). The slide must have a button pointing at it (as "Third" has from the intro), so the
+ * content tab asks first with the slides pointing at it (spec 001 §4), and this confirms.
+ */
 async function deleteSlide(page: Page, lang: Lang, name: string): Promise<void> {
+  const L = TEXT[lang];
   const cards = page.locator('.slide-card');
   const before = await cards.count();
-  await page.getByRole('button', { name: TEXT[lang].deleteSlide(name), exact: true }).click();
+  await page.getByRole('button', { name: L.slideMenu(name), exact: true }).click();
+  await page.getByRole('menuitem', { name: L.delete, exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: L.deleteTitle });
+  await confirm.getByRole('button', { name: L.delete, exact: true }).click();
+  await expect(confirm).toBeHidden();
   await expect(cards).toHaveCount(before - 1);
 }
 
@@ -250,7 +263,7 @@ for (const lang of ['en', 'fi'] as const) {
     test('a Published bot with a draft: view the published version read-only, return to the draft, save beside it, publish it', async ({ page }) => {
       const id = await makeBot(page, `View ${lang}`, true);
       await openEditor(page, lang, id);
-      await expect(page.getByRole('button', { name: L.deleteSlide('Second (draft)') })).toBeVisible();
+      await expect(page.getByRole('button', { name: L.slideMenu('Second (draft)'), exact: true })).toBeVisible();
       await deleteSlide(page, lang, 'Third');
 
       const toggle = page.getByRole('button', { name: L.viewPublished });
@@ -260,7 +273,7 @@ for (const lang of ['en', 'fi'] as const) {
       await expect(page.getByLabel(L.version(2, 'Published'))).toBeVisible();
       // The published content, read-only (the overlay makes it inert).
       await expect(page.locator('.slide-card')).toHaveCount(3);
-      await expect(page.getByRole('button', { name: L.deleteSlide('Second'), exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: L.slideMenu('Second'), exact: true })).toBeVisible();
       await expect(page.getByTestId('editor-body')).toHaveAttribute('inert', '');
 
       // The return link: the draft as it was, edits kept.
@@ -304,7 +317,7 @@ for (const lang of ['en', 'fi'] as const) {
       await conflict.getByRole('button', { name: L.keepEditing }).click();
       await expect(conflict).toBeHidden();
       await expect(other.locator('.editor-title').getByText(L.unsaved)).toBeVisible();
-      await expect(other.getByRole('button', { name: L.deleteSlide('Third'), exact: true })).toBeVisible();
+      await expect(other.getByRole('button', { name: L.slideMenu('Third'), exact: true })).toBeVisible();
       await fromMenu(other, lang, 'saveDraft');
       await expect(toast(other, L.draftSaved)).toBeVisible();
       expect(await storedSlides(other, id)).toEqual(['Intro', 'Third']);
@@ -317,7 +330,7 @@ for (const lang of ['en', 'fi'] as const) {
       await expect(conflictA).toBeVisible();
       await conflictA.getByRole('button', { name: L.reload }).click();
       await expect(conflictA).toBeHidden();
-      await expect(page.getByRole('button', { name: L.deleteSlide('Third'), exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: L.slideMenu('Third'), exact: true })).toBeVisible();
       await expect(page.locator('.slide-card')).toHaveCount(2);
       await expect(page.locator('.editor-title').getByText(L.unsaved)).toHaveCount(0);
       await other.close();

@@ -37,6 +37,7 @@ const TEXT = {
     durationRequired: 'Animation duration is required.',
     repeat: 'Repeat the animation',
     save: 'Save',
+    saveOrPublish: 'Save or publish',
     saveDraft: 'Save draft',
     draftSaved: 'Draft saved',
     addButton: 'Add button',
@@ -70,6 +71,7 @@ const TEXT = {
     durationRequired: 'Animaation kesto on pakollinen.',
     repeat: 'Toista animaatio',
     save: 'Tallenna',
+    saveOrPublish: 'Tallenna tai julkaise',
     saveDraft: 'Tallenna luonnos',
     draftSaved: 'Luonnos tallennettu',
     addButton: 'Lisää painike',
@@ -163,7 +165,9 @@ for (const locale of ['en', 'fi'] as const) {
     expect(seeded.status).toBe(200);
     const editor = `/dashboard/demo/vidbots/${botId}`;
     const saveDraft = async () => {
-      await page.getByRole('button', { name: L.saveDraft }).click();
+      // Save draft is in the top bar's "Save or publish" menu (spec 001 §2).
+      await page.getByRole('button', { name: L.saveOrPublish }).click();
+      await page.getByRole('menuitem', { name: L.saveDraft }).click();
       await expect(page.getByText(L.draftSaved).last()).toBeVisible();
     };
 
@@ -390,7 +394,8 @@ test('slide editor footer (en): intro refused, unsaved-edits prompt, copy to the
 
   // Deleting "End": the confirmation lists the slide pointing at it; the button to it goes too.
   await page.getByRole('button', { name: 'Back to content' }).click();
-  await page.getByRole('button', { name: 'Save draft' }).click();
+  await page.getByRole('button', { name: 'Save or publish' }).click();
+  await page.getByRole('menuitem', { name: 'Save draft' }).click();
   await expect(page.getByText('Draft saved').last()).toBeVisible();
   await page.goto(`${editor}/slide/2`);
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -398,7 +403,8 @@ test('slide editor footer (en): intro refused, unsaved-edits prompt, copy to the
   await expect(confirm.getByRole('listitem')).toHaveText(['Slide “Start”']);
   await confirm.getByRole('button', { name: 'Delete slide' }).click();
   await expect(page).toHaveURL(new RegExp(`/vidbots/${botId}/?$`));
-  await page.getByRole('button', { name: 'Save draft' }).click();
+  await page.getByRole('button', { name: 'Save or publish' }).click();
+  await page.getByRole('menuitem', { name: 'Save draft' }).click();
   await expect(page.getByText('Draft saved').last()).toBeVisible();
   const stored = await api<{ slides: Array<{ id: number; name: string; options: unknown[] }> }>(page, 'GET', `/api/bot/${botId}`);
   expect(stored.json.slides.map((s) => [s.id, s.name, s.options.length])).toEqual([
