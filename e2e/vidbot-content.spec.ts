@@ -269,6 +269,8 @@ for (const lang of ['en', 'fi'] as const) {
 test('read-only and narrow screens: no drag handles; read-only also has no selection, add or editing menus', async ({ page }) => {
   // A Viewer may not edit (spec 001 §6): everything viewable, nothing that edits.
   await signIn(page, 'viewer@example.com');
+  // Searched by name: after the other journeys the sample is no longer on the list's first page.
+  await page.goto(`/dashboard/demo/vidbots?bot_name=${encodeURIComponent('Welcome to Vidbot')}`);
   await page.getByRole('link', { name: 'Welcome to Vidbot' }).click();
   await expect(page.getByRole('heading', { name: 'Slides', level: 2 })).toBeVisible();
   await expect(page.locator('.slide-card')).toHaveCount(5);
@@ -287,6 +289,7 @@ test('read-only and narrow screens: no drag handles; read-only also has no selec
   await page.evaluate(() => localStorage.clear());
   await page.setViewportSize({ width: 700, height: 900 });
   await signIn(page, 'owner@example.com');
+  await page.goto(`/dashboard/demo/vidbots?bot_name=${encodeURIComponent('Welcome to Vidbot')}`);
   await page.getByRole('link', { name: 'Welcome to Vidbot' }).click();
   await expect(page.getByRole('checkbox', { name: 'Select Welcome' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Move slide / })).toHaveCount(0);
