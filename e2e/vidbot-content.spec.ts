@@ -129,7 +129,9 @@ for (const lang of ['en', 'fi'] as const) {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await signIn(page, 'owner@example.com');
 
-    // Setup through the API: the seeded sample's media, two new bots.
+    // Setup through the API: the seeded sample's media, two new bots. The sample is found by name: after
+    // the other journeys it may no longer be on the list's first page.
+    await page.goto(`/dashboard/demo/vidbots?bot_name=${encodeURIComponent('Welcome to Vidbot')}`);
     const sampleHref = await page.getByRole('link', { name: 'Welcome to Vidbot' }).getAttribute('href');
     const sampleId = Number(/vidbots\/(\d+)/.exec(sampleHref ?? '')![1]);
     const sample = await api<{ accountId: number; slides: SampleSlide[] }>(page, 'GET', `/api/bot/${sampleId}`);
