@@ -89,6 +89,14 @@ describe('share sub-tabs', () => {
     await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(cspLine('widget', V)));
   });
 
+  it('widget: the consent attributes, as in the analytics settings, when asked for', async () => {
+    await renderPanel(WidgetPanel);
+    fireEvent.click(screen.getByLabelText('Add the consent attributes'));
+    expect(field('Embed code').value).toBe(
+      `<script async src="${V}/embed/loader.js" data-vidbot-id="pub1" data-ad-storage="denied" data-analytics-storage="denied" data-functionality-storage="denied" data-personalization-storage="denied" data-security-storage="granted"></script>`,
+    );
+  });
+
   it('widget with widget_sync: the synchronous code', async () => {
     await renderPanel(WidgetPanel, { features: ['widget_sync'] });
     expect(field('Embed code (synchronous)').value).toBe(`<script src="${V}/embed/sync/pub1.js"></script>`);

@@ -29,6 +29,12 @@ export function WidgetPanel() {
   const { t } = useLingui();
   const { bot, settings, features, origin, pageOrigin, availability, settingsParams } = useShare('widget');
   const sync = usesSyncWidget(features);
+  const [withConsent, setWithConsent] = useState(false);
+  const consentId = useId();
+  const a = settings.analyticsIntegrationSettings;
+  const consent = withConsent
+    ? { adStorage: a.adStorage, analyticsStorage: a.analyticsStorage, functionalityStorage: a.functionalityStorage, personalizationStorage: a.personalizationStorage, securityStorage: a.securityStorage }
+    : undefined;
   return (
     <div className="share-sub" data-share-tab="widget">
       <h3 className="visually-hidden">
@@ -46,9 +52,23 @@ export function WidgetPanel() {
       <ShareWarnings availability={availability} status={bot.status} />
       {availability.showCode && (
         <>
+          <div>
+            <div className="field checkbox-field">
+              <input id={consentId} type="checkbox" checked={withConsent} onChange={(e) => setWithConsent(e.target.checked)} aria-describedby={`${consentId}-hint`} />
+              <label htmlFor={consentId}>
+                <Trans>Add the consent attributes</Trans>
+              </label>
+            </div>
+            <p className="muted small" id={`${consentId}-hint`}>
+              <Trans>
+                The five data-…-storage attributes, set as in the analytics settings. Your consent tool may change them before the script loads;
+                the widget reads them once.
+              </Trans>
+            </p>
+          </div>
           <CodeBlock
             label={sync ? t`Embed code (synchronous)` : t`Embed code`}
-            code={widgetCode(origin, bot.publicId, { sync })}
+            code={widgetCode(origin, bot.publicId, { sync, consent })}
             copyLabel={t`Copy the embed code`}
             disabled={!availability.canCopy}
             hint={
