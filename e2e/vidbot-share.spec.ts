@@ -138,6 +138,13 @@ test('share tab (en): the sample’s iframe code, CSP line and link; a widget co
   await page.getByRole('button', { name: L.copyCsp }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`frame-src ${V}`);
 
+  // The iframe's size is edited in the settings tab: the link opens its section.
+  await page.getByRole('link', { name: 'Iframe settings' }).click();
+  await expect(page).toHaveURL(/\/settings#settings-iframe$/);
+  await expect(page.locator('#settings-iframe')).toBeInViewport();
+  await page.getByRole('navigation').getByRole('link', { name: L.share, exact: true }).click();
+  await subTab(page, L.iframe).click();
+
   // Link: the direct link with Copy and Open; nothing for the CSP.
   await subTab(page, L.link).click();
   await expect(page.getByLabel(L.link, { exact: true })).toHaveValue(`${V}/v/${sample.publicId}`);
