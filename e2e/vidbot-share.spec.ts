@@ -9,11 +9,14 @@
  *   widget's CSP additions line, exactly as server/src/modules/share/embed.codes.ts prints them;
  * - a Draft bot: the "not published" warning and no code in any sub-tab;
  * - Finnish: the same tab, its labels, toast and warning in Finnish;
- * - a Viewer (who may not edit) copies codes: the share tab is not inert, the settings tab is.
+ * - a Viewer (who may not edit) copies codes: the share tab is not inert, the settings tab is;
+ * - with the account features `widget_sync` and `vidbot_as_ads` (turned on as staff, then off): the
+ *   synchronous widget code and the display-ads tab (platform, package download as the server offers
+ *   it, harness link, CSP line); without them no display-ads tab.
  * V is the server's public URL (PUBLIC_URL, here the test server's origin).
  */
-import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signIn, test } from './support';
 
 const LABELS = {
   en: {
@@ -213,4 +216,72 @@ test('share tab (en): a Viewer, who may not edit, still copies the codes (spec 0
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/v/${sample.publicId}`);
   await page.getByRole('navigation').getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page.getByTestId('editor-body')).toHaveAttribute('inert', /.*/);
+});
+
+async function idToken(request: APIRequestContext, email: string): Promise<string> {
+  const config = (await (await request.get('/api/config')).json()) as { userPoolClientId: string };
+  const res = await request.post('/idp', {
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+}
+
+/** Turns the dashboard flag `name` on (accountIds) or off ([]) — POST when new, else PUT by name. */
+async function setFlag(request: APIRequestContext, staffToken: string, name: string, accountIds: number[]) {
+  const headers = { Authorization: `Bearer ${staffToken}` };
+  const created = await request.post('/api/feature/flags', { headers, data: { name, flag_type: 'dashboard', account_ids: accountIds } });
+  if (created.status() === 409) {
+    const updated = await request.put('/api/feature/flags', { headers, data: { name, account_ids: accountIds } });
+    expect(updated.status()).toBe(200);
+  } else {
+    expect(created.status()).toBe(201);
+  }
+}
+
+test('share tab (en): widget_sync gives the synchronous code; vidbot_as_ads adds the display-ads tab', async ({ page, request, baseURL }) => {
+  const L = LABELS.en;
+  const V = baseURL!;
+  await signIn(page, 'owner@example.com');
+  const sample = await sampleBot(page);
+  const bot = await makeBot(page, sample, 'Share ads en', { widgetSettings: { ...sample.settings.widgetSettings, chatVideoId: sample.slides.find((s) => s.type === 'VIDEO')!.videoId } }, true);
+
+  // Without the feature: no display-ads tab (spec 001 §2).
+  await openShare(page, 'en', bot.id);
+  await expect(subTab(page, L.iframe)).toBeVisible();
+  await expect(subTab(page, 'Display ads')).toHaveCount(0);
+
+  const staff = await idToken(request, 'superadmin@example.com');
+  try {
+    await setFlag(request, staff, 'widget_sync', [sample.accountId]);
+    await setFlag(request, staff, 'vidbot_as_ads', [sample.accountId]);
+    await openShare(page, 'en', bot.id);
+    await expect(page.getByLabel('Embed code (synchronous)')).toHaveValue(`<script src="${V}/embed/sync/${bot.publicId}.js"></script>`);
+
+    await subTab(page, 'Display ads').click();
+    await expect(page).toHaveURL(/\/share\/display-ads$/);
+    await page.getByLabel('Ad platform').selectOption('gam');
+    await expect(page.getByRole('link', { name: 'Open the test page' })).toHaveAttribute('href', `${V}/ad-harness/${bot.publicId}?platform=gam`);
+    await expect(page.getByLabel(L.cspAdditions)).toHaveValue(`frame-src ${V}`);
+    // The Download button follows what the server offers for this bot and platform.
+    const offered = await page.evaluate(async (url) => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+      return (await fetch(url, { method: 'HEAD', headers: { authorization: `Bearer ${key ? localStorage.getItem(key) : ''}` } })).status;
+    }, `/api/bot/${bot.id}/ad-package?platform=gam`);
+    const download = page.getByRole('button', { name: 'Download the ad package' });
+    if (offered === 404) {
+      await expect(download).toBeDisabled();
+      await expect(page.getByText('This server does not offer ad packages yet.')).toBeVisible();
+    } else {
+      expect(offered).toBe(200);
+      await expect(download).toBeEnabled();
+      const file = page.waitForEvent('download');
+      await download.click();
+      expect((await file).suggestedFilename()).toMatch(/\.zip$/);
+    }
+  } finally {
+    await setFlag(request, staff, 'widget_sync', []);
+    await setFlag(request, staff, 'vidbot_as_ads', []);
+  }
 });
