@@ -45,11 +45,16 @@ import { Route as AuthDashboardAdminSsoConfigIndexRouteImport } from './routes/_
 import { Route as AuthDashboardAdminSsoConfigIdRouteImport } from './routes/_auth/dashboard/admin/sso-config.$id'
 import { Route as AuthDashboardAccountSlugVidbotsIdIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.index'
 import { Route as AuthDashboardAccountSlugVidbotsIdSettingsRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.settings'
+import { Route as AuthDashboardAccountSlugVidbotsIdShareRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.share'
 import { Route as AuthDashboardAccountSlugVidbotsIdActionActionIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.action.$actionId'
 import { Route as AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.close-action.$actionId'
 import { Route as AuthDashboardAccountSlugVidbotsIdFormFormIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.form.$formId'
 import { Route as AuthDashboardAccountSlugVidbotsIdLinkLinkIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.link.$linkId'
 import { Route as AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.share-media.$actionId'
+import { Route as AuthDashboardAccountSlugVidbotsIdShareIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.share.index'
+import { Route as AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.share.display-ads'
+import { Route as AuthDashboardAccountSlugVidbotsIdShareIframeRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.share.iframe'
+import { Route as AuthDashboardAccountSlugVidbotsIdShareLinkRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.share.link'
 import { Route as AuthDashboardAccountSlugVidbotsIdSlideSlideIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.slide.$slideId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -249,6 +254,12 @@ const AuthDashboardAccountSlugVidbotsIdSettingsRoute =
     path: '/settings',
     getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
   } as any)
+const AuthDashboardAccountSlugVidbotsIdShareRoute =
+  AuthDashboardAccountSlugVidbotsIdShareRouteImport.update({
+    id: '/share',
+    path: '/share',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
 const AuthDashboardAccountSlugVidbotsIdActionActionIdRoute =
   AuthDashboardAccountSlugVidbotsIdActionActionIdRouteImport.update({
     id: '/action/$actionId',
@@ -278,6 +289,30 @@ const AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute =
     id: '/share-media/$actionId',
     path: '/share-media/$actionId',
     getParentRoute: () => AuthDashboardAccountSlugVidbotsIdRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdShareIndexRoute =
+  AuthDashboardAccountSlugVidbotsIdShareIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdShareRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRoute =
+  AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRouteImport.update({
+    id: '/display-ads',
+    path: '/display-ads',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdShareRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdShareIframeRoute =
+  AuthDashboardAccountSlugVidbotsIdShareIframeRouteImport.update({
+    id: '/iframe',
+    path: '/iframe',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdShareRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsIdShareLinkRoute =
+  AuthDashboardAccountSlugVidbotsIdShareLinkRouteImport.update({
+    id: '/link',
+    path: '/link',
+    getParentRoute: () => AuthDashboardAccountSlugVidbotsIdShareRoute,
   } as any)
 const AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute =
   AuthDashboardAccountSlugVidbotsIdSlideSlideIdRouteImport.update({
@@ -321,13 +356,18 @@ export interface FileRoutesByFullPath {
   '/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
   '/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
+  '/dashboard/$accountSlug/vidbots/$id/share': typeof AuthDashboardAccountSlugVidbotsIdShareRouteWithChildren
   '/dashboard/$accountSlug/vidbots/$id/': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
   '/dashboard/$accountSlug/vidbots/$id/action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRoute
   '/dashboard/$accountSlug/vidbots/$id/close-action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute
   '/dashboard/$accountSlug/vidbots/$id/form/$formId': typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRoute
   '/dashboard/$accountSlug/vidbots/$id/link/$linkId': typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute
   '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId': typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/share/display-ads': typeof AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRoute
+  '/dashboard/$accountSlug/vidbots/$id/share/iframe': typeof AuthDashboardAccountSlugVidbotsIdShareIframeRoute
+  '/dashboard/$accountSlug/vidbots/$id/share/link': typeof AuthDashboardAccountSlugVidbotsIdShareLinkRoute
   '/dashboard/$accountSlug/vidbots/$id/slide/$slideId': typeof AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/share/': typeof AuthDashboardAccountSlugVidbotsIdShareIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -368,7 +408,11 @@ export interface FileRoutesByTo {
   '/dashboard/$accountSlug/vidbots/$id/form/$formId': typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRoute
   '/dashboard/$accountSlug/vidbots/$id/link/$linkId': typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute
   '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId': typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/share/display-ads': typeof AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRoute
+  '/dashboard/$accountSlug/vidbots/$id/share/iframe': typeof AuthDashboardAccountSlugVidbotsIdShareIframeRoute
+  '/dashboard/$accountSlug/vidbots/$id/share/link': typeof AuthDashboardAccountSlugVidbotsIdShareLinkRoute
   '/dashboard/$accountSlug/vidbots/$id/slide/$slideId': typeof AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute
+  '/dashboard/$accountSlug/vidbots/$id/share': typeof AuthDashboardAccountSlugVidbotsIdShareIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -407,13 +451,18 @@ export interface FileRoutesById {
   '/_auth/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
   '/_auth/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/share': typeof AuthDashboardAccountSlugVidbotsIdShareRouteWithChildren
   '/_auth/dashboard/$accountSlug/vidbots/$id/': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/close-action/$actionId': typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/form/$formId': typeof AuthDashboardAccountSlugVidbotsIdFormFormIdRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/link/$linkId': typeof AuthDashboardAccountSlugVidbotsIdLinkLinkIdRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/share-media/$actionId': typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/share/display-ads': typeof AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/share/iframe': typeof AuthDashboardAccountSlugVidbotsIdShareIframeRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/share/link': typeof AuthDashboardAccountSlugVidbotsIdShareLinkRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/slide/$slideId': typeof AuthDashboardAccountSlugVidbotsIdSlideSlideIdRoute
+  '/_auth/dashboard/$accountSlug/vidbots/$id/share/': typeof AuthDashboardAccountSlugVidbotsIdShareIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -452,13 +501,18 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug/vidbots/'
     | '/dashboard/admin/sso-config/'
     | '/dashboard/$accountSlug/vidbots/$id/settings'
+    | '/dashboard/$accountSlug/vidbots/$id/share'
     | '/dashboard/$accountSlug/vidbots/$id/'
     | '/dashboard/$accountSlug/vidbots/$id/action/$actionId'
     | '/dashboard/$accountSlug/vidbots/$id/close-action/$actionId'
     | '/dashboard/$accountSlug/vidbots/$id/form/$formId'
     | '/dashboard/$accountSlug/vidbots/$id/link/$linkId'
     | '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
+    | '/dashboard/$accountSlug/vidbots/$id/share/display-ads'
+    | '/dashboard/$accountSlug/vidbots/$id/share/iframe'
+    | '/dashboard/$accountSlug/vidbots/$id/share/link'
     | '/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
+    | '/dashboard/$accountSlug/vidbots/$id/share/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -499,7 +553,11 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug/vidbots/$id/form/$formId'
     | '/dashboard/$accountSlug/vidbots/$id/link/$linkId'
     | '/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
+    | '/dashboard/$accountSlug/vidbots/$id/share/display-ads'
+    | '/dashboard/$accountSlug/vidbots/$id/share/iframe'
+    | '/dashboard/$accountSlug/vidbots/$id/share/link'
     | '/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
+    | '/dashboard/$accountSlug/vidbots/$id/share'
   id:
     | '__root__'
     | '/'
@@ -537,13 +595,18 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/$accountSlug/vidbots/'
     | '/_auth/dashboard/admin/sso-config/'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/settings'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/share'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/action/$actionId'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/close-action/$actionId'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/form/$formId'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/link/$linkId'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/share-media/$actionId'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/share/display-ads'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/share/iframe'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/share/link'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
+    | '/_auth/dashboard/$accountSlug/vidbots/$id/share/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -817,6 +880,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdSettingsRouteImport
       parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
     }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/share': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/share'
+      path: '/share'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/share'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdShareRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
+    }
     '/_auth/dashboard/$accountSlug/vidbots/$id/action/$actionId': {
       id: '/_auth/dashboard/$accountSlug/vidbots/$id/action/$actionId'
       path: '/action/$actionId'
@@ -852,6 +922,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdShareMediaActionIdRouteImport
       parentRoute: typeof AuthDashboardAccountSlugVidbotsIdRoute
     }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/share/': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/share/'
+      path: '/'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/share/'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdShareIndexRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdShareRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/share/display-ads': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/share/display-ads'
+      path: '/display-ads'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/share/display-ads'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdShareRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/share/iframe': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/share/iframe'
+      path: '/iframe'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/share/iframe'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdShareIframeRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdShareRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/$id/share/link': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/$id/share/link'
+      path: '/link'
+      fullPath: '/dashboard/$accountSlug/vidbots/$id/share/link'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdShareLinkRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugVidbotsIdShareRoute
+    }
     '/_auth/dashboard/$accountSlug/vidbots/$id/slide/$slideId': {
       id: '/_auth/dashboard/$accountSlug/vidbots/$id/slide/$slideId'
       path: '/slide/$slideId'
@@ -862,8 +960,33 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthDashboardAccountSlugVidbotsIdShareRouteChildren {
+  AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRoute: typeof AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRoute
+  AuthDashboardAccountSlugVidbotsIdShareIframeRoute: typeof AuthDashboardAccountSlugVidbotsIdShareIframeRoute
+  AuthDashboardAccountSlugVidbotsIdShareLinkRoute: typeof AuthDashboardAccountSlugVidbotsIdShareLinkRoute
+  AuthDashboardAccountSlugVidbotsIdShareIndexRoute: typeof AuthDashboardAccountSlugVidbotsIdShareIndexRoute
+}
+
+const AuthDashboardAccountSlugVidbotsIdShareRouteChildren: AuthDashboardAccountSlugVidbotsIdShareRouteChildren =
+  {
+    AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRoute:
+      AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRoute,
+    AuthDashboardAccountSlugVidbotsIdShareIframeRoute:
+      AuthDashboardAccountSlugVidbotsIdShareIframeRoute,
+    AuthDashboardAccountSlugVidbotsIdShareLinkRoute:
+      AuthDashboardAccountSlugVidbotsIdShareLinkRoute,
+    AuthDashboardAccountSlugVidbotsIdShareIndexRoute:
+      AuthDashboardAccountSlugVidbotsIdShareIndexRoute,
+  }
+
+const AuthDashboardAccountSlugVidbotsIdShareRouteWithChildren =
+  AuthDashboardAccountSlugVidbotsIdShareRoute._addFileChildren(
+    AuthDashboardAccountSlugVidbotsIdShareRouteChildren,
+  )
+
 interface AuthDashboardAccountSlugVidbotsIdRouteChildren {
   AuthDashboardAccountSlugVidbotsIdSettingsRoute: typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
+  AuthDashboardAccountSlugVidbotsIdShareRoute: typeof AuthDashboardAccountSlugVidbotsIdShareRouteWithChildren
   AuthDashboardAccountSlugVidbotsIdIndexRoute: typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
   AuthDashboardAccountSlugVidbotsIdActionActionIdRoute: typeof AuthDashboardAccountSlugVidbotsIdActionActionIdRoute
   AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute: typeof AuthDashboardAccountSlugVidbotsIdCloseActionActionIdRoute
@@ -877,6 +1000,8 @@ const AuthDashboardAccountSlugVidbotsIdRouteChildren: AuthDashboardAccountSlugVi
   {
     AuthDashboardAccountSlugVidbotsIdSettingsRoute:
       AuthDashboardAccountSlugVidbotsIdSettingsRoute,
+    AuthDashboardAccountSlugVidbotsIdShareRoute:
+      AuthDashboardAccountSlugVidbotsIdShareRouteWithChildren,
     AuthDashboardAccountSlugVidbotsIdIndexRoute:
       AuthDashboardAccountSlugVidbotsIdIndexRoute,
     AuthDashboardAccountSlugVidbotsIdActionActionIdRoute:

@@ -56,6 +56,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       region: 'eu-west-1',
       sentryDsn: deps.env.sentryDsn ?? null,
       previewAllowedOrigins: [deps.env.publicUrl, ...deps.env.previewAllowedOrigins],
+      // The origin embed codes name (share tab, server/src/modules/share/embed.codes.ts).
+      publicUrl: deps.env.publicUrl,
       // Federated sign-in (issue 3): amplify's `loginWith.oauth`; Google button only when configured.
       oauth: { ...pickOAuth(oauthSettings(deps.env)), responseType: 'code' },
       google: !!(deps.env.googleClientId && deps.env.googleClientSecret),

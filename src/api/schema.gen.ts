@@ -1273,6 +1273,7 @@ export interface components {
             region: string;
             sentryDsn: string | null;
             previewAllowedOrigins: string[];
+            publicUrl?: string;
             oauth: {
                 domain: string;
                 scopes: string[];

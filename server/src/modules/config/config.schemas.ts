@@ -24,6 +24,12 @@ export const RuntimeConfig = v.pipe(
     /** Sentry starts only when this is a non-empty string. */
     sentryDsn: v.nullable(v.string()),
     previewAllowedOrigins: v.array(v.string()),
+    /**
+     * The instance's public URL (`PUBLIC_URL`, no trailing slash): the origin the share tab's embed
+     * codes and CSP lines name (issue 12 architecture §6). Optional for older servers: the SPA then
+     * uses its own origin.
+     */
+    publicUrl: v.optional(v.string()),
     oauth: v.nullable(OAuthConfig),
     /** Whether "Sign in with Google" is offered (GOOGLE_CLIENT_ID/SECRET set on the server). */
     google: v.boolean(),

@@ -17,3 +17,13 @@ describe('isInsideEditor', () => {
     expect(isInsideEditor('/dashboard/demo/media', editor)).toBe(false);
   });
 });
+
+describe('the share tab is told apart from the share-media editor (only the share tab stays usable read-only)', () => {
+  const share = '/dashboard/demo/vidbots/12/share';
+  it('matches the share tab and its sub-tabs, not share-media', () => {
+    expect(isInsideEditor('/dashboard/demo/vidbots/12/share', share)).toBe(true);
+    expect(isInsideEditor('/dashboard/demo/vidbots/12/share/iframe', share)).toBe(true);
+    expect(isInsideEditor('/dashboard/demo/vidbots/12/share-media/4', share)).toBe(false);
+    expect(isInsideEditor('/dashboard/demo/vidbots/12/settings', share)).toBe(false);
+  });
+});

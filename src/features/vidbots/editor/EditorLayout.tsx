@@ -19,7 +19,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import '../vidbots.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useBlocker } from '@tanstack/react-router';
+import { Link, Outlet, useBlocker, useLocation } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../ui/toast';
@@ -162,9 +162,10 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
 
   const change = useCallback((next: BotContent) => editor.send({ type: 'draft.change', content: next }), [editor]);
   const features = useMemo(() => new Set(featureList ?? []), [featureList]);
+  const submitting = step === 'saving' || step === 'savingDraft' || step === 'settingPublished' || step === 'publishingRevision';
   const api = useMemo<EditorApi>(
-    () => ({ account, bot, content, readOnly, features, change }),
-    [account, bot, content, readOnly, features, change],
+    () => ({ account, bot, content, readOnly, features, change, submitting }),
+    [account, bot, content, readOnly, features, change, submitting],
   );
 
   const listSearch = recallListSearch(account.publicId) ?? { ...LIST_DEFAULTS, bot_name: '' };
@@ -179,7 +180,9 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
   const busyLabel = step === 'saving' ? t`Saving…` : step === 'savingDraft' || step === 'settingPublished' || step === 'publishingRevision' ? t`Publishing…` : null;
   const tabParams = { accountSlug: account.publicId, id: String(bot.id) };
   const shownRev = shownBot.revNumber;
-  const blocked = !canEdit || viewingPublished;
+  // The share tab is for reading and copying codes (spec 001 §6 "share: … Viewer"): never inert.
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const blocked = (!canEdit || viewingPublished) && !isInsideEditor(pathname, `${editorPath}/share`);
 
   return (
     <EditorContext.Provider value={api}>
@@ -280,6 +283,9 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
           </Link>
           <Link to="/dashboard/$accountSlug/vidbots/$id/settings" params={tabParams} activeProps={{ 'aria-current': 'page', className: 'active' }}>
             <Trans>Settings</Trans>
+          </Link>
+          <Link to="/dashboard/$accountSlug/vidbots/$id/share" params={tabParams} activeProps={{ 'aria-current': 'page', className: 'active' }}>
+            <Trans>Share</Trans>
           </Link>
         </nav>
 

@@ -281,11 +281,11 @@ function SettingsFormView({ content, onValues }: { content: BotContent; onValues
   );
 }
 
-/** A labelled fieldset with a heading. */
+/** A labelled fieldset with a heading; `settings-{id}` is its anchor (the share tab links to `#settings-widget` etc.). */
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <fieldset className="settings-section" aria-labelledby={headingId} data-section={id}>
+    <fieldset className="settings-section" aria-labelledby={headingId} data-section={id} id={`settings-${id}`}>
       <h3 id={headingId}>{title}</h3>
       {children}
     </fieldset>

@@ -31,6 +31,8 @@ export interface EditorApi {
   features: ReadonlySet<string>;
   /** Replaces the draft (the editor machine compares it with the saved content for dirty). Ignored while read-only. */
   change(next: BotContent): void;
+  /** A save or publish is running (spec 001 §4 Share code "not submitting"); absent = false. */
+  submitting?: boolean;
 }
 
 /** The context the editor layout provides (EditorLayout.tsx). */
