@@ -113,7 +113,7 @@ describe('mountForm', () => {
     await flush();
     expect(fetch).not.toHaveBeenCalled();
     expect(done).not.toHaveBeenCalled();
-    const messageOf = (el: Element) => layer.querySelector(`#${el.getAttribute('aria-describedby')}`)!;
+    const messageOf = (el: Element) => layer.querySelector<HTMLElement>(`#${el.getAttribute('aria-describedby')}`)!;
     const first = input('first-name');
     expect(first.getAttribute('aria-invalid')).toBe('true');
     expect(messageOf(first).textContent).toBe('This field is required.');

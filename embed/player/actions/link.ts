@@ -3,8 +3,9 @@
  * deep_link | relative_path, linkType new_tab | embed | same_tab; §5 text rules; issue 12 "external
  * links by link type (new_tab, same_tab, embed in an iframe of the configured size)").
  */
-import type { ExternalLinkAction, ExternalLinkType, LinkType } from '../../../server/src/modules/bot/content.rules';
-import { linkTextIssue } from '../../../server/src/modules/bot/content.rules';
+import type { ExternalLinkAction } from '../../../server/src/modules/bot/content.rules';
+import type { ExternalLinkType, LinkType } from '../../../server/src/modules/bot/link.rules';
+import { linkTextIssue } from '../../../server/src/modules/bot/link.rules';
 import { el, panel } from './dom';
 import { actionStrings } from './strings';
 import type { ActionContext, ActionView, MountEmbeddedLink } from './types';

@@ -2,7 +2,7 @@
  * The rules of a viewer's answer to one form field (issue 12 "forms with every field type,
  * validation … bad input gets field messages"; spec 001 §3 Form field, §5 "email pattern").
  *
- * PURE and small: no valibot, no node imports — the player bundle (embed/player/actions/form.ts)
+ * PURE and small: no valibot, no node imports (types from content.rules.ts, the §5 email pattern from link.rules.ts) — the player bundle (embed/player/actions/form.ts)
  * runs the very same checks in the browser as the server (form.service.ts) runs on
  * `POST /public/bot/{publicId}/form-submission`, so a viewer sees a message before sending and the
  * server never trusts the client. The checks answer an issue *code*; the server turns it into its
@@ -15,6 +15,7 @@
  * - external_link → no value (a link shown in the form; a value is refused).
  */
 import type { FormField } from '../bot/content.rules';
+import { EMAIL_PATTERN } from '../bot/link.rules';
 
 /** A value as the player sends it (arrays are accepted by the body schema but no field type takes one). */
 export type FormValue = string | boolean | string[];
@@ -22,8 +23,8 @@ export type FormValue = string | boolean | string[];
 /** Why an answer is not accepted. */
 export type FieldIssue = 'required' | 'email' | 'postalCode' | 'tooLong' | 'option' | 'type' | 'noValue';
 
-/** Email pattern of spec 001 §5 (the same expression as content.rules.ts EMAIL_PATTERN: something@host.tld, no spaces). */
-export const VALUE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Email pattern of spec 001 §5 (link.rules.ts EMAIL_PATTERN: something@host.tld, no spaces). */
+export const VALUE_EMAIL_PATTERN = EMAIL_PATTERN;
 
 /** A Finnish postal code: exactly five digits (e.g. 00100). */
 export const POSTAL_CODE_FI_PATTERN = /^\d{5}$/;
