@@ -56,7 +56,6 @@ async function attempt(ctx: ActionContext, body: SubmissionBody, signal: AbortSi
       body: JSON.stringify(body),
       signal,
       credentials: 'omit',
-      keepalive: true,
     });
   } catch (err) {
     if (signal.aborted) throw err;
