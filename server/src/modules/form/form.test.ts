@@ -141,6 +141,15 @@ describe('POST /api/public/bot/{publicId}/form-submission', () => {
     expect(queued).toHaveLength(1);
   });
 
+  it('settles concurrent retries of one fill: one 201, the others 200, one row, one e-mail', async () => {
+    const submissionId = randomUUID();
+    const body = { submissionId, revisionId: null, actionId: FORM_ID, values: good() };
+    const statuses = (await Promise.all([1, 2, 3].map(() => submit(bot.publicId, body)))).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 201]);
+    expect(await ctx.deps.db.select().from(formSubmissions).where(eq(formSubmissions.submissionId, submissionId))).toHaveLength(1);
+    expect(await ctx.deps.db.select().from(emailOutbox).where(sql`${emailOutbox.text} like ${`%${submissionId}%`}`)).toHaveLength(1);
+  });
+
   it('answers 422 with a message per field name, and stores nothing', async () => {
     const submissionId = randomUUID();
     const res = await submit(bot.publicId, {
