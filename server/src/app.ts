@@ -15,6 +15,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { filesRoutes } from './media/files';
 import { botRoutes, publicBotRoutes } from './modules/bot/bot.routes';
 import { tagRoutes } from './modules/tag/tag.routes';
+import { formRoutes, publicFormRoutes } from './modules/form/form.routes';
 import { globalRoutes } from './modules/global/global.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { accountRoutes } from './modules/account/account.routes';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/auth/sso', ssoDiscoverRoutes(deps));
   api.route('/auth', invitationPublicRoutes(deps));
   api.route('/public/bot', publicBotRoutes(deps));
+  api.route('/public/bot', publicFormRoutes(deps));
 
   api.use('*', requireAuth(deps));
 
@@ -96,6 +98,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/user', userRoleRoutes(deps));
   api.route('/media', mediaRoutes(deps));
   api.route('/bot', botRoutes(deps));
+  api.route('/bot', formRoutes(deps));
   api.route('/tag', tagRoutes(deps));
   api.route('/global', globalRoutes());
   api.route('/user', userRoutes(deps));

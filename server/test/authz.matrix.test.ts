@@ -49,7 +49,7 @@ const staffOnly = (ok: number) => E(403, { superadmin: ok, cs: ok });
 const open = (status: number) => E(status, { anon: status });
 
 /** `app.routes` entries that are middleware, not endpoints. */
-const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/sso/*', 'ALL /api/feature/flags']);
+const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/sso/*', 'ALL /api/feature/flags', 'ALL /api/public/bot/:publicId/form-submission']);
 
 let ctx: TestContext;
 let D: number;
@@ -143,6 +143,11 @@ const TABLE: Record<string, Row> = {
     expect: open(404),
   },
   'GET /api/public/bot/:publicId': { req: () => ({ url: `/api/public/bot/${botPublicId}` }), expect: open(200) },
+  // Form submissions (issue 12): public; a fresh submissionId per call.
+  'POST /api/public/bot/:publicId/form-submission': {
+    req: () => ({ url: `/api/public/bot/${botPublicId}/form-submission`, body: { submissionId: randomUUID(), revisionId: null, actionId: 2, values: { email: 'lead@matrix.example' } } }),
+    expect: open(201),
+  },
   // --- global, user -----------------------------------------------------------------------------
   'GET /api/global': { req: () => ({ url: '/api/global' }), expect: E(200) },
   'POST /api/auth/finalize': { req: () => ({ url: '/api/auth/finalize' }), expect: E(200) },
@@ -231,6 +236,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/bot': { req: () => ({ url: `/api/bot?account_id=${D}` }), expect: members(200) },
   'POST /api/bot': { req: () => ({ url: '/api/bot', body: { accountId: D, name: 'Matrix bot' } }), expect: writers(201) },
   'GET /api/bot/:id': { req: () => ({ url: `/api/bot/${botId}` }), expect: members(200) },
+  'GET /api/bot/:id/form-submission': { req: () => ({ url: `/api/bot/${botId}/form-submission` }), expect: members(200) },
   'GET /api/bot/:id/graph': { req: () => ({ url: `/api/bot/${botId}/graph?mode=published` }), expect: members(200) },
   'PATCH /api/bot/:id': { req: () => ({ url: `/api/bot/${botId}`, body: { name: 'Matrix published bot' } }), expect: writers(200) },
   'DELETE /api/bot/:id': { req: async () => ({ url: `/api/bot/${await ownerBot('Doomed bot')}` }), expect: writers(200) },
@@ -327,7 +333,12 @@ beforeAll(async () => {
   mediaId = await readyImage(D);
   captionId = await putCaption(mediaId, 'en');
   const bot = await asOwner<{ id: number; publicId: string }>('POST', { url: '/api/bot', body: { accountId: D, name: 'Matrix published bot' } }, 201);
-  const content = { slides: [{ id: 1, name: 'Intro', category: 'INTRO', type: 'IMAGE', imageId: mediaId }] };
+  const content = {
+    slides: [{ id: 1, name: 'Intro', category: 'INTRO', type: 'IMAGE', imageId: mediaId }],
+    actions: [
+      { id: 2, name: 'Matrix form', type: 'REGULAR_FORM', description: 'Leave your e-mail.', email: 'leads@matrix.example', subject: 'Matrix lead', fields: [{ id: 1, name: 'email', type: 'email', label: 'E-mail', required: true }] },
+    ],
+  };
   const saved = await asOwner<{ botRevisionId: number }>('PATCH', { url: `/api/bot/${bot.id}`, body: { content, status: 'Published' } }, 200);
   botId = bot.id;
   tagId = (await asOwner<{ id: number }>('POST', { url: '/api/tag', body: { name: 'Matrix tag', account_id: D } }, 201)).id;

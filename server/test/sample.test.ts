@@ -15,7 +15,7 @@ import type { PlayerBot } from '../../machines/vidbot/vidbot.types';
 import { createActor } from 'xstate';
 import { openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed';
-import { accounts, auditEvents, bots, jobs, media, users } from '../src/db/schema';
+import { accounts, auditEvents, bots, emailOutbox, jobs, media, users } from '../src/db/schema';
 import { MEDIA_SWEEP } from '../src/media/sweep';
 import { SAMPLE_ACTIONS, SAMPLE_BOT_NAME, SAMPLE_SLIDES } from '../src/db/sample.content';
 import type { SampleSeedOptions } from '../src/db/sample';
@@ -195,6 +195,32 @@ describe('the sample vidbot of the demo account', () => {
     actor.send({ type: 'video.end' });
     expect(actor.getSnapshot().context.slideId).toBe(autoplay[0]!.o.targetId);
     actor.stop();
+  });
+
+  it('"Capture leads" opens a real form (name, e-mail, consent; thank-you page to slide 5) whose answers are stored and e-mailed', async () => {
+    const [row] = (await getJson<BotListJson>(`${server.url}/api/bot?account_id=${accountId}`, token)).records;
+    const bot = await getJson<PlayerBot>(`${server.url}/api/public/bot/${row!.publicId}`);
+    const leads = bot.slides.find((s) => s.name === 'Capture leads')!;
+    const formButton = leads.options.find((o) => o.type === 'REGULAR_FORM')!;
+    const form = bot.actions.find((a) => a.id === formButton.targetId) as unknown as Record<string, unknown> & { id: number; fields: { name: string; type: string; required?: boolean }[] };
+    expect(form).toMatchObject({ type: 'REGULAR_FORM', button: { type: 'THANK_YOU_PAGE' }, thankYouPage: { type: 'CUSTOM', buttonType: 'SLIDE', slideId: 5 } });
+    expect(form.fields.map((f) => [f.name, f.type, f.required])).toEqual([['name', 'text', true], ['email', 'email', true], ['consent', 'general_checkbox', true]]);
+    // The player never sees the recipients.
+    expect(form).not.toHaveProperty('email');
+    expect(form).not.toHaveProperty('emailBcc');
+
+    const submissionId = crypto.randomUUID();
+    const res = await fetch(`${server.url}/api/public/bot/${row!.publicId}/form-submission`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ submissionId, revisionId: bot.revisionId, actionId: form.id, values: { name: 'Sample Lead', email: 'lead@example.org', consent: true } }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const [mail] = await server.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'form-submission'));
+    expect(mail).toMatchObject({ to: 'owner@example.com', bcc: 'admin@example.com', subject: 'New lead from the Vidbot tour' });
+    expect(mail!.text).toContain('E-mail: lead@example.org');
+    const list = await getJson<{ records: { submissionId: string }[] }>(`${server.url}/api/bot/${row!.id}/form-submission`, token);
+    expect(list.records.map((r) => r.submissionId)).toEqual([submissionId]);
   });
 
   it('the editor reads it like any bot, and the audit log says the system made and published it', async () => {

@@ -102,6 +102,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/bot/{publicId}/form-submission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a form of a published vidbot
+         * @description No token. Body `{ submissionId (client UUID, the idempotency key), revisionId (PlayerBot.revisionId; null = current published), actionId (a REGULAR_FORM action), values: { fieldName: answer }, lang? }`. 201 `{ submissionId }` when stored (and the e-mail to the form recipient + bcc queued); 200 with the same body when that submissionId was already stored for this form (nothing stored or sent twice); 422 `errors` keyed `values.<field name>`, `revisionId` or `actionId`; 409 when the submissionId belongs to another form; 404 when the bot is not published; 413 over 64 KiB.
+         */
+        post: operations["postPublicBotByPublicIdFormSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integration/google/auth/csrf": {
         parameters: {
             query?: never;
@@ -699,6 +719,26 @@ export interface paths {
         head?: never;
         /** Publish a revision */
         patch: operations["patchBotByIdRevisionByRevisionIdStatus"];
+        trace?: never;
+    };
+    "/bot/{id}/form-submission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a vidbot's form submissions
+         * @description Newest first; `size` default 20, at most 100. Anyone who may view the bot (any Active role in its account, and staff); others 404.
+         */
+        get: operations["getBotByIdFormSubmission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/tag": {
@@ -1627,6 +1667,20 @@ export interface components {
             };
             settings: components["schemas"]["BotSettings"];
         };
+        FormSubmissionCreated: {
+            submissionId: string;
+        };
+        FormSubmissionBody: {
+            /** Format: uuid */
+            submissionId: string;
+            revisionId: number | null;
+            actionId: number;
+            values: {
+                [key: string]: string | boolean | string[];
+            };
+            /** @enum {string} */
+            lang?: "en" | "fi";
+        };
         DriveFile: {
             id: string;
             name: string;
@@ -1638,6 +1692,7 @@ export interface components {
         OutboxMessage: {
             id: number;
             to: string;
+            bcc: string | null;
             subject: string;
             text: string;
             html: string | null;
@@ -2004,6 +2059,21 @@ export interface components {
             companyName?: string | null;
             iframeThumbnail?: string | null;
             linkThumbnail?: string | null;
+        };
+        FormSubmission: {
+            id: number;
+            submissionId: string;
+            botId: number;
+            revisionId: number | null;
+            actionId: number;
+            formName: string;
+            values: {
+                [key: string]: string | boolean;
+            };
+            /** @enum {string} */
+            language: "en" | "fi";
+            /** Format: date-time */
+            createdAt: string;
         };
         Tag: {
             id: number;
@@ -2418,6 +2488,86 @@ export interface operations {
             };
             /** @description No such resource, or one the caller cannot see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postPublicBotByPublicIdFormSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormSubmissionBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormSubmissionCreated"];
+                };
+            };
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormSubmissionCreated"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5301,6 +5451,61 @@ export interface operations {
             };
             /** @description Conflict with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBotByIdFormSubmission: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["FormSubmission"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

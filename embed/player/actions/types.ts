@@ -24,6 +24,13 @@ export interface ActionContext {
   apiBase: string;
   /** Whether this is a preview (dashboard): forms are validated but not sent; links still open. */
   preview: boolean;
+  /**
+   * Origin of the customer's page that embeds the player (the frame's `host` query parameter), if
+   * known: `relative_path` links resolve against it (else against the page's own origin). Optional (forms helper).
+   */
+  hostOrigin?: string | null;
+  /** Size of an embedded link's iframe in CSS px (the iframe's configured size); default 650 × 340. Optional (forms helper). */
+  embedSize?: { width: number; height: number };
 }
 
 /** A mounted action view. */

@@ -9,7 +9,8 @@
  *   1 Welcome (INTRO, video) ─What is a vidbot?─▶ 2   ─Branch by button─▶ 3   ─Capture leads─▶ 4
  *   2 What is a vidbot? (video) ─Next: branching (also on video end, autoplay)─▶ 3   ─Back to the start─▶ 1
  *   3 Branch by button (video)  ─Capture leads─▶ 4   ─What is a statechart?─▶ action 6 (external link)   ─Back to the start─▶ 1
- *   4 Capture leads (video)     ─Share your vidbot─▶ 5   ─Back to the start─▶ 1
+ *   4 Capture leads (video)     ─Leave your e-mail─▶ action 7 (form → thank-you page ─Continue the tour─▶ 5)
+ *                               ─Share your vidbot─▶ 5   ─Back to the start─▶ 1
  *   5 Share your vidbot (image) ─Watch again─▶ 1   ─Close the tour─▶ closed
  *
  * Every slide is reachable from the intro and none is a dead end (checked by server/test/sample.test.ts
@@ -36,7 +37,7 @@ export interface SampleSlide {
   options: {
     id: number;
     name: string;
-    type: 'SLIDE' | 'EXTERNAL_LINK' | 'CLOSE_VIDBOT';
+    type: 'SLIDE' | 'EXTERNAL_LINK' | 'CLOSE_VIDBOT' | 'REGULAR_FORM';
     targetId: number | null;
     featured?: boolean;
     videoEndListener?: boolean;
@@ -129,7 +130,8 @@ export const SAMPLE_SLIDES: SampleSlide[] = [
       'Each answer reaches you or your CRM.',
     ],
     options: [
-      { id: 1, name: 'Share your vidbot', type: 'SLIDE', targetId: 5, featured: true },
+      { id: 3, name: 'Leave your e-mail', type: 'REGULAR_FORM', targetId: 7, featured: true },
+      { id: 1, name: 'Share your vidbot', type: 'SLIDE', targetId: 5 },
       { id: 2, name: 'Back to the start', type: 'SLIDE', targetId: 1 },
     ],
   },
@@ -154,7 +156,14 @@ export const SAMPLE_SLIDES: SampleSlide[] = [
   },
 ];
 
-/** The tour's actions (spec 001 §3 Action): the external link of slide 3. */
+/** Who receives the sample form's answers (the demo account's owner; bcc its admin): they land in the e-mail outbox. */
+export const SAMPLE_FORM_RECIPIENTS = { email: 'owner@example.com', emailBcc: 'admin@example.com' } as const;
+
+/**
+ * The tour's actions (spec 001 §3 Action): the external link of slide 3 and the lead form of slide 4
+ * (issue 12: name, e-mail and a consent box; submit → a custom thank-you page whose button continues
+ * the tour on slide 5).
+ */
 export const SAMPLE_ACTIONS = [
   {
     id: 6,
@@ -163,6 +172,28 @@ export const SAMPLE_ACTIONS = [
     url: SAMPLE_LINK_URL,
     externalLinkType: 'url',
     linkType: 'new_tab',
+  },
+  {
+    id: 7,
+    name: 'Leave your e-mail',
+    type: 'REGULAR_FORM' as const,
+    description: 'This is how a vidbot captures leads. Your answer goes to the owner of this demo account.',
+    ...SAMPLE_FORM_RECIPIENTS,
+    subject: 'New lead from the Vidbot tour',
+    customPrivacyPolicy: { enabled: false, url: null },
+    button: { type: 'THANK_YOU_PAGE', slideId: null },
+    thankYouPage: {
+      type: 'CUSTOM',
+      description: 'Thanks! That is all it takes: every answer is stored with the vidbot and e-mailed to its recipients.',
+      buttonType: 'SLIDE',
+      buttonName: 'Continue the tour',
+      slideId: 5,
+    },
+    fields: [
+      { id: 1, name: 'name', type: 'text', label: 'Your name', required: true },
+      { id: 2, name: 'email', type: 'email', label: 'E-mail', required: true },
+      { id: 3, name: 'consent', type: 'general_checkbox', label: 'You may contact me about Vidbot.', required: true },
+    ],
   },
 ];
 

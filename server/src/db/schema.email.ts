@@ -16,13 +16,15 @@ export const EMAIL_STATUSES = ['captured', 'queued', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** What a message is for (templates in server/src/email/templates.ts). */
-export type EmailKind = 'forgot-password' | 'invitation' | 'temporary-password' | (string & {});
+export type EmailKind = 'forgot-password' | 'invitation' | 'temporary-password' | 'form-submission' | (string & {});
 
 export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: serial('id').primaryKey(),
     to: text('to').notNull(),
+    /** Blind-copy recipient (a form's emailBcc, issue 12), null for most messages. */
+    bcc: text('bcc'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),

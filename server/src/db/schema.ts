@@ -274,3 +274,4 @@ export * from './schema.media';
 export * from './schema.integration';
 export * from './schema.tus';
 export * from './schema.tag';
+export * from './schema.form';

@@ -53,6 +53,7 @@ export const emailJobHandlers: JobHandlers = {
         const sending = transportFor(url).sendMail({
           from: deps.env.emailFrom,
           to: row.to,
+          ...(row.bcc ? { bcc: row.bcc } : {}),
           subject: row.subject,
           text: row.text,
           ...(row.html ? { html: row.html } : {}),

@@ -22,6 +22,7 @@ import {
   EMAIL_MAX_ATTEMPTS,
   emailJobHandlers,
   forgotPasswordEmail,
+  formSubmissionEmail,
   invitationEmail,
   queueEmail,
   temporaryPasswordEmail,
@@ -176,6 +177,31 @@ describe('the email.send job', () => {
     await ctx.deps.db.update(jobs).set({ status: 'queued', runAt: sql`now()` }).where(eq(jobs.id, job!.id));
     expect(await runNextJob(smtpDeps(), emailJobHandlers)).toMatchObject({ status: 'done', result: { alreadySent: true } });
     expect(received.length).toBe(before + 1);
+  });
+
+  it('delivers a form-submission e-mail to the recipient and its bcc, the bcc kept out of the headers', async () => {
+    const before = received.length;
+    const row = await queueEmail(
+      smtpDeps(),
+      formSubmissionEmail({
+        to: 'leads@example.com',
+        bcc: 'crm@example.com',
+        subject: 'New lead',
+        botName: 'Tour',
+        formName: 'Contact',
+        lines: [{ label: 'E-mail', value: 'ada@example.com' }],
+        submittedAt: new Date('2026-01-02T03:04:05Z'),
+        submissionId: '6f1c2f4e-1b7a-4d2c-9d1e-2a3b4c5d6e7f',
+      }),
+    );
+    expect(await runNextJob(smtpDeps(), emailJobHandlers)).toMatchObject({ type: EMAIL_JOB, status: 'done' });
+    await receivedCount(before + 1);
+    const msg = received[before]!;
+    expect(msg.to).toEqual(['leads@example.com', 'crm@example.com']);
+    expect(msg.raw).toContain('Subject: New lead');
+    expect(msg.raw).not.toMatch(/^bcc:/im);
+    expect(msg.raw).toContain('E-mail: ada@example.com');
+    expect(await outboxRow(row.id)).toMatchObject({ status: 'sent', bcc: 'crm@example.com' });
   });
 
   it('records a refused attempt, retries it after the backoff, and then sends it', async () => {

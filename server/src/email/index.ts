@@ -4,5 +4,5 @@
  */
 export { queueEmail, listOutbox, EMAIL_JOB, EMAIL_MAX_ATTEMPTS, type EmailMessage, type EmailDeps, type OutboxRow } from './outbox';
 export { emailJobHandlers } from './email.job';
-export { forgotPasswordEmail, invitationEmail, temporaryPasswordEmail, escapeHtml } from './templates';
+export { forgotPasswordEmail, invitationEmail, temporaryPasswordEmail, formSubmissionEmail, escapeHtml, type FormSubmissionLine } from './templates';
 export { outboxRoutes } from './outbox.routes';

@@ -26,6 +26,8 @@ export const OutboxMessage = v.pipe(
   v.strictObject({
     id: v.number(),
     to: v.string(),
+    /** Blind-copy recipient (form submissions), null when none. */
+    bcc: v.nullable(v.string()),
     subject: v.string(),
     text: v.string(),
     html: v.nullable(v.string()),
@@ -49,6 +51,7 @@ function toRecord(row: OutboxRow): OutboxMessage {
   return {
     id: row.id,
     to: row.to,
+    bcc: row.bcc,
     subject: row.subject,
     text: row.text,
     html: row.html,

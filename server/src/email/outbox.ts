@@ -15,6 +15,8 @@ import { enqueueJob } from '../jobs/queue';
 /** A message ready to send: recipient address, subject, plain text and optional HTML body. */
 export interface EmailMessage {
   to: string;
+  /** Blind-copy recipient, when any (form submissions: the form's emailBcc). */
+  bcc?: string | null;
   subject: string;
   text: string;
   html?: string;
@@ -45,7 +47,7 @@ export async function queueEmail(deps: EmailDeps, msg: EmailMessage): Promise<Ou
   const smtp = !!deps.env.smtpUrl;
   const [row] = await deps.db
     .insert(emailOutbox)
-    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? null, kind: msg.kind, status: smtp ? 'queued' : 'captured' })
+    .values({ to: msg.to, bcc: msg.bcc ?? null, subject: msg.subject, text: msg.text, html: msg.html ?? null, kind: msg.kind, status: smtp ? 'queued' : 'captured' })
     .returning();
   if (!row) throw new Error('email_outbox insert returned nothing');
   if (smtp) await enqueueJob(deps.db, EMAIL_JOB, { outboxId: row.id }, { maxAttempts: EMAIL_MAX_ATTEMPTS });

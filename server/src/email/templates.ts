@@ -85,3 +85,50 @@ export function temporaryPasswordEmail(p: { to: string; temporaryPassword: strin
     kind: 'temporary-password',
   };
 }
+
+/** One answered field of a form submission, as the e-mail lists it. */
+export interface FormSubmissionLine {
+  /** The field's label (what the viewer saw). */
+  label: string;
+  /** The answer as text (checkbox → Yes/No in the e-mail's language, radio → the option's label). */
+  value: string;
+}
+
+/**
+ * The e-mail of a form submission (issue 12: "e-mailed to the recipient and bcc through the job
+ * queue"; spec 001 §3 Regular form `email`, `emailBcc`, `subject`): to the form's recipient, bcc
+ * the form's emailBcc, subject = the form's subject as the editor wrote it; the body names the vidbot
+ * and the form and lists each field's label and answer, then the time (UTC, ISO 8601) and the
+ * submission id. Language `en` (default) or `fi` (the viewer's player language).
+ */
+export function formSubmissionEmail(p: {
+  to: string;
+  bcc?: string | null;
+  subject: string;
+  botName: string;
+  formName: string;
+  lines: FormSubmissionLine[];
+  submittedAt: Date;
+  submissionId: string;
+  language?: Language;
+}): EmailMessage {
+  const fi = p.language === 'fi';
+  const intro = fi
+    ? `Vidbotin ${p.botName} lomakkeeseen ${p.formName} on vastattu.`
+    : `Someone filled in the form ${p.formName} of the vidbot ${p.botName}.`;
+  const when = `${fi ? 'Lähetetty' : 'Sent'}: ${p.submittedAt.toISOString()}`;
+  const ref = `${fi ? 'Lähetyksen tunnus' : 'Submission id'}: ${p.submissionId}`;
+  const empty = fi ? '(ei vastausta)' : '(no answer)';
+  const textLines = p.lines.map((l) => `${l.label}: ${l.value || empty}`);
+  const rows = p.lines
+    .map((l) => `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(l.label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(l.value || empty)}</td></tr>`)
+    .join('');
+  return {
+    to: p.to,
+    bcc: p.bcc ?? null,
+    subject: p.subject,
+    text: `${intro}\n\n${textLines.join('\n')}\n\n${when}\n${ref}`,
+    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5"><p>${escapeHtml(intro)}</p><table>${rows}</table><p>${escapeHtml(when)}<br>${escapeHtml(ref)}</p></body></html>`,
+    kind: 'form-submission',
+  };
+}
