@@ -77,9 +77,19 @@ export function startAd(doc: Document = document): void {
   let impressionSent = false;
   let previousSlide: number | null = null;
 
-  const currentVideo = (): HTMLVideoElement | null => handle.root.querySelector('video');
+  // The player's shadow root (open) is in #vidbot-root from the first render on (mountPlayer appends
+  // its host before rendering, so this works inside the first slide.enter too).
+  const currentVideo = (): HTMLVideoElement | null => root.querySelector('[data-vidbot-player]')?.shadowRoot?.querySelector('video') ?? null;
 
   const onEvent = (event: PlayerEvent): void => {
+    try {
+      handleEvent(event);
+    } catch (error) {
+      // The player does not catch its host's errors; an ad must keep playing whatever happens here.
+      console.error('[vidbot ad]', error);
+    }
+  };
+  const handleEvent = (event: PlayerEvent): void => {
     switch (event.type) {
       case 'slide.enter': {
         post({ type: 'VIDBOT_SLIDE', from: previousSlide, to: event.slideId });

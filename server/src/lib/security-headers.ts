@@ -16,10 +16,10 @@
  *   opener isolation (an allow-listed opener may message a preview), resources loadable cross-origin.
  * - `ad` — `/ad/*`, the display-ad frame (issue 12): as `framed`, plus images from any https (and
  *   http) origin, because the frame fires the customer's impression pixel (adSettings.impressionTag).
- * - `creative` — `/ad-harness/*`, the display-ad test harness that plays the HTML5 package the way an
- *   ad server does: the package's `index.html` has inline script (the platforms' clickTag
- *   conventions), so inline script is allowed here, and the answer is `sandbox`ed into an opaque
- *   origin (scripts and popups only) so nothing on it can reach our origin's storage.
+ * - `creative` — `/ad-harness/{publicId}/creative`, the HTML5 package's `index.html` as the display-ad
+ *   harness serves it (the rest of `/ad-harness/*` is class `ad`): it has inline script (the
+ *   platforms' clickTag conventions), so inline script is allowed here, and the answer is `sandbox`ed
+ *   into an opaque origin (scripts and popups only) so nothing on it can reach our origin's storage.
  * - `files` — `/files/*` stored media: `default-src 'none'` + `sandbox` (an uploaded file opened
  *   directly can run nothing), loadable cross-origin by embedded players.
  *
@@ -63,7 +63,7 @@ export function routeClass(path: string): RouteClass {
   if (underPrefix(path, '/api') || underPrefix(path, '/idp')) return 'api';
   if (underPrefix(path, '/files')) return 'files';
   if (underPrefix(path, '/ad')) return 'ad';
-  if (underPrefix(path, '/ad-harness')) return 'creative';
+  if (underPrefix(path, '/ad-harness')) return path.endsWith('/creative') ? 'creative' : 'ad';
   if (FRAMED_PREFIXES.some((p) => underPrefix(path, p))) return 'framed';
   return 'app';
 }
@@ -196,7 +196,11 @@ export function policyFor(cls: RouteClass, env: SecurityHeadersEnv, https: boole
       const framed = policyFor('framed', env, https);
       const csp = framed.contentSecurityPolicy as Record<string, string[]>;
       // The impression pixel (adSettings.impressionTag) is any ad server's URL.
-      return { ...framed, contentSecurityPolicy: { ...csp, imgSrc: [...csp.imgSrc!, 'https:', 'http:'] } };
+      // Ad servers frame creatives in sandboxed iframes (opaque origin, inherited by our frame inside
+      // the creative); no `frame-ancestors` source matches an opaque ancestor (Chromium blocks even
+      // `* http: https:`), so this class sends none: any page may frame the ad, as `*` intends.
+      const { frameAncestors: _any, ...rest } = csp;
+      return { ...framed, contentSecurityPolicy: { ...rest, imgSrc: [...csp.imgSrc!, 'https:', 'http:'] } };
     }
     case 'creative': {
       const v = originOf(env.publicUrl);
@@ -216,7 +220,7 @@ export function policyFor(cls: RouteClass, env: SecurityHeadersEnv, https: boole
           objectSrc: [NONE],
           baseUri: [NONE],
           formAction: [NONE],
-          frameAncestors: ['*'],
+          // No frame-ancestors (any page may frame it; see `ad`).
           // Opaque origin: scripts run, popups (the click tracker) open unsandboxed, nothing else.
           sandbox: ['allow-scripts', 'allow-popups', 'allow-popups-to-escape-sandbox'],
         },
