@@ -252,7 +252,7 @@ describe('the harness', () => {
 describe('ad rules', () => {
   const input = { origin: 'https://v.example', publicId: 'abc', name: 'A', settings: defaultBotSettings().adSettings, landingUrl: LINK };
 
-  it('route classes: /ad and the harness pages are class ad, the harness's creative the sandboxed class creative', () => {
+  it('route classes: /ad and the harness pages are class ad, the harness creative is the sandboxed class creative', () => {
     expect(routeClass('/ad/abc')).toBe('ad');
     expect(routeClass('/ad-harness/abc')).toBe('ad');
     expect(routeClass('/ad-harness/abc/creative')).toBe('creative');
