@@ -16,7 +16,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './support';
-import { vidbotOrigin } from './hosts';
+import { startHost, strictHostCsp, vidbotOrigin } from './hosts';
 
 const DESTINATION = 'https://shop.example/landing?utm_source=vidbot&x=1';
 const PLATFORMS = ['gam', 'dv360', 'xandr', 'adform', 'custom'] as const;
@@ -48,6 +48,8 @@ async function enableAds(request: APIRequestContext, accountId: number): Promise
 interface AdBot {
   id: number;
   publicId: string;
+  /** The saved content document (to republish with other adSettings). */
+  content?: { slides: unknown[]; actions: unknown[]; settings: { adSettings: Record<string, unknown> } & Record<string, unknown> };
 }
 
 /** A published ad bot: intro = the sample's intro video with a "Shop now" EXTERNAL_LINK button; mpu, custom click/impression tags at the harness. */
@@ -78,22 +80,17 @@ async function createAdBot(request: APIRequestContext): Promise<AdBot> {
       autoplayOnScroll: false,
     },
   };
-  const saved = await request.patch(`/api/bot/${bot.id}`, {
-    headers: auth,
-    data: {
-      status: 'Published',
-      content: {
-        slides: [{ id: 1, name: 'Meet the shop', category: 'INTRO', type: 'VIDEO', videoId, imageId: null, options: [{ id: 1, name: 'Shop now', type: 'EXTERNAL_LINK', targetId: 7 }] }],
-        actions: [{ id: 7, name: 'Shop', type: 'EXTERNAL_LINK', url: DESTINATION, externalLinkType: 'url', linkType: 'new_tab' }],
-        settings,
-      },
-    },
-  });
+  const content = {
+    slides: [{ id: 1, name: 'Meet the shop', category: 'INTRO', type: 'VIDEO', videoId, imageId: null, options: [{ id: 1, name: 'Shop now', type: 'EXTERNAL_LINK', targetId: 7 }] }],
+    actions: [{ id: 7, name: 'Shop', type: 'EXTERNAL_LINK', url: DESTINATION, externalLinkType: 'url', linkType: 'new_tab' }],
+    settings,
+  };
+  const saved = await request.patch(`/api/bot/${bot.id}`, { headers: auth, data: { status: 'Published', content } });
   expect(saved.status(), await saved.text()).toBe(200);
   // Empty custom ad fields are stored as null (spec 001 §5).
   const stored = (await (await request.get(`/api/bot/${bot.id}?mode=published`, { headers: auth })).json()) as { settings: { adSettings: { consentString: unknown } } };
   expect(stored.settings.adSettings.consentString).toBeNull();
-  return bot;
+  return { ...bot, content };
 }
 
 interface HarnessEvent {
@@ -160,6 +157,8 @@ for (const platform of PLATFORMS) {
     const after = await harnessLog(request, bot.publicId);
     expect(after.slice(before.length).filter((e) => e.kind === 'click')).toEqual([{ kind: 'click', platform, destination: DESTINATION, at: expect.any(String) }]);
     await tab.close();
+    // The viewer interacted: the intro no longer loops.
+    expect(await frame.evaluate(() => document.querySelector('[data-vidbot-player]')!.shadowRoot!.querySelector('video')?.loop ?? false)).toBe(false);
 
     // Still one impression after the interaction; the frame told its creative what happened.
     await page.waitForTimeout(500);
@@ -182,4 +181,63 @@ test('the package download holds the same index.html the harness plays', async (
   expect(html).toContain('https://s1.adform.net/banners/scripts/rmb/Adform.DHTML.js');
   const harness = await (await request.get(`/ad-harness/${bot.publicId}/creative?platform=adform`)).text();
   expect(harness.replace('/ad-harness/lib/adform-dhtml.js', 'https://s1.adform.net/banners/scripts/rmb/Adform.DHTML.js?bv=2')).toBe(html);
+});
+
+test('autoplayOnScroll on another origin under a strict CSP: the thumbnail frame waits below the fold, the ad plays and counts its impression when scrolled into view, pauses when scrolled away', async ({ page, request }) => {
+  const auth = { Authorization: `Bearer ${await idToken(request, 'owner@example.com')}` };
+  const content = structuredClone(bot.content!);
+  content.settings.adSettings = { ...content.settings.adSettings, autoplayOnScroll: true, loopIntroSlide: false, thumbnail: { slide: 1, time: 1.5 } };
+  const saved = await request.patch(`/api/bot/${bot.id}`, { headers: auth, data: { status: 'Published', content } });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const v = vidbotOrigin();
+  // The custom platform's third-party tag: an iframe of the ad frame (no click prefix in the URL: the stored clickTag applies).
+  const html = `<!DOCTYPE html><html><head><title>Publisher</title></head><body><h1>News</h1>${'<p>Story text.</p>'.repeat(60)}<iframe id="ad" src="${v}/ad/${bot.publicId}?platform=custom" width="300" height="250" title="Advertisement"></iframe>${'<p>More.</p>'.repeat(10)}</body></html>`;
+  const host = await startHost({ '/article.html': { html, csp: strictHostCsp(v) } });
+  try {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __vb: unknown[]; __csp: string[] };
+      w.__vb = [];
+      w.__csp = [];
+      window.addEventListener('message', (e) => w.__vb.push(e.data));
+      document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const impressionsBefore = (await harnessLog(request, bot.publicId)).filter((e) => e.kind === 'impression').length;
+    await page.goto(host.url('/article.html'));
+    const frame = await adFrame(page);
+    const videoState = () => frame.evaluate(() => {
+      const video = document.querySelector('[data-vidbot-player]')?.shadowRoot?.querySelector('video');
+      return video ? { paused: video.paused, time: video.currentTime } : null;
+    });
+    // Below the fold: paused on the thumbnail frame (1.5 s), no impression.
+    await expect.poll(async () => (await videoState())?.time).toBeCloseTo(1.5, 1);
+    await page.waitForTimeout(1000);
+    expect((await videoState())!.paused).toBe(true);
+    expect((await harnessLog(request, bot.publicId)).filter((e) => e.kind === 'impression').length).toBe(impressionsBefore);
+
+    // Scrolled into view: plays (from the start) and counts one impression.
+    await page.locator('#ad').scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await videoState())?.paused).toBe(false);
+    const t1 = (await videoState())!.time;
+    await expect.poll(async () => (await videoState())!.time).toBeGreaterThan(t1);
+    await expect.poll(async () => (await harnessLog(request, bot.publicId)).filter((e) => e.kind === 'impression').length).toBe(impressionsBefore + 1);
+
+    // Scrolled away: paused; back again: plays; still one impression.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(async () => (await videoState())?.paused).toBe(true);
+    await page.locator('#ad').scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await videoState())?.paused).toBe(false);
+    await page.waitForTimeout(500);
+    expect((await harnessLog(request, bot.publicId)).filter((e) => e.kind === 'impression').length).toBe(impressionsBefore + 1);
+
+    // The host got VIDBOT_LOADED once (channel display_ad) and its page has no CSP violation.
+    const { messages, csp } = await page.evaluate(() => {
+      const w = window as unknown as { __vb: { type?: string; channel?: string }[]; __csp: string[] };
+      return { messages: w.__vb, csp: w.__csp };
+    });
+    expect(messages.filter((m) => m.type === 'VIDBOT_LOADED')).toEqual([expect.objectContaining({ source: 'vidbot', channel: 'display_ad', publicId: bot.publicId })]);
+    expect(csp).toEqual([]);
+  } finally {
+    await host.close();
+  }
 });
