@@ -27,7 +27,7 @@ import { clickThroughUrl, expandImpressionTag } from '../../server/src/modules/s
 
 /** Share of the ad that must be on screen for an impression and for autoplay on scroll. */
 const VISIBLE_RATIO = 0.5;
-/** Desktop breakpoint of horizontalDesktopLayout (spec 002 §9 mobile breakpoint 768). */
+/** Desktop breakpoint of horizontalDesktopLayout (spec 001 §9 mobile breakpoint 768, screen px). */
 const DESKTOP_MIN_WIDTH = 768;
 
 /** A message without the fields `post` fills in (distributes over the union). */
@@ -140,8 +140,9 @@ export function startAd(doc: Document = document): void {
     onEvent,
   });
 
-  const wide = config.horizontalDesktopLayout && window.matchMedia(`(min-width: ${DESKTOP_MIN_WIDTH}px)`).matches;
-  if (config.horizontalDesktopLayout && (wide || config.width >= DESKTOP_MIN_WIDTH)) {
+  // horizontalDesktopLayout: wide placements (interstitial, billboard) on a desktop screen. The frame's
+  // own viewport is the placement, so the device is judged by the screen width.
+  if (config.horizontalDesktopLayout && config.width > config.height && window.screen.width >= DESKTOP_MIN_WIDTH) {
     const horizontal = new CSSStyleSheet();
     horizontal.replaceSync(HORIZONTAL_CSS);
     handle.root.adoptedStyleSheets = [...handle.root.adoptedStyleSheets, horizontal];
