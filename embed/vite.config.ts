@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
  *
  * Entries (add new ones to `input`):
  * - `player` → dist/embed/player.js — `mountPlayer(container, bot, options)`; budget ≤ 40 KB gz.
+ * - `ad` → dist/embed/ad.js — the display-ad frame's bootstrap (`/ad/{publicId}`, embed/ad/ad.ts).
  *
  * Shared code is split into dist/embed/chunks/ with hashed names; entry files keep stable names so
  * hosts and the widget loader can reference them (the server serves /embed/* from dist/embed).
@@ -22,7 +23,7 @@ export default defineConfig({
     copyPublicDir: false,
     modulePreload: false,
     rolldownOptions: {
-      input: { player: 'embed/player/index.ts' },
+      input: { player: 'embed/player/index.ts', ad: 'embed/ad/ad.ts' },
       // Keep the entries' exports: these bundles are libraries for the host page, not an app.
       preserveEntrySignatures: 'strict',
       output: {

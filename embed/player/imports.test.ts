@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const ENTRIES = ['embed/player/index.ts'];
+const ENTRIES = ['embed/player/index.ts', 'embed/ad/ad.ts'];
 const FORBIDDEN_PACKAGES = ['@dagrejs/graphlib', 'xstate/graph'];
 const FORBIDDEN_FILES = ['machines/vidbot/vidbot.graph.ts', 'machines/vidbot/vidbot.analysis.ts'];
 

@@ -26,6 +26,8 @@ import { oauthSettings, type OAuthSettings } from './idp/oauth/routes';
 import { accountUserRoutes, invitationPublicRoutes, userRoleRoutes } from './modules/invitation/invitation.routes';
 import { outboxRoutes } from './email';
 import { integrationRoutes } from './modules/integration/integration.routes';
+import { adPackageRoutes } from './modules/share/ad.routes';
+import { adPages } from './modules/share/ad.pages';
 import { route } from './lib/contract';
 import { mountOpenApi } from './lib/openapi';
 import { RuntimeConfig } from './modules/config/config.schemas';
@@ -99,6 +101,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/media', mediaRoutes(deps));
   api.route('/bot', botRoutes(deps));
   api.route('/bot', formRoutes(deps));
+  api.route('/bot', adPackageRoutes(deps));
   api.route('/tag', tagRoutes(deps));
   api.route('/global', globalRoutes());
   api.route('/user', userRoutes(deps));
@@ -112,6 +115,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // --- stored media files (capability URLs, Range support) ---------------------------------------
   app.route('/files', filesRoutes(deps));
+
+  // --- display ad frame and harness (issue 12; share/ad.pages.ts) ----------------------------------
+  app.route('/', adPages(deps));
 
   // --- built SPA --------------------------------------------------------------------------------
   const distDir = path.resolve(deps.env.distDir);

@@ -254,6 +254,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/tag': { req: () => ({ url: `/api/tag?account_id=${D}` }), expect: members(200) },
   'POST /api/tag': { req: () => ({ url: '/api/tag', body: { name: `Tag ${++n}`, account_id: D } }), expect: writers(201) },
   'PATCH /api/tag/:tagId': { req: () => ({ url: `/api/tag/${tagId}`, body: { name: `Renamed ${++n}` } }), expect: writers(200) },
+  // Display ads (issue 12): any role of the account and staff (spec 001 §6 share); the account has
+  // vidbot_as_ads (set in beforeAll).
+  'GET /api/bot/:id/ad-package': { req: () => ({ url: `/api/bot/${botId}/ad-package?platform=gam` }), expect: members(200) },
   'PATCH /api/bot/:id/revision/:revisionId/status': {
     req: () => ({ url: `/api/bot/${botId}/revision/${revisionId}/status`, body: { status: 'Published' } }),
     expect: writers(200),
@@ -352,6 +355,8 @@ beforeAll(async () => {
   ssoConfigId = ((await sso.json()) as { id: number }).id;
   const flag = await send('POST', { url: '/api/feature/flags', body: { name: 'url_map', flag_type: 'dashboard' } }, tok.superadmin);
   expect(flag.status).toBe(201);
+  const ads = await send('POST', { url: '/api/feature/flags', body: { name: 'vidbot_as_ads', flag_type: 'dashboard', account_ids: [D] } }, tok.superadmin);
+  expect(ads.status).toBe(201);
 });
 afterAll(async () => {
   await ctx?.close();

@@ -741,6 +741,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bot/{id}/ad-package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the display ad of a vidbot
+         * @description Issue 12 "Display ads": the HTML5 package (zip) of the **published** revision for an ad platform — `platform` adform, xandr, dv360, gam (Google Ad Manager / CM360) or custom; omitted: adSettings.adPlatform. Files: `index.html` (the platform's click-tag convention and an iframe of `/ad/{publicId}` at the placement size), `manifest.json` for Adform, `tag.html` (third-party tag) for gam, dv360, xandr and custom (docs/embedding.md `## Display ads`). Any role in the bot's account and staff (spec 001 §6 share). 403 `featureRequired` when the account lacks `vidbot_as_ads`; 422 `notPublished` when the bot is not Published; 404 unknown or another account's bot.
+         */
+        get: operations["getBotByIdAdPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tag": {
         parameters: {
             query?: never;
@@ -5497,6 +5517,66 @@ export interface operations {
             };
             /** @description Missing or invalid ID token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBotByIdAdPackage: {
+        parameters: {
+            query?: {
+                platform?: "adform" | "xandr" | "dv360" | "gam" | "custom";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -54,6 +54,7 @@ describe('GET /api/openapi.json', () => {
       '/bot': ['get', 'post'],
       '/bot/{id}': ['get', 'patch'],
       '/bot/{id}/graph': ['get'],
+      '/bot/{id}/ad-package': ['get'],
       '/bot/{id}/revision/{revisionId}/status': ['patch'],
       '/public/bot/{publicId}': ['get'],
       '/media': ['get', 'post'],
@@ -87,6 +88,8 @@ describe('GET /api/openapi.json', () => {
     }
     expect(doc.paths['/bot/{id}']!.get!.responses['200']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Bot' } } } });
     expect(doc.paths['/public/bot/{publicId}']!.get!.security).toEqual([]);
+    // The display-ad package is a zip (issue 12).
+    expect(Object.keys((doc.paths['/bot/{id}/ad-package']!.get!.responses['200'] as { content: Record<string, unknown> }).content)).toEqual(['application/zip']);
     // Path ids are integers in the document (lib/contract.ts idParams), so the SPA's types say number.
     const idParam = (p: string, m: string, name: string) =>
       (doc.paths[p]![m] as unknown as { parameters: { name: string; in: string; schema: unknown }[] }).parameters.find((x) => x.in === 'path' && x.name === name)?.schema;

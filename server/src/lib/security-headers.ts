@@ -14,6 +14,12 @@
  * - `framed` — `/preview/*`, `/widget-preview/*`, `/embed/*` (and later the player and loader):
  *   meant to be framed by other sites (`frame-ancestors *`), their own strict CSP, no cookies, no
  *   opener isolation (an allow-listed opener may message a preview), resources loadable cross-origin.
+ * - `ad` — `/ad/*`, the display-ad frame (issue 12): as `framed`, plus images from any https (and
+ *   http) origin, because the frame fires the customer's impression pixel (adSettings.impressionTag).
+ * - `creative` — `/ad-harness/{publicId}/creative`, the HTML5 package's `index.html` as the display-ad
+ *   harness serves it (the rest of `/ad-harness/*` is class `ad`): it has inline script (the
+ *   platforms' clickTag conventions), so inline script is allowed here, and the answer is `sandbox`ed
+ *   into an opaque origin (scripts and popups only) so nothing on it can reach our origin's storage.
  * - `files` — `/files/*` stored media: `default-src 'none'` + `sandbox` (an uploaded file opened
  *   directly can run nothing), loadable cross-origin by embedded players.
  *
@@ -25,7 +31,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Env } from '../env';
 
 /** The classes of routes that get different header policies (see the module comment). */
-export const ROUTE_CLASSES = ['app', 'api', 'docs', 'framed', 'files'] as const;
+export const ROUTE_CLASSES = ['app', 'api', 'docs', 'framed', 'ad', 'creative', 'files'] as const;
 export type RouteClass = (typeof ROUTE_CLASSES)[number];
 
 /** Options of `secureHeaders` (hono/secure-headers), as its first parameter declares them. */
@@ -56,6 +62,8 @@ export function routeClass(path: string): RouteClass {
   if (underPrefix(path, '/api/docs')) return 'docs';
   if (underPrefix(path, '/api') || underPrefix(path, '/idp')) return 'api';
   if (underPrefix(path, '/files')) return 'files';
+  if (underPrefix(path, '/ad')) return 'ad';
+  if (underPrefix(path, '/ad-harness')) return path.endsWith('/creative') ? 'creative' : 'ad';
   if (FRAMED_PREFIXES.some((p) => underPrefix(path, p))) return 'framed';
   return 'app';
 }
@@ -184,6 +192,40 @@ export function policyFor(cls: RouteClass, env: SecurityHeadersEnv, https: boole
           frameAncestors: ['*'],
         },
       };
+    case 'ad': {
+      const framed = policyFor('framed', env, https);
+      const csp = framed.contentSecurityPolicy as Record<string, string[]>;
+      // The impression pixel (adSettings.impressionTag) is any ad server's URL.
+      // Ad servers frame creatives in sandboxed iframes (opaque origin, inherited by our frame inside
+      // the creative); no `frame-ancestors` source matches an opaque ancestor (Chromium blocks even
+      // `* http: https:`), so this class sends none: any page may frame the ad, as `*` intends.
+      const { frameAncestors: _any, ...rest } = csp;
+      return { ...framed, contentSecurityPolicy: { ...rest, imgSrc: [...csp.imgSrc!, 'https:', 'http:'] } };
+    }
+    case 'creative': {
+      const v = originOf(env.publicUrl);
+      const ours = v ? [SELF, v] : [SELF];
+      return {
+        ...common,
+        crossOriginOpenerPolicy: false,
+        crossOriginResourcePolicy: 'cross-origin',
+        xFrameOptions: false,
+        contentSecurityPolicy: {
+          defaultSrc: [NONE],
+          // The HTML5 package's inline clickTag script and the harness's platform simulations.
+          scriptSrc: [...ours, UNSAFE_INLINE],
+          styleSrc: [...ours, UNSAFE_INLINE],
+          imgSrc: [...ours, 'data:'],
+          frameSrc: ours,
+          objectSrc: [NONE],
+          baseUri: [NONE],
+          formAction: [NONE],
+          // No frame-ancestors (any page may frame it; see `ad`).
+          // Opaque origin: scripts run, popups (the click tracker) open unsandboxed, nothing else.
+          sandbox: ['allow-scripts', 'allow-popups', 'allow-popups-to-escape-sandbox'],
+        },
+      };
+    }
     case 'files':
       return {
         ...common,
@@ -225,6 +267,6 @@ export function securityHeaders(env: SecurityHeadersEnv): MiddlewareHandler {
   return async (c, next) => {
     const cls = routeClass(c.req.path);
     await table[cls][isHttps(c, env.trustProxy) ? 'https' : 'http'](c, next);
-    if (cls === 'framed') c.res.headers.delete('Set-Cookie');
+    if (cls === 'framed' || cls === 'ad' || cls === 'creative') c.res.headers.delete('Set-Cookie');
   };
 }
