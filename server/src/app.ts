@@ -24,6 +24,7 @@ import { authFinalizeRoutes, ssoConfigRoutes, ssoDiscoverRoutes } from './module
 import { oauthSettings, type OAuthSettings } from './idp/oauth/routes';
 import { accountUserRoutes, invitationPublicRoutes, userRoleRoutes } from './modules/invitation/invitation.routes';
 import { outboxRoutes } from './email';
+import { sharePageRoutes } from './modules/share/share.pages';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { route } from './lib/contract';
 import { mountOpenApi } from './lib/openapi';
@@ -107,6 +108,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // --- stored media files (capability URLs, Range support) ---------------------------------------
   app.route('/files', filesRoutes(deps));
+
+  // --- server-rendered player pages: /v/{publicId} direct link, /e/{publicId} frame (issue 12) ----
+  app.route('/', sharePageRoutes(deps));
 
   // --- built SPA --------------------------------------------------------------------------------
   const distDir = path.resolve(deps.env.distDir);
