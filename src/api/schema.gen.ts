@@ -1625,6 +1625,8 @@ export interface components {
                 [key: string]: unknown;
             };
             settings: components["schemas"]["BotSettings"];
+            customCss: string | null;
+            directUrl: string;
         };
         DriveFile: {
             id: string;

@@ -274,7 +274,7 @@ export function sharePageRoutes(deps: AppDeps): Hono<AppEnv> {
       if (!PUBLIC_ID.test(publicId)) return notFoundPage();
       let bot: PlayerBot;
       try {
-        bot = await getPublicBot(deps.db, publicId);
+        bot = await getPublicBot(deps.db, publicId, new Date(), origin);
       } catch (err) {
         if (err instanceof HttpError && err.status === 404) return notFoundPage();
         throw err;
