@@ -268,7 +268,8 @@ export function sharePageRoutes(deps: AppDeps): Hono<AppEnv> {
       const query = c.req.query() as PageQuery;
       const publicId = c.req.param('publicId') ?? '';
       const notFoundPage = () => {
-        c.header('Cache-Control', 'public, max-age=60');
+        // Not cached: a bot published a moment later must show at once.
+        c.header('Cache-Control', 'no-store');
         return c.html(renderNotFoundPage(query.lang ?? ''), 404);
       };
       if (!PUBLIC_ID.test(publicId)) return notFoundPage();
