@@ -61,6 +61,8 @@ export interface PageDeps {
   root: HTMLElement;
   win?: Window;
   doc?: Document;
+  /** The frame's referrer (default `document.referrer`): the commands' origin when there is no `host`. */
+  referrer?: string;
   mount?: MountFn;
 }
 
@@ -111,7 +113,8 @@ export function startPage(deps: PageDeps): PageController {
   const framed = win.parent !== win;
   const referrerOrigin = (() => {
     try {
-      return doc.referrer ? new URL(doc.referrer).origin : null;
+      const referrer = deps.referrer ?? doc.referrer;
+      return referrer ? new URL(referrer).origin : null;
     } catch {
       return null;
     }
@@ -366,7 +369,7 @@ export function renderFacade(doc: Document, thumbnail: NonNullable<PageOptions['
     v.preload = 'metadata';
     v.crossOrigin = 'anonymous';
     v.setAttribute('aria-hidden', 'true');
-    if (thumbnail.url) v.poster = thumbnail.url;
+    if (thumbnail.url) v.setAttribute('poster', thumbnail.url);
     // The media fragment asks for the frame at `time`; the seek below covers browsers that ignore it.
     v.src = thumbnail.time > 0 ? `${thumbnail.videoUrl}#t=${thumbnail.time}` : thumbnail.videoUrl;
     v.addEventListener(
