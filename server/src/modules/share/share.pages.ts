@@ -206,8 +206,6 @@ export function renderPlayerPage(bot: PlayerBot, options: PageOptions, origin: s
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image),
     '<link rel="stylesheet" href="/embed/page.css">',
-    // The video of the start slide starts downloading while the bootstrap loads.
-    options.thumbnail === null && video ? `<link rel="preload" as="video" href="${escapeHtml(video)}">` : '',
     '<script type="module" src="/embed/page.js"></script>',
   ].filter(Boolean);
   return [
