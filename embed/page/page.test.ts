@@ -153,6 +153,17 @@ describe('host commands', () => {
     expect(mounts[1]!.handle.pause).not.toHaveBeenCalled();
   });
 
+  it('a close the host asked for is not reported back to it; a close by the viewer is', () => {
+    start(baseOptions());
+    const handle = mounts[0]!.handle;
+    (handle.close as ReturnType<typeof vi.fn>).mockImplementation(() => emit({ type: 'closed', path: [1] }));
+    command({ source: 'vidbot-host', v: 1, type: 'close' });
+    expect(ofType('VIDBOT_CLOSE')).toHaveLength(0);
+    command({ source: 'vidbot-host', v: 1, type: 'open' });
+    emit({ type: 'closed', path: [1] });
+    expect(ofType('VIDBOT_CLOSE')).toHaveLength(1);
+  });
+
   it('open after a close starts over; play after a close too', () => {
     start(baseOptions());
     emit({ type: 'closed', path: [1] });

@@ -130,6 +130,8 @@ export function startPage(deps: PageDeps): PageController {
   let closed = false;
   let played = false;
   let consent: ConsentState = {};
+  /** The player is closing because of a host `close` command. */
+  let closingByCommand = false;
   let buttonsHidden: CSSStyleSheet | null = null;
   const cleanup = new AbortController();
 
@@ -184,7 +186,9 @@ export function startPage(deps: PageDeps): PageController {
         break;
       case 'closed':
         closed = true;
-        post(vidbotMessage({ type: 'VIDBOT_CLOSE', publicId }));
+        // A close the host asked for is already known to it (the loader emits its own VIDBOT_CLOSE): once only.
+        if (closingByCommand) closingByCommand = false;
+        else post(vidbotMessage({ type: 'VIDBOT_CLOSE', publicId }));
         break;
     }
     if (ANALYTICS_EVENTS.has(e.type)) {
@@ -264,8 +268,14 @@ export function startPage(deps: PageDeps): PageController {
       else video()?.pause();
     },
     close(): void {
-      if (player?.close) player.close();
-      else video()?.pause();
+      if (player?.close) {
+        closingByCommand = true;
+        player.close();
+        // A player that reports its close asynchronously, or not at all, must not swallow a later one.
+        setTimeout(() => {
+          closingByCommand = false;
+        }, 0);
+      } else video()?.pause();
     },
     restart(): void {
       if (!player) return start('auto');
