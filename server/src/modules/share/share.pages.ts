@@ -173,6 +173,12 @@ export function previewImage(bot: PlayerBot, channel: PageChannel, startSlideId:
   return absoluteUrl(slide?.posterUrl ?? slide?.imageUrl, origin);
 }
 
+/** The MIME type of a playback file by its extension (og:video:type), or null when unknown. */
+function videoType(url: string | null): string | null {
+  const ext = url ? /\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() : undefined;
+  return ext === 'mp4' || ext === 'm4v' ? 'video/mp4' : ext === 'webm' ? 'video/webm' : ext === 'mov' ? 'video/quicktime' : null;
+}
+
 /** Renders a complete player page (pure; every value escaped). */
 export function renderPlayerPage(bot: PlayerBot, options: PageOptions, origin: string, customThumbnailUrl: string | null = null): string {
   const seo = bot.settings.seoMeta;
@@ -199,7 +205,7 @@ export function renderPlayerPage(bot: PlayerBot, options: PageOptions, origin: s
     meta('property', 'og:url', pageUrl),
     meta('property', 'og:image', image),
     meta('property', 'og:video', video),
-    video ? meta('property', 'og:video:type', 'video/mp4') : '',
+    meta('property', 'og:video:type', videoType(video)),
     meta('property', 'og:locale', options.lang === 'fi' ? 'fi_FI' : null),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', title),
