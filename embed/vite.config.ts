@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
  * Entries (add new ones to `input`):
  * - `player` → dist/embed/player.js — `mountPlayer(container, bot, options)`; budget ≤ 40 KB gz.
  * - `ad` → dist/embed/ad.js — the display-ad frame's bootstrap (`/ad/{publicId}`, embed/ad/ad.ts).
+ * - `page` → dist/embed/page.js + page.css — bootstrap of the /v and /e player pages (embed/page).
  *
  * Shared code is split into dist/embed/chunks/ with hashed names; entry files keep stable names so
  * hosts and the widget loader can reference them (the server serves /embed/* from dist/embed).
@@ -23,14 +24,20 @@ export default defineConfig({
     copyPublicDir: false,
     modulePreload: false,
     rolldownOptions: {
-      input: { player: 'embed/player/index.ts', ad: 'embed/ad/ad.ts' },
+      input: {
+        player: 'embed/player/index.ts',
+        // the /v and /e player pages' bootstrap (+ its stylesheet → dist/embed/page.css, a stable name)
+        page: 'embed/page/page.ts',
+        ad: 'embed/ad/ad.ts',
+      },
       // Keep the entries' exports: these bundles are libraries for the host page, not an app.
       preserveEntrySignatures: 'strict',
       output: {
         format: 'es',
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
-        assetFileNames: 'assets/[name]-[hash][extname]',
+        // Entry stylesheets keep stable names (/embed/page.css is linked from server-rendered pages).
+        assetFileNames: (asset) => (asset.names.some((n) => n.endsWith('.css')) ? '[name][extname]' : 'assets/[name]-[hash][extname]'),
       },
     },
   },

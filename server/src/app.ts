@@ -10,6 +10,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './lib/context';
 import { errorHandler, notFound } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
+import { EMBED_PATHS, embedCacheControl, embedCompression } from './lib/embed-cache';
 import { requireAuth } from './lib/auth';
 import { mediaRoutes } from './modules/media/media.routes';
 import { filesRoutes } from './media/files';
@@ -25,6 +26,7 @@ import { authFinalizeRoutes, ssoConfigRoutes, ssoDiscoverRoutes } from './module
 import { oauthSettings, type OAuthSettings } from './idp/oauth/routes';
 import { accountUserRoutes, invitationPublicRoutes, userRoleRoutes } from './modules/invitation/invitation.routes';
 import { outboxRoutes } from './email';
+import { sharePageRoutes } from './modules/share/share.pages';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { adPackageRoutes } from './modules/share/ad.routes';
 import { adPages } from './modules/share/ad.pages';
@@ -43,6 +45,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(errorHandler);
   // Security headers of every answer, chosen by route class (issue 10 §3; lib/security-headers.ts).
   app.use('*', securityHeaders(deps.env));
+  // Caching and compression of the player pages, embed bundles and public bot data (issue 12 §7; lib/embed-cache.ts).
+  for (const p of EMBED_PATHS) app.use(p, embedCompression(), embedCacheControl());
 
   app.route('/idp', deps.idp.routes);
 
@@ -118,6 +122,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // --- display ad frame and harness (issue 12; share/ad.pages.ts) ----------------------------------
   app.route('/', adPages(deps));
+  // --- server-rendered player pages: /v/{publicId} direct link, /e/{publicId} frame (issue 12) ----
+  app.route('/', sharePageRoutes(deps));
 
   // --- built SPA --------------------------------------------------------------------------------
   const distDir = path.resolve(deps.env.distDir);
@@ -129,6 +135,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.use('/embed/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }));
     app.use('/embed/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
     app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+    // A missing embed file is a 404, not the SPA's index.html (which would be cached as a bundle).
+    app.get('/embed/*', (c) => c.text('Not found', 404));
     app.get('*', (c) => c.html(html));
   } else {
     app.get('/', (c) => c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503));

@@ -49,7 +49,8 @@ const staffOnly = (ok: number) => E(403, { superadmin: ok, cs: ok });
 const open = (status: number) => E(status, { anon: status });
 
 /** `app.routes` entries that are middleware, not endpoints. */
-const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/sso/*', 'ALL /api/feature/flags', 'ALL /api/public/bot/:publicId/form-submission']);
+// (ALL /api/public/*: caching and compression of public bot data, lib/embed-cache.ts)
+const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/sso/*', 'ALL /api/feature/flags', 'ALL /api/public/*', 'ALL /api/public/bot/:publicId/form-submission']);
 
 let ctx: TestContext;
 let D: number;

@@ -1686,6 +1686,8 @@ export interface components {
                 [key: string]: unknown;
             };
             settings: components["schemas"]["BotSettings"];
+            customCss: string | null;
+            directUrl: string;
         };
         FormSubmissionCreated: {
             submissionId: string;

@@ -109,6 +109,15 @@ describe('route classes', () => {
     expect(routeClass('/widget-preview/12')).toBe('framed');
     expect(routeClass('/embed/player.js')).toBe('framed');
     expect(routeClass('/previews')).toBe('app');
+    // issue 12: the player pages (direct link, frame) and the display-ad pages
+    expect(routeClass('/v/AbC123')).toBe('framed');
+    expect(routeClass('/e/AbC123')).toBe('framed');
+    expect(routeClass('/ad/AbC123')).toBe('framed');
+    expect(routeClass('/ad-harness/AbC123')).toBe('framed');
+    expect(routeClass('/admin')).toBe('app');
+    expect(routeClass('/vidbots')).toBe('app');
+    expect(routeClass('/events')).toBe('app');
+    expect(routeClass('/advert')).toBe('app');
   });
 });
 
@@ -210,6 +219,20 @@ describe('headers by route class', () => {
     expect(csp(preview)['connect-src']).toContain('https://o42.ingest.sentry.example:8443');
     expectFramed(await ctx.call('GET', '/preview/current'));
     expectFramed(await ctx.call('GET', '/widget-preview/12'));
+  });
+
+  it('the player pages /v and /e (here: their 404 page) get the framed policy the player needs', async () => {
+    for (const p of ['/v/unknown-bot', '/e/unknown-bot']) {
+      const res = await ctx.call('GET', p);
+      expect(res.status).toBe(404);
+      expectFramed(res);
+      const policy = csp(res);
+      // /files media and blob: (media-src), the API (connect-src 'self'), embedded https links (frame-src)
+      expect(policy['media-src']).toEqual(["'self'", 'blob:']);
+      expect(policy['connect-src']).toContain("'self'");
+      expect(policy['frame-src']).toEqual(["'self'", 'https:']);
+      expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    }
   });
 
   it('a cookie set by a handler under a framed path is dropped', async () => {

@@ -51,7 +51,7 @@ const UNSAFE_INLINE = "'unsafe-inline'";
 export const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
 /** Path prefixes of pages that other sites may frame (the `framed` class). */
-const FRAMED_PREFIXES = ['/preview', '/widget-preview', '/embed'];
+const FRAMED_PREFIXES = ['/preview', '/widget-preview', '/embed', '/v', '/e'];
 
 function underPrefix(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);

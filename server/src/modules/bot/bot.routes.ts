@@ -171,7 +171,7 @@ export function publicBotRoutes(deps: AppDeps): Hono<AppEnv> {
     validator('param', PublicIdParam, (result) => {
       if (!result.success) throw notFound('Vidbot not found.');
     }),
-    async (c) => c.json(await getPublicBot(deps.db, c.req.valid('param').publicId)),
+    async (c) => c.json(await getPublicBot(deps.db, c.req.valid('param').publicId, new Date(), deps.env.publicUrl)),
   );
   return r;
 }

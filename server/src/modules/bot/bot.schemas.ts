@@ -418,6 +418,10 @@ export const PlayerBot = v.pipe(
     ...contentOut,
     /** Forms without their recipients and integration settings. */
     actions: v.array(PublicAction),
+    /** theme.stylesRaw reduced to the allow-list, scoped under `.vb-player` (share/custom-css.ts); null when none is left. */
+    customCss: v.nullable(v.string()),
+    /** The direct link `V/v/{publicId}` (absolute under PUBLIC_URL). */
+    directUrl: v.string(),
   }),
   v.metadata({ ref: 'PlayerBot' }),
 );

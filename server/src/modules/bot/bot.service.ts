@@ -41,6 +41,7 @@ import {
 
 /** Answer shapes are declared once as valibot schemas in bot.schemas.ts (issue 10 §4). */
 import type { BotDetail, BotListItem, LiveStatus, PlayerBot, ResolvedSlide } from './bot.schemas';
+import { sanitizeCustomCss } from '../share/custom-css';
 export type { BotDetail, BotListItem, LiveStatus, PlayerBot, ResolvedSlide } from './bot.schemas';
 
 export interface ResolvedContent {
@@ -610,8 +611,9 @@ export async function publishRevision(db: Db, user: AuthUser, id: number, revisi
  * Active account, media resolved, form recipients and integration settings removed. 404 otherwise
  * (unknown, Draft, Deactivated, deleted, suspended account). Each answer records the view at `now`
  * for the live status (`lastViewedAt`, written at most once a minute; `liveStatusOf`).
+ * `origin` (env.publicUrl) makes `directUrl` and the custom CSS's `/files/` URLs absolute (issue 12).
  */
-export async function getPublicBot(db: Db, publicId: string, now = new Date()): Promise<PlayerBot> {
+export async function getPublicBot(db: Db, publicId: string, now = new Date(), origin = ''): Promise<PlayerBot> {
   const found = await repo.findBotByPublicId(db, publicId);
   if (!found || found.bot.status !== 'Published' || found.accountStatus !== 'Active' || found.bot.publishedRevisionId === null) {
     throw botNotFound();
@@ -630,5 +632,7 @@ export async function getPublicBot(db: Db, publicId: string, now = new Date()): 
     actions: publicActions(content.actions),
     theme: content.theme,
     settings: publicSettings(content.settings),
+    customCss: sanitizeCustomCss(typeof content.theme.stylesRaw === 'string' ? content.theme.stylesRaw : null, origin).css || null,
+    directUrl: `${origin}/v/${encodeURIComponent(found.bot.publicId)}`,
   };
 }

@@ -1,0 +1,39 @@
+/**
+ * The page options of the server-rendered player pages (issue 12 architecture §1): what
+ * `share.pages.ts` writes into `<script type="application/json" id="vidbot-page">` and
+ * `embed/page/page.ts` reads. Pure types (the embed bundle imports them; no server code here).
+ */
+import type { SHARE_LANGUAGES } from '../bot/content.rules';
+
+/** Channels a player page serves (`embed/shared/protocol.ts` `Channel` subset). */
+export type PageChannel = 'direct' | 'iframe' | 'widget';
+/** Languages of the share settings (spec 001 §3). The player speaks en and fi; others fall back to en. */
+export type ShareLanguage = (typeof SHARE_LANGUAGES)[number];
+
+/** A player page's options, resolved from the bot's settings and the query (the query wins). */
+export interface PageOptions {
+  channel: PageChannel;
+  publicId: string;
+  /** Page language (`<html lang>`, query `lang`, else the channel's settings language). */
+  lang: ShareLanguage;
+  /** Start slide (query `slide`, else linkSettings.slideId on /v), or null for the INTRO slide. */
+  startSlideId: number | null;
+  /** The host page's origin (query `host`, an http(s) origin) or null. */
+  host: string | null;
+  /** Start playing without a click (`/v`: always; `/e`: query `autoplay=1`; widget: default on). */
+  autoplay: boolean;
+  /** Start muted (`/v`: linkSettings.autoplayMuted; `/e`: default true, query `muted=0` turns it off). */
+  muted: boolean;
+  /** Buttons stay hidden until the video first plays (iframe / link settings). */
+  hideActionButtonsUntilPlay: boolean;
+  /** iframe: start (muted) when at least half of the frame is in view (iframeSettings.autoplayOnScroll). */
+  autoplayOnScroll: boolean;
+  /**
+   * iframe thumbnail facade shown before the first play: `url` is an image (custom thumbnail, or the
+   * slide's poster); with `videoUrl` the facade shows that video's frame at `time` seconds (seeked,
+   * the poster shows until the frame is there). Null: no facade.
+   */
+  thumbnail: { url: string | null; videoUrl: string | null; time: number } | null;
+  /** The Vidbot origin (API base for the player's requests from the frame). */
+  apiBase: string;
+}
