@@ -29,6 +29,7 @@ import { route } from './lib/contract';
 import { mountOpenApi } from './lib/openapi';
 import { RuntimeConfig } from './modules/config/config.schemas';
 import { serverVersion } from './modules/global/global.service';
+import { widgetConfigRoutes, widgetPageRoutes } from './modules/share/widget.routes';
 
 /** The OAuth fields amplify reads (`Auth.Cognito.loginWith.oauth`). */
 function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 'redirectSignIn' | 'redirectSignOut'> {
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/auth/sso', ssoDiscoverRoutes(deps));
   api.route('/auth', invitationPublicRoutes(deps));
   api.route('/public/bot', publicBotRoutes(deps));
+  api.route('/public/bot', widgetConfigRoutes(deps));
 
   api.use('*', requireAuth(deps));
 
@@ -107,6 +109,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // --- stored media files (capability URLs, Range support) ---------------------------------------
   app.route('/files', filesRoutes(deps));
+
+  // --- widget sync script and widget preview page (issue 12; before the static files) ------------
+  app.route('/', widgetPageRoutes(deps));
 
   // --- built SPA --------------------------------------------------------------------------------
   const distDir = path.resolve(deps.env.distDir);
