@@ -143,6 +143,8 @@ const TABLE: Record<string, Row> = {
     expect: open(404),
   },
   'GET /api/public/bot/:publicId': { req: () => ({ url: `/api/public/bot/${botPublicId}` }), expect: open(200) },
+  // The widget config (issue 12): public, the bot has no widget video here → 200 { show: false }.
+  'GET /api/public/bot/:publicId/widget': { req: () => ({ url: `/api/public/bot/${botPublicId}/widget?url=https%3A%2F%2Fhost.example%2F` }), expect: open(200) },
   // --- global, user -----------------------------------------------------------------------------
   'GET /api/global': { req: () => ({ url: '/api/global' }), expect: E(200) },
   'POST /api/auth/finalize': { req: () => ({ url: '/api/auth/finalize' }), expect: E(200) },
