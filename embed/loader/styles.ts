@@ -1,6 +1,6 @@
 /**
  * The bubble's stylesheet (issue 12 widget; issue 20 strict CSP): applied to the shadow root with a
- * constructable stylesheet (`adoptedStyleSheets`), never a `<style>` element or a style attribute.
+ * constructable stylesheet (`adoptedStyleSheets`), never a style element or a style attribute.
  * Every per-bot value arrives as a `--vb-*` custom property set with `style.setProperty`
  * (server/src/modules/share/widget.view.ts `bubbleVars`). Kept short: it counts against the
  * loader's 2 KB gzip budget. Mobile below 768 px (spec 001 §9 preview breakpoint).
