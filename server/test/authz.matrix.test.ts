@@ -49,7 +49,7 @@ const staffOnly = (ok: number) => E(403, { superadmin: ok, cs: ok });
 const open = (status: number) => E(status, { anon: status });
 
 /** `app.routes` entries that are middleware, not endpoints. */
-const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/sso/*', 'ALL /api/feature/flags']);
+const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/sso/*', 'ALL /api/feature/flags', 'ALL /api/public/bot/:publicId/widget']);
 
 let ctx: TestContext;
 let D: number;
