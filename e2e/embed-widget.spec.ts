@@ -165,3 +165,33 @@ test('sync variant: one script with the config inline, no config request', async
   expect(configRequests).toEqual([]);
   expect(await violations(page)).toEqual([]);
 });
+
+test('widget preview page: announces VIDBOT_PREVIEW_READY to the dashboard and redraws the bubble from SET_DATA', async ({ page }) => {
+  await page.goto('/');
+  const ready = await page.evaluate(
+    (id) =>
+      new Promise<unknown>((resolve) => {
+        window.addEventListener('message', (e) => {
+          if (e.data && e.data.action === 'VIDBOT_PREVIEW_READY') resolve(e.data);
+        });
+        const frame = document.createElement('iframe');
+        frame.id = 'widget-preview';
+        frame.src = `/widget-preview/${id}`;
+        frame.width = '800';
+        frame.height = '600';
+        document.body.appendChild(frame);
+      }),
+    publicId,
+  );
+  expect(ready).toEqual({ action: 'VIDBOT_PREVIEW_READY' });
+  const preview = page.frameLocator('#widget-preview');
+  await expect(preview.locator('vidbot-widget .o')).toBeVisible();
+  await page.evaluate(() => {
+    const frame = document.getElementById('widget-preview') as HTMLIFrameElement;
+    frame.contentWindow!.postMessage({ action: 'SET_DATA', data: { widgetSettings: { text: 'Ask me anything', align: 'top_left', closeButtonEnabled: true } } }, location.origin);
+  });
+  await expect(preview.locator('vidbot-widget .t')).toHaveText('Ask me anything');
+  await expect(preview.locator('vidbot-widget .x')).toBeVisible();
+  const box = await preview.locator('vidbot-widget .o').boundingBox();
+  expect(box!.y).toBeLessThan(100);
+});
