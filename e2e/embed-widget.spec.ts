@@ -192,6 +192,8 @@ test('widget preview page: announces VIDBOT_PREVIEW_READY to the dashboard and r
   });
   await expect(preview.locator('vidbot-widget .t')).toHaveText('Ask me anything');
   await expect(preview.locator('vidbot-widget .x')).toBeVisible();
-  const box = await preview.locator('vidbot-widget .o').boundingBox();
-  expect(box!.y).toBeLessThan(100);
+  // top_left: the bubble sits at the top of the preview's viewport, its text below it.
+  const y = (sel: string) => preview.locator(sel).evaluate((e) => e.getBoundingClientRect().y);
+  expect(await y('vidbot-widget .o')).toBeLessThan(20);
+  expect(await y('vidbot-widget .t')).toBeGreaterThan(await y('vidbot-widget .o'));
 });
