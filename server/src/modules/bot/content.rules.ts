@@ -650,12 +650,17 @@ export type UrlMatchType = (typeof URL_MATCH_TYPES)[number];
 
 /** A regular expression with a repeated group that itself repeats — `(a+)+`, `(x*)*`, `(a{2,})+` — can take exponential time. */
 const NESTED_REPETITION = /[+*}]\)+[+*{]/;
+/** Unbounded repetitions (`*`, `+`, `{n,}`) not escaped; many in a row (`.*.*.*.*x`) make a failing match slow. */
+const UNBOUNDED_REPETITION = /(?<!\\)[*+]|\{\d+,\}/g;
+/** Most unbounded repetitions a URL map regex may hold. */
+export const MAX_REGEX_REPETITIONS = 3;
 
 /**
  * The problem with a URL map pattern of `matchType`, or undefined when it is fine: `exact` and
  * `prefix` need a full http(s) URL; `wildcard` a full http(s) URL where `*` stands for any text;
  * `regex` a JavaScript regular expression (tested against the whole page URL) without nested
- * repetition (refused: it can make matching take exponential time on a public endpoint).
+ * repetition and with at most 3 unbounded repetitions (refused: they can make matching take
+ * exponential or high polynomial time on a public endpoint).
  */
 export function urlPatternIssue(matchType: UrlMatchType, url: string): string | undefined {
   if (matchType === 'regex') {
@@ -664,7 +669,8 @@ export function urlPatternIssue(matchType: UrlMatchType, url: string): string | 
     } catch {
       return 'Must be a valid regular expression.';
     }
-    return NESTED_REPETITION.test(url) ? 'Nested repetition such as (a+)+ is not allowed.' : undefined;
+    if (NESTED_REPETITION.test(url)) return 'Nested repetition such as (a+)+ is not allowed.';
+    return (url.match(UNBOUNDED_REPETITION) ?? []).length > MAX_REGEX_REPETITIONS ? 'At most 3 open-ended repetitions (such as * or +) are allowed.' : undefined;
   }
   return isHttpUrl(matchType === 'wildcard' ? url.replaceAll('*', 'x') : url) ? undefined : 'Must be a full http:// or https:// URL.';
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { defaultBotSettings, UrlMap, urlPatternIssue, type UrlMatchType } from '../bot/content.rules';
-import { bubbleSettings, bubbleVars, inSchedule, matchUrlMap, urlMapMatches, wildcardRegExp } from './widget.view';
+import { bubbleSettings, bubbleVars, inSchedule, matchUrlMap, urlMapMatches, wildcardMatch } from './widget.view';
 
 const map = (matchType: UrlMatchType, url: string, botId = 1) => ({ matchType, url, botId });
 
@@ -36,9 +36,18 @@ describe('urlMapMatches', () => {
     expect(urlMapMatches({ url: 'https://a.example/x' }, 'https://a.example/x/y')).toBe(false);
   });
 
-  it('escapes everything but * in wildcards', () => {
-    expect(wildcardRegExp('https://a.example/?q=(1)*').test('https://a.example/?q=(1)zz')).toBe(true);
-    expect(wildcardRegExp('https://a.example/?q=(1)*').test('https://a.example/q=1')).toBe(false);
+  it('takes everything but * in wildcards literally', () => {
+    expect(wildcardMatch('https://a.example/?q=(1)*', 'https://a.example/?q=(1)zz')).toBe(true);
+    expect(wildcardMatch('https://a.example/?q=(1)*', 'https://a.example/q=1')).toBe(false);
+    expect(wildcardMatch('*', '')).toBe(true);
+    expect(wildcardMatch('a*b*c', 'aXXbYYc')).toBe(true);
+    expect(wildcardMatch('a*b*c', 'aXXcYYb')).toBe(false);
+    expect(wildcardMatch('a**', 'a')).toBe(true);
+  });
+
+  it('matches a hostile wildcard against a long URL without backtracking blow-up (a regex would hang here)', () => {
+    expect(wildcardMatch(`https://${'*a'.repeat(20)}*b`, `https://${'a'.repeat(2000)}`)).toBe(false);
+    expect(wildcardMatch(`https://${'*a'.repeat(20)}*`, `https://${'a'.repeat(2000)}`)).toBe(true);
   });
 });
 
@@ -70,6 +79,8 @@ describe('UrlMap validation by match type', () => {
     ['regex', '([', 'Must be a valid regular expression.'],
     ['regex', '^(a+)+$', 'Nested repetition such as (a+)+ is not allowed.'],
     ['regex', '(x{2,})*', 'Nested repetition such as (a+)+ is not allowed.'],
+    ['regex', '.*a.*a.*a.*b', 'At most 3 open-ended repetitions (such as * or +) are allowed.'],
+    ['regex', '^https://a\\.example/\\*/x+/y{2,}/z*', undefined],
   ] as const)('%s %s → %s', (type, url, issue) => {
     expect(urlPatternIssue(type, url)).toBe(issue);
     const parsed = v.safeParse(UrlMap, { matchType: type, url, botId: 3 });

@@ -28,9 +28,32 @@ function exactKey(url: string): string {
   }
 }
 
-/** A wildcard pattern as an anchored regular expression: `*` is any text (also empty), everything else literal. */
-export function wildcardRegExp(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+/**
+ * Whether `text` matches the wildcard `pattern` as a whole: `*` is any text (also empty), everything
+ * else literal. Greedy two-pointer matching that backtracks only to the last `*`: O(pattern × text)
+ * at worst, so no pattern can make the public endpoint slow (a regular expression `.*a.*a.*…` could).
+ */
+export function wildcardMatch(pattern: string, text: string): boolean {
+  let p = 0;
+  let t = 0;
+  let star = -1;
+  let mark = 0;
+  while (t < text.length) {
+    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === text[t]) {
+      p++;
+      t++;
+    } else if (p < pattern.length && pattern[p] === '*') {
+      star = p++;
+      mark = t;
+    } else if (star >= 0) {
+      p = star + 1;
+      t = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (pattern[p] === '*') p++;
+  return p === pattern.length;
 }
 
 /** Whether one map matches `url` (the page URL; the fragment is ignored). A regex that does not compile matches nothing. */
@@ -42,7 +65,7 @@ export function urlMapMatches(map: Pick<UrlMap, 'url'> & { matchType?: UrlMatchT
     case 'prefix':
       return page.startsWith(map.url);
     case 'wildcard':
-      return wildcardRegExp(map.url).test(page);
+      return wildcardMatch(map.url, page);
     case 'regex':
       try {
         return new RegExp(map.url).test(page);

@@ -146,7 +146,9 @@ export function issueMessage(issue: Issue, path: string): MessageDescriptor {
         ? msg`Must be a valid regular expression.`
         : issue.message === 'Nested repetition such as (a+)+ is not allowed.'
           ? msg`Nested repetition such as (a+)+ is not allowed.`
-          : msg`Must be a full http:// or https:// URL.`;
+          : issue.message === 'At most 3 open-ended repetitions (such as * or +) are allowed.'
+            ? msg`At most 3 open-ended repetitions (such as * or +) are allowed.`
+            : msg`Must be a full http:// or https:// URL.`;
     case 'picklist':
       return msg`Choose one of the options.`;
     case 'string':
