@@ -1654,7 +1654,8 @@ export interface components {
         BubbleSettings: {
             width: number;
             height: number;
-            align: string;
+            /** @enum {string} */
+            align: "bottom_right" | "bottom_left" | "top_right" | "top_left";
             verticalOffset: number;
             horizontalOffset: number;
             borderColor: string;

@@ -4,7 +4,7 @@
  * loader and the widget preview import the types without server code.
  */
 import * as v from 'valibot';
-import { HIDE_ON_SCROLL } from '../bot/content.rules';
+import { HIDE_ON_SCROLL, WIDGET_ALIGNS } from '../bot/content.rules';
 
 /** Longest page URL the endpoint accepts (characters). */
 export const MAX_PAGE_URL = 2000;
@@ -44,7 +44,7 @@ export const BubbleSettings = v.pipe(
   v.strictObject({
     width: v.number(),
     height: v.number(),
-    align: v.string(),
+    align: v.picklist(WIDGET_ALIGNS),
     verticalOffset: v.number(),
     horizontalOffset: v.number(),
     borderColor: v.string(),
