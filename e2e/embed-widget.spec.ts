@@ -34,17 +34,24 @@ const js = (code: string) => ({ html: code, headers: { 'content-type': 'text/jav
 /** Records CSP violations and Vidbot events of the page (init scripts run before the page's own). */
 async function record(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { __cspv: string[]; __events: string[] };
+    const w = window as unknown as { __cspv: string[]; __events: Array<{ type: string; to?: number }> };
     w.__cspv = [];
     w.__events = [];
     document.addEventListener('securitypolicyviolation', (e) => w.__cspv.push(`${e.violatedDirective} ${e.blockedURI}`));
     window.addEventListener('message', (e) => {
-      if (e.data && e.data.source === 'vidbot') w.__events.push(e.data.type);
+      if (e.data && e.data.source === 'vidbot') w.__events.push(e.data);
     });
   });
 }
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { __cspv: string[] }).__cspv);
-const events = (page: Page) => page.evaluate(() => (window as unknown as { __events: string[] }).__events);
+/** The events the loader owns (LOADED, OPEN, CLOSE), in order; the frame's own events are left out. */
+const events = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __events: Array<{ type: string }> }).__events.map((e) => e.type).filter((t) => ['VIDBOT_LOADED', 'VIDBOT_OPEN', 'VIDBOT_CLOSE'].includes(t)),
+  );
+/** The slides the player frame reported entering (VIDBOT_SLIDE `to`), straight from the frame. */
+const slides = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __events: Array<{ type: string; to?: number }> }).__events.filter((e) => e.type === 'VIDBOT_SLIDE').map((e) => e.to));
 
 const bubble = (page: Page) => page.locator('vidbot-widget .o');
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Welcome to Vidbot' });
@@ -106,6 +113,12 @@ test('widget under the strict host CSP: bubble, queued call, open/close events o
   await expect(dialog(page).locator('iframe')).toHaveAttribute('title', 'Welcome to Vidbot');
   await expect(dialog(page).locator('iframe')).toHaveAttribute('src', new RegExp(`/e/${publicId}\\?channel=widget&lang=en&host=${encodeURIComponent(host.origin)}&autoplay=1$`.replace(/[.]/g, '\\.')));
   await expect.poll(() => events(page)).toEqual(['VIDBOT_LOADED', 'VIDBOT_OPEN']);
+
+  // The player in the frame plays, and a slide button navigates (the frame tells the host itself).
+  const player = dialog(page).frameLocator('iframe');
+  await expect.poll(() => player.locator('[data-vidbot-player] video').first().evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.2);
+  await player.getByRole('button', { name: 'What is a vidbot?' }).click();
+  await expect.poll(() => slides(page)).toEqual([1, 2]);
 
   await page.evaluate(() => (window as unknown as { Vidbot: { close(): void } }).Vidbot.close());
   await expect(dialog(page)).toBeHidden();
