@@ -259,7 +259,7 @@ for (const locale of ['en', 'fi'] as const satisfies readonly Locale[]) {
     expect(bot.settings.language).toBe('fi');
     expect(bot.settings.widgetSettings).toMatchObject({ width: 320, align: 'top_left', text: 'Ask us anything', coverOffset: 12, height: 100, borderColor: '#351DDA' });
     expect(bot.settings.urlMapsSettings).toEqual({ enabled: true, defaultBotDisabled: false });
-    expect(bot.settings.urlMaps).toEqual([{ url: 'https://shop.example/pricing', botId: targetId }]);
+    expect(bot.settings.urlMaps).toEqual([{ matchType: 'exact', url: 'https://shop.example/pricing', botId: targetId }]);
     await setFlag(request, staff, 'url_map', []);
   });
 

@@ -34,6 +34,7 @@ import { route } from './lib/contract';
 import { mountOpenApi } from './lib/openapi';
 import { RuntimeConfig } from './modules/config/config.schemas';
 import { serverVersion } from './modules/global/global.service';
+import { widgetConfigRoutes, widgetPageRoutes } from './modules/share/widget.routes';
 
 /** The OAuth fields amplify reads (`Auth.Cognito.loginWith.oauth`). */
 function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 'redirectSignIn' | 'redirectSignOut'> {
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/auth', invitationPublicRoutes(deps));
   api.route('/public/bot', publicBotRoutes(deps));
   api.route('/public/bot', publicFormRoutes(deps));
+  api.route('/public/bot', widgetConfigRoutes(deps));
 
   api.use('*', requireAuth(deps));
 
@@ -124,6 +126,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', adPages(deps));
   // --- server-rendered player pages: /v/{publicId} direct link, /e/{publicId} frame (issue 12) ----
   app.route('/', sharePageRoutes(deps));
+  // --- widget sync script and widget preview page (issue 12; before the static files) ------------
+  app.route('/', widgetPageRoutes(deps));
 
   // --- built SPA --------------------------------------------------------------------------------
   const distDir = path.resolve(deps.env.distDir);

@@ -50,7 +50,7 @@ const open = (status: number) => E(status, { anon: status });
 
 /** `app.routes` entries that are middleware, not endpoints. */
 // (ALL /api/public/*: caching and compression of public bot data, lib/embed-cache.ts)
-const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/sso/*', 'ALL /api/feature/flags', 'ALL /api/public/*', 'ALL /api/public/bot/:publicId/form-submission']);
+const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/sso/*', 'ALL /api/feature/flags', 'ALL /api/public/*', 'ALL /api/public/bot/:publicId/form-submission', 'ALL /api/public/bot/:publicId/widget']);
 
 let ctx: TestContext;
 let D: number;
@@ -149,6 +149,8 @@ const TABLE: Record<string, Row> = {
     req: () => ({ url: `/api/public/bot/${botPublicId}/form-submission`, body: { submissionId: randomUUID(), revisionId: null, actionId: 2, values: { email: 'lead@matrix.example' } } }),
     expect: open(201),
   },
+  // The widget config (issue 12): public, the bot has no widget video here → 200 { show: false }.
+  'GET /api/public/bot/:publicId/widget': { req: () => ({ url: `/api/public/bot/${botPublicId}/widget?url=https%3A%2F%2Fhost.example%2F` }), expect: open(200) },
   // --- global, user -----------------------------------------------------------------------------
   'GET /api/global': { req: () => ({ url: '/api/global' }), expect: E(200) },
   'POST /api/auth/finalize': { req: () => ({ url: '/api/auth/finalize' }), expect: E(200) },

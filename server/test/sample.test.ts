@@ -223,6 +223,17 @@ describe('the sample vidbot of the demo account', () => {
     expect(list.records.map((r) => r.submissionId)).toEqual([submissionId]);
   });
 
+  it('its widget video is the intro slide\'s video, so the widget shows it (issue 12)', async () => {
+    await settledMedia(server.url, token, accountId);
+    const [row] = (await getJson<BotListJson>(`${server.url}/api/bot?account_id=${accountId}`, token)).records;
+    const bot = await getJson<PlayerBot>(`${server.url}/api/public/bot/${row!.publicId}`);
+    const intro = bot.slides.find((s) => s.category === 'INTRO')!;
+    expect((bot as unknown as { settings: { widgetSettings: { chatVideoId: number | null } } }).settings.widgetSettings.chatVideoId).toBe(intro.videoId);
+    const widget = await getJson<{ show: boolean; chatVideoUrl: string }>(`${server.url}/api/public/bot/${row!.publicId}/widget?url=${encodeURIComponent('https://host.example/')}`);
+    expect(widget.show).toBe(true);
+    expect(widget.chatVideoUrl).toBe(`${server.deps.env.publicUrl}${intro.videoUrl}`);
+  });
+
   it('the editor reads it like any bot, and the audit log says the system made and published it', async () => {
     const [row] = (await getJson<BotListJson>(`${server.url}/api/bot?account_id=${accountId}`, token)).records;
     const draft = await getJson<PlayerBot & { status: string; hasDraft: boolean; publishedRevisionId: number }>(`${server.url}/api/bot/${row!.id}?mode=draft`, token);

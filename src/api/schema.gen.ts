@@ -122,6 +122,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/bot/{publicId}/widget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The widget to show on a page
+         * @description No token; CORS `*`; cached 60 s. Resolves URL maps (exact, prefix, wildcard, regex in that priority; feature url_map), the scheduler window (server time; feature vidbot_scheduler) and the widget video, and answers `{ show: false, reason }` or the bubble to render (docs/embedding.md "Widget"). 404 when the bot is not Published; 400 with field messages for a bad `url`.
+         */
+        get: operations["getPublicBotByPublicIdWidget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integration/google/auth/csrf": {
         parameters: {
             query?: never;
@@ -1630,6 +1650,11 @@ export interface components {
             securityStorage: "granted" | "denied";
         };
         UrlMap: {
+            /**
+             * @default exact
+             * @enum {string}
+             */
+            matchType: "exact" | "prefix" | "wildcard" | "regex";
             url: string;
             botId: number;
         };
@@ -1702,6 +1727,56 @@ export interface components {
             };
             /** @enum {string} */
             lang?: "en" | "fi";
+        };
+        BubbleSettings: {
+            width: number;
+            height: number;
+            /** @enum {string} */
+            align: "bottom_right" | "bottom_left" | "top_right" | "top_left";
+            verticalOffset: number;
+            horizontalOffset: number;
+            borderColor: string;
+            horizontalMode: boolean;
+            horizontalModeMobile: boolean;
+            coverOffset: number;
+            chatVideoCrop: {
+                x: number;
+                y: number;
+                scale: number;
+            } | null;
+            loopLimit: number;
+            text: string;
+            textDurationMs: number;
+            ctaTextColor: string;
+            ctaBackgroundColor: string;
+            hideCtaMobile: boolean;
+            /** @enum {string} */
+            hideOnScroll: "mobile" | "both" | "none";
+            automaticallyOpen: boolean;
+            openAfter: number;
+            autoplayMuted: boolean;
+            closeButtonEnabled: boolean;
+        };
+        WidgetConfig: {
+            /** @constant */
+            show: true;
+            publicId: string;
+            name: string;
+            lang: string;
+            frameUrl: string;
+            chatVideoUrl: string | null;
+            posterUrl: string | null;
+            settings: components["schemas"]["BubbleSettings"];
+            vars: {
+                [key: string]: string;
+            };
+            css: string;
+            customCss: string | null;
+        } | {
+            /** @constant */
+            show: false;
+            /** @enum {string} */
+            reason: "no_widget_video" | "not_mapped" | "mapped_bot_unavailable" | "outside_schedule";
         };
         DriveFile: {
             id: string;
@@ -2599,6 +2674,48 @@ export interface operations {
             };
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicBotByPublicIdWidget: {
+        parameters: {
+            query: {
+                url: string;
+            };
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetConfig"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -43,6 +43,7 @@ import { insertMedia, updateMedia } from '../modules/media/media.repo';
 import * as botRepo from '../modules/bot/bot.repo';
 import { Content, contentIssues, toStoredContent, type StoredContent } from '../modules/bot/bot.schemas';
 import { mediaIssues, newPublicId } from '../modules/bot/bot.service';
+import { defaultBotSettings } from '../modules/bot/content.rules';
 import { SAMPLE_ACTIONS, SAMPLE_BOT_NAME, SAMPLE_SLIDES, sampleDescription, type SampleSlide } from './sample.content';
 
 /** Where the committed sample media live. */
@@ -96,8 +97,13 @@ export async function prepareSampleMedia(opts: SampleSeedOptions): Promise<Prepa
   return out;
 }
 
-/** The tour's content document with the stored media ids (validated as a PATCH body's `content` is). */
+/**
+ * The tour's content document with the stored media ids (validated as a PATCH body's `content` is).
+ * Its widget video (widgetSettings.chatVideoId, spec 001 §4 "a chosen widget video") is the intro
+ * slide's video, so the share tab offers the embed code for the sample at once (issue 12).
+ */
 export function sampleContent(mediaIds: ReadonlyMap<number, number>): StoredContent {
+  const intro = SAMPLE_SLIDES.find((s) => s.category === 'INTRO' && s.type === 'VIDEO');
   const input = {
     slides: SAMPLE_SLIDES.map((s) => ({
       id: s.id,
@@ -111,6 +117,7 @@ export function sampleContent(mediaIds: ReadonlyMap<number, number>): StoredCont
     })),
     actions: SAMPLE_ACTIONS.map((a) => ({ ...a })),
     theme: {},
+    settings: { widgetSettings: { ...defaultBotSettings().widgetSettings, chatVideoId: (intro && mediaIds.get(intro.id)) ?? null } },
   };
   return toStoredContent(v.parse(Content, input));
 }

@@ -222,7 +222,7 @@ describe('BotSettings', () => {
   it('round-trips complete settings unchanged', () => {
     const s = defaultBotSettings();
     s.adSettings = { ...s.adSettings, placement: 'billboard', adPlatform: 'dv360', clickTag: 'https://ads.example/click' };
-    s.urlMaps = [{ url: 'https://shop.example/a', botId: 3 }];
+    s.urlMaps = [{ matchType: 'exact', url: 'https://shop.example/a', botId: 3 }];
     s.analyticsIntegrationSettings.adStorage = 'granted';
     expect(v.parse(BotSettings, s)).toEqual(s);
   });

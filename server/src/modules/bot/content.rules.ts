@@ -592,11 +592,64 @@ export const AnalyticsIntegrationSettings = v.pipe(
   v.metadata({ ref: 'AnalyticsIntegrationSettings' }),
 );
 
-/** One URL map entry (spec 001 §3 "urlMaps (url to bot id)"). */
+/**
+ * How a URL map's `url` is compared with the page URL (issue 12 "URL maps … exact, prefix, wildcard,
+ * regex in priority order"; matching itself: server/src/modules/share/widget.config.ts `matchUrlMap`).
+ */
+export const URL_MATCH_TYPES = ['exact', 'prefix', 'wildcard', 'regex'] as const;
+export type UrlMatchType = (typeof URL_MATCH_TYPES)[number];
+
+/** A regular expression with a repeated group that itself repeats — `(a+)+`, `(x*)*`, `(a{2,})+` — can take exponential time. */
+const NESTED_REPETITION = /[+*}]\)+[+*{]/;
+/** Unbounded repetitions (`*`, `+`, `{n,}`) not escaped; many in a row (`.*.*.*.*x`) make a failing match slow. */
+const UNBOUNDED_REPETITION = /(?<!\\)[*+]|\{\d+,\}/g;
+/** Most unbounded repetitions a URL map regex may hold. */
+export const MAX_REGEX_REPETITIONS = 3;
+
+/**
+ * The problem with a URL map pattern of `matchType`, or undefined when it is fine: `exact` and
+ * `prefix` need a full http(s) URL; `wildcard` a full http(s) URL where `*` stands for any text;
+ * `regex` a JavaScript regular expression (tested against the whole page URL) without nested
+ * repetition and with at most 3 unbounded repetitions (refused: they can make matching take
+ * exponential or high polynomial time on a public endpoint).
+ */
+export function urlPatternIssue(matchType: UrlMatchType, url: string): string | undefined {
+  if (matchType === 'regex') {
+    try {
+      new RegExp(url);
+    } catch {
+      return 'Must be a valid regular expression.';
+    }
+    if (NESTED_REPETITION.test(url)) return 'Nested repetition such as (a+)+ is not allowed.';
+    return (url.match(UNBOUNDED_REPETITION) ?? []).length > MAX_REGEX_REPETITIONS ? 'At most 3 open-ended repetitions (such as * or +) are allowed.' : undefined;
+  }
+  return isHttpUrl(matchType === 'wildcard' ? url.replaceAll('*', 'x') : url) ? undefined : 'Must be a full http:// or https:// URL.';
+}
+
+/**
+ * One URL map entry (spec 001 §3 "urlMaps (url to bot id)"): page URL pattern → vidbot of the same
+ * account. `matchType` defaults to `exact` (entries stored before it existed read as exact).
+ */
 export const UrlMap = v.pipe(
-  v.strictObject({ url: v.pipe(requiredText('URL', 2000), v.check(isHttpUrl, 'Must be a full http:// or https:// URL.')), botId: posInt('Choose a vidbot.') }),
+  v.strictObject({
+    matchType: v.optional(pick(URL_MATCH_TYPES, 'matchType'), 'exact'),
+    url: requiredText('URL', 2000),
+    botId: posInt('Choose a vidbot.'),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['matchType'], ['url']],
+      (m) => urlPatternIssue(m.matchType, m.url) === undefined,
+      (issue) => {
+        const m = issue.input as { matchType?: UrlMatchType; url: string };
+        return urlPatternIssue(m.matchType ?? 'exact', m.url) ?? 'Not valid.';
+      },
+    ),
+    ['url'],
+  ),
   v.metadata({ ref: 'UrlMap' }),
 );
+export type UrlMap = v.InferOutput<typeof UrlMap>;
 
 const settingsEntries = {
   seoMeta: v.strictObject({ title: optionalText(255), description: optionalText(1000), isIndexingDisabled: bool('isIndexingDisabled') }),
@@ -743,6 +796,8 @@ export function mergeBotSettings(stored: unknown): BotSettings {
   for (const key of Object.keys(out) as (keyof BotSettings)[]) {
     if (s[key] !== undefined) (out as Record<string, unknown>)[key] = s[key];
   }
+  // URL maps stored before `matchType` existed are exact maps.
+  if (Array.isArray(out.urlMaps)) out.urlMaps = out.urlMaps.map((m) => ({ ...m, matchType: m.matchType ?? 'exact' }));
   return out;
 }
 

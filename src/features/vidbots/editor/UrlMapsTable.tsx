@@ -1,11 +1,13 @@
 /**
  * URL maps of the settings tab (spec 001 §3 "urlMaps (url to bot id)", §6 `url_map`, §9 "bot list
- * for pickers 250"): a table of page URL → vidbot, rows added and removed in the draft. The bot
- * picker lists the account's vidbots (GET /bot, size 250, by name).
+ * for pickers 250"; issue 12 "exact, prefix, wildcard, regex in priority order"): a table of match
+ * type + page URL pattern → vidbot, rows added and removed in the draft. The bot picker lists the
+ * account's vidbots (GET /bot, size 250, by name).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { typedApi } from '../../../api/contract';
+import { URL_MATCH_TYPES, type UrlMatchType } from '../../../../server/src/modules/bot/content.rules';
 import { useEditor } from './editorContext';
 import { Select, TextInput } from './SettingsFields';
 import type { SettingsForm } from './SettingsTab';
@@ -34,6 +36,8 @@ export function UrlMapsTable({ form }: { form: SettingsForm }) {
     value: b.id,
     label: b.name,
   }));
+  const matchNames: Record<UrlMatchType, string> = { exact: t`Exact`, prefix: t`Starts with`, wildcard: t`Wildcard (*)`, regex: t`Regular expression` };
+  const matchOptions = URL_MATCH_TYPES.map((m) => ({ value: m, label: matchNames[m] }));
   return (
     <form.Field name="settings.urlMaps" mode="array">
       {(field) => (
@@ -44,6 +48,9 @@ export function UrlMapsTable({ form }: { form: SettingsForm }) {
             </caption>
             <thead>
               <tr>
+                <th scope="col">
+                  <Trans>Match</Trans>
+                </th>
                 <th scope="col">
                   <Trans>Page URL</Trans>
                 </th>
@@ -62,6 +69,9 @@ export function UrlMapsTable({ form }: { form: SettingsForm }) {
                 const row = i + 1;
                 return (
                   <tr key={i}>
+                    <td>
+                      <Select form={form} name={`settings.urlMaps[${i}].matchType`} label={t`Match type ${row}`} options={matchOptions} />
+                    </td>
                     <td>
                       <TextInput form={form} name={`settings.urlMaps[${i}].url`} label={t`Page URL ${row}`} />
                     </td>
@@ -90,7 +100,7 @@ export function UrlMapsTable({ form }: { form: SettingsForm }) {
               <Trans>No URL maps yet.</Trans>
             </p>
           )}
-          <button type="button" className="button" onClick={() => field.pushValue({ url: '', botId: null as unknown as number })}>
+          <button type="button" className="button" onClick={() => field.pushValue({ matchType: 'exact', url: '', botId: null as unknown as number })}>
             <Trans>Add URL map</Trans>
           </button>
         </div>

@@ -93,7 +93,10 @@ describe('settingsFormIssues (the server schemas plus the editor-only §5 rules)
         v.settings.widgetSettings.coverOffset = -1;
         v.settings.widgetSettings.borderColor = 'blue';
         v.settings.widgetSettings.loopLimit = 1.5;
-        v.settings.urlMaps = [{ url: 'ftp://x.example', botId: 4 }, { url: 'https://ok.example/a', botId: null as unknown as number }];
+        v.settings.urlMaps = [
+          { matchType: 'exact', url: 'ftp://x.example', botId: 4 },
+          { matchType: 'exact', url: 'https://ok.example/a', botId: null as unknown as number },
+        ];
         v.theme.delayButtons = -2;
       }),
       slides,

@@ -140,6 +140,15 @@ export function issueMessage(issue: Issue, path: string): MessageDescriptor {
       return msg`Required.`;
     case 'check':
       return leaf === 'url' ? msg`Must be a full http:// or https:// URL.` : msg`Not valid.`;
+    case 'partial_check':
+      // URL maps: the pattern's problem depends on its match type (content.rules.ts urlPatternIssue).
+      return issue.message === 'Must be a valid regular expression.'
+        ? msg`Must be a valid regular expression.`
+        : issue.message === 'Nested repetition such as (a+)+ is not allowed.'
+          ? msg`Nested repetition such as (a+)+ is not allowed.`
+          : issue.message === 'At most 3 open-ended repetitions (such as * or +) are allowed.'
+            ? msg`At most 3 open-ended repetitions (such as * or +) are allowed.`
+            : msg`Must be a full http:// or https:// URL.`;
     case 'picklist':
       return msg`Choose one of the options.`;
     case 'string':
