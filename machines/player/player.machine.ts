@@ -29,7 +29,7 @@
  *               ─thankYou.cancelled─▶ slide
  *   link        ─link.closed─▶ slide            (an external link embedded in the player)
  *   shareMedia  ─shareMedia.done─▶ as form.submitted (the action's button); ─shareMedia.cancelled─▶ slide
- *   closed      ─restart─▶ slide (the start slide again)
+ *   (any state) ─restart─▶ booting: a fresh chart, the start slide again (Start over, host command)
  *   empty       (content without slides; final)
  *   any of slide/form/thankYou/link/shareMedia ─close─▶ closed (host command or close control)
  *
@@ -100,7 +100,7 @@ export interface PlayerContext {
   action: FlowAction | null;
   /** The external link embedded in the player (link state). */
   link: ExternalLinkAction | null;
-  /** The viewer turned captions on (the captions toggle). */
+  /** Captions on (the captions toggle; starts as settings.isCaptionEnabled). */
   captionsOn: boolean;
   liked: boolean;
 }
@@ -412,12 +412,14 @@ export const playerMachine = setup({
     delayDone: false,
     action: null,
     link: null,
-    captionsOn: false,
+    captionsOn: input.bot.settings?.isCaptionEnabled === true,
     liked: false,
   }),
   initial: 'booting',
   on: {
     'captions.toggle': { actions: 'toggleCaptions' },
+    // Host command / Start over: the start slide again, from a fresh chart (also from an action view).
+    restart: { target: '.booting', actions: 'restartChart' },
   },
   states: {
     booting: {
@@ -538,9 +540,6 @@ export const playerMachine = setup({
     },
     closed: {
       entry: ['clearAction', 'reportClosed'],
-      on: {
-        restart: { target: 'slide', actions: ['restartChart', 'enterSlide', 'reportSlideEnter'] },
-      },
     },
     empty: { type: 'final' },
   },

@@ -138,7 +138,7 @@ export function playerEventsFor(snapshot: PlayerSnapshot): PlayerMachineEvent[] 
   if (snapshot.matches('shareMedia')) events.push({ type: 'shareMedia.done' }, { type: 'shareMedia.cancelled' }, { type: 'close' });
   if (snapshot.matches('thankYou')) events.push({ type: 'thankYou.button' }, { type: 'thankYou.cancelled' }, { type: 'close' });
   if (snapshot.matches('link')) events.push({ type: 'link.closed' }, { type: 'close' });
-  if (snapshot.matches('closed')) events.push({ type: 'restart' });
+  if (snapshot.matches('closed') || (snapshot.matches('slide') && context.vidbot.context.slideId === 2)) events.push({ type: 'restart' });
   return events as PlayerMachineEvent[];
 }
 
