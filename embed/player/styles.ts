@@ -17,6 +17,7 @@ export const playerCss = `
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.4;
 }
 .vb-player *, .vb-player *::before, .vb-player *::after { box-sizing: border-box; }
+.vb-player [hidden] { display: none !important; }
 .vb-stage, .vb-slide, .vb-layer { position: absolute; inset: 0; }
 .vb-slide { outline: none; overflow: hidden; }
 .vb-media { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; display: block; background: #000; }
@@ -31,7 +32,7 @@ img.vb-media[data-animation="ZOOM_OUT"] { animation: vb-zoom-out var(--vb-anim-d
 .vb-top > * { pointer-events: auto; }
 .vb-controls { display: flex; flex-wrap: wrap; gap: 0.5em; margin-left: auto; justify-content: flex-end; }
 .vb-control {
-  display: inline-flex; align-items: center; justify-content: center; gap: 0.4em; min-width: 2.75em; min-height: 2.75em; padding: 0 0.8em;
+  display: inline-flex; align-items: center; justify-content: center; gap: 0.4em; min-width: 3.25em; min-height: 3.25em; padding: 0 0.8em;
   border: 0; border-radius: 1.4em; background: rgba(0,0,0,0.6); color: #fff; font: inherit; font-size: 0.85em; cursor: pointer;
 }
 .vb-control[aria-pressed="true"] { background: #fff; color: #111; }
@@ -51,7 +52,6 @@ img.vb-media[data-animation="ZOOM_OUT"] { animation: vb-zoom-out var(--vb-anim-d
   gap: 0.5em; padding: 3em 1em 2.4em; z-index: 1;
 }
 .vb-player[data-gradient] .vb-options { background: linear-gradient(transparent, rgba(0,0,0,0.7)); }
-.vb-options[hidden] { display: none; }
 .vb-option {
   min-height: 2.75em; padding: 0.6em 1.1em; border: 0.12em solid transparent; border-radius: 1.4em; font: inherit; font-weight: 600;
   background: var(--vb-background, #fff); color: var(--vb-text, #1b1b1f); cursor: pointer; text-align: center;
@@ -70,7 +70,6 @@ img.vb-media[data-animation="ZOOM_OUT"] { animation: vb-zoom-out var(--vb-anim-d
 }
 .vb-watermark:hover { opacity: 1; text-decoration: underline; }
 .vb-layer { z-index: 3; display: flex; align-items: center; justify-content: center; padding: 1em; background: rgba(0,0,0,0.78); overflow: auto; }
-.vb-layer[hidden] { display: none; }
 .vb-action { display: flex; flex-direction: column; gap: 1em; align-items: center; max-width: 100%; }
 .vb-action h2 { margin: 0; font-size: 1.2em; }
 .vb-message {
