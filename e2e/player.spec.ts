@@ -4,9 +4,11 @@
  * `mountPlayer` every channel uses. The video really plays (currentTime advances), a button navigates,
  * captions toggle (a WebVTT track added to the intro slide by rewriting the bot answer in the browser,
  * so the shared demo data stays untouched), the whole tour can be walked by keyboard with a visible
- * focus ring, and the phone layout (390 px) keeps every button on screen. The preview page's strict
+ * focus ring, the phone layout (390 px) keeps every button on screen, and axe finds no serious or
+ * critical violations in the player (issue 12 "checked with @axe-core/playwright"). The preview page's strict
  * CSP is watched by the `cspViolations` fixture of ./support.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './support';
 
@@ -139,4 +141,22 @@ test('phone (390 px): every button and control is on screen and the page does no
     expect(box.height).toBeGreaterThanOrEqual(40); // touch target
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('axe: no serious or critical accessibility violations in the player (video slide, image slide, closing screen)', async ({ page }) => {
+  await page.goto(`/preview/${botId}?preview=true`);
+  await expectPlaying(page, 0.2);
+  const check = async (where: string) => {
+    const result = await new AxeBuilder({ page }).include('[data-vidbot-player]').analyze();
+    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  await check('video slide');
+  await page.getByRole('button', { name: 'Capture leads' }).click();
+  await page.getByRole('button', { name: 'Share your vidbot' }).click();
+  await expect(player(page).locator('img')).toBeVisible();
+  await check('image slide');
+  await page.getByRole('button', { name: 'Close the tour' }).click();
+  await expect(page.getByRole('button', { name: 'Start over' })).toBeVisible();
+  await check('closing screen');
 });
