@@ -16,7 +16,7 @@
  *              playing ─pause / media.paused / media.blocked─▶ paused
  *              playing|paused ─media.ended─▶ (the chart's video.end: next slide | action | closed) else ended
  *              ended   ─play / media.playing─▶ playing (replay)
- *     buttons: waiting ─always [delay elapsed (theme.delayButtons) and played if hideActionButtonsUntilPlay]─▶ shown
+ *     buttons: waiting ─always [delay elapsed (theme.delayButtons) and, with hideActionButtonsUntilPlay, played or an image]─▶ shown
  *              waiting ─after buttonDelay─▶ (delay elapsed)
  *     button.press ─▶ per the chart / the action:
  *       SLIDE → slide (re-entered), CLOSE_VIDBOT → closed, REGULAR_FORM → form, SHARE_MEDIA → shareMedia,
@@ -302,7 +302,9 @@ export const playerMachine = setup({
     hasSlides: ({ context }) => chartSlide(context) !== null,
     isImageSlide: ({ context }) => chartSlide(context)?.type === 'IMAGE',
     autoplayNext: ({ context }) => context.autoplayNext,
-    buttonsMayShow: ({ context }) => context.delayDone && (!context.hideActionButtonsUntilPlay || context.hasPlayed),
+    // hideActionButtonsUntilPlay waits for playback; an image slide has nothing to play.
+    buttonsMayShow: ({ context }) =>
+      context.delayDone && (!context.hideActionButtonsUntilPlay || context.hasPlayed || chartSlide(context)?.type === 'IMAGE'),
     pressLeadsTo: ({ context, event }, kind: Outcome['kind']) =>
       event.type === 'button.press' && outcomeOf(context, 'button', event.optionId).kind === kind,
     endLeadsTo: ({ context }, kind: Outcome['kind']) => outcomeOf(context, 'video.end').kind === kind,

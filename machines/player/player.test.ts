@@ -312,6 +312,12 @@ describe('player chart: journeys', () => {
     h.actor.stop();
   });
 
+  it('hideActionButtonsUntilPlay does not hide the buttons of an image slide (nothing to play)', () => {
+    const h = start({ bot: tourBot, startSlideId: 3, hideActionButtonsUntilPlay: true, autoplay: false });
+    expect(selectMedia(h.snap())).toBe('still');
+    expect(selectButtonsShown(h.snap())).toBe(true);
+  });
+
   it('the delayed event name the paths use is the one the chart listens to', () => {
     const [s0] = initialTransition(playerMachine, playerPathInputs.gated);
     const [s1] = transition(playerMachine, s0, { type: BUTTON_DELAY_EVENT } as never);
