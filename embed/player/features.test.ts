@@ -148,6 +148,15 @@ describe('likes, share, watermark, company profile', () => {
     delete (navigator as { share?: unknown }).share;
   });
 
+  it('without a directUrl the direct link is built from the public id', async () => {
+    const share = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    const root = mount({ directUrl: null }, { apiBase: 'https://v.example' });
+    q<HTMLButtonElement>(root, '[data-control="share"]').click();
+    expect(share).toHaveBeenCalledWith({ title: 'Demo vidbot', url: 'https://v.example/v/demo-bot' });
+    delete (navigator as { share?: unknown }).share;
+  });
+
   it('without Web Share, share copies the link and announces it', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

@@ -504,7 +504,9 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
   likeControl?.addEventListener('click', () => send({ type: 'like.toggle' }));
   closeControl?.addEventListener('click', () => send({ type: 'close' }));
   shareControl?.addEventListener('click', () => {
-    const url = bot.directUrl || window.location.href;
+    // The direct link V/v/{publicId}: the player always runs on V (frame pages, preview), so without
+    // a server-given directUrl it is built from apiBase or this page's origin.
+    const url = bot.directUrl || (bot.publicId ? `${options.apiBase || window.location.origin}/v/${encodeURIComponent(bot.publicId)}` : window.location.href);
     const nav = navigator as Navigator & { share?: (data: ShareData) => Promise<void> };
     if (typeof nav.share === 'function') {
       nav.share({ title: bot.name, url }).then(
