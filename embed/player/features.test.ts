@@ -1,8 +1,8 @@
 /**
  * Player features of issue 12 "The player" (and issue 20's strict-CSP rules) in the rendered player:
  * button delay and hide-until-play, featured buttons, image animation, likes, share, watermark,
- * company profile, theme gradient, custom CSS through adoptedStyleSheets, action views (focus in and
- * back), post message, the host handle, the widget close control, sound options, media event times.
+ * company profile, theme gradient, custom CSS through adoptedStyleSheets, post message (the action
+ * views' flow is actions-flow.test.ts), the host handle, the widget close control, sound options, media event times.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -96,23 +96,6 @@ describe('buttons', () => {
 });
 
 describe('actions', () => {
-  it('a form button opens the form view over the slide with focus inside; closing returns focus to the button', () => {
-    const root = mount();
-    const contact = optionNamed(root, 'Contact');
-    contact.focus();
-    contact.click();
-    const layer = q(root, '.vb-layer');
-    expect(layer.hidden).toBe(false);
-    expect(layer.querySelector('[role="dialog"]')?.getAttribute('aria-label')).toBe('Contact us');
-    expect(layer.contains(root.activeElement)).toBe(true);
-    // The slide stays underneath, paused.
-    expect(root.querySelector('[data-slide-id="1"]')).not.toBeNull();
-    expect(q<HTMLVideoElement>(root, 'video').paused).toBe(true);
-    layer.querySelector<HTMLButtonElement>('[data-action-close]')!.click();
-    expect(layer.hidden).toBe(true);
-    expect(root.activeElement).toBe(contact);
-  });
-
   it('POST_MESSAGE reports its value', () => {
     const root = mount();
     optionNamed(root, 'Ping').click();

@@ -7,6 +7,9 @@
  * target slide (or the closing screen). Bots: the demo fixture and the seeded sample tour.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Links open nowhere in this test (the sample's external link): only where the player goes matters.
+vi.mock('./actions', async (importOriginal) => ({ ...(await importOriginal<object>()), openExternalLink: () => 'opened' }));
 import { mountPlayer, type PlayerHandle } from './index';
 import { demoVidbot } from '../../machines/vidbot/vidbot.fixtures';
 import { serializeVidbotState, vidbotEdges, vidbotShortestPaths } from '../../machines/vidbot/vidbot.analysis';
@@ -35,7 +38,6 @@ let handle: PlayerHandle | null = null;
 beforeEach(() => {
   container = document.createElement('div');
   document.body.append(container);
-  vi.spyOn(window, 'open').mockImplementation(() => null);
 });
 
 afterEach(() => {
