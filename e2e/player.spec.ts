@@ -4,7 +4,7 @@
  * `mountPlayer` every channel uses. The video really plays (currentTime advances), a button navigates,
  * captions toggle (a WebVTT track added to the intro slide by rewriting the bot answer in the browser,
  * so the shared demo data stays untouched), the whole tour can be walked by keyboard with a visible
- * focus ring, the phone layout (390 px) keeps every button on screen, and axe finds no serious or
+ * focus ring, image animation runs except under prefers-reduced-motion, the phone layout (390 px) keeps every button on screen, and axe finds no serious or
  * critical violations in the player (issue 12 "checked with @axe-core/playwright"). The preview page's strict
  * CSP is watched by the `cspViolations` fixture of ./support.
  */
@@ -159,4 +159,22 @@ test('axe: no serious or critical accessibility violations in the player (video 
   await page.getByRole('button', { name: 'Close the tour' }).click();
   await expect(page.getByRole('button', { name: 'Start over' })).toBeVisible();
   await check('closing screen');
+});
+
+test('image animation PAN runs, and not under prefers-reduced-motion', async ({ page }) => {
+  await page.route(new RegExp(`/api/bot/${botId}(\\?|$)`), async (route) => {
+    const response = await route.fetch();
+    const bot = (await response.json()) as { slides: { type: string; imageAnimation?: unknown }[] };
+    for (const slide of bot.slides) if (slide.type === 'IMAGE') slide.imageAnimation = { type: 'PAN', duration: 5, repeat: true };
+    await route.fulfill({ response, json: bot });
+  });
+  const animationOfImageSlide = async () => {
+    await page.goto(`/preview/${botId}?preview=true&slide_id=5`);
+    const image = player(page).locator('img.vb-media');
+    await expect(image).toBeVisible();
+    return image.evaluate((i) => [getComputedStyle(i).animationName, getComputedStyle(i).animationIterationCount, getComputedStyle(i).animationDuration]);
+  };
+  expect(await animationOfImageSlide()).toEqual(['vb-pan', 'infinite', '5s']);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect((await animationOfImageSlide())[0]).toBe('none');
 });
