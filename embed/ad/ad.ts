@@ -115,17 +115,9 @@ export function startAd(doc: Document = document): void {
         post({ type: 'VIDBOT_CTA', slideId: event.slideId, optionId: event.optionId, name: option?.name ?? '' });
         break;
       }
-      case 'action.requested': {
-        const action = event.action;
-        if (action?.type === 'EXTERNAL_LINK' && action.url) {
-          const url = clickThroughUrl(config.click, action.url);
-          window.open(url, '_blank', 'noopener');
-          post({ type: 'VIDBOT_ANALYTICS_EVENT', name: 'click', data: { destination: action.url, platform: config.platform } });
-        } else if (action?.type === 'POST_MESSAGE') {
-          post({ type: 'VIDBOT_POST_MESSAGE', value: String((action as { value?: unknown }).value ?? '') });
-        }
+      case 'post.message':
+        post({ type: 'VIDBOT_POST_MESSAGE', value: event.value });
         break;
-      }
       case 'closed':
         post({ type: 'VIDBOT_CLOSE' });
         break;
@@ -137,7 +129,16 @@ export function startAd(doc: Document = document): void {
   const handle = mountPlayer(root, bot, {
     lang: resolvePlayerLang(config.language),
     autoplay: !config.autoplayOnScroll,
+    channel: 'display_ad',
+    muted: true,
+    apiBase: location.origin,
     onEvent,
+    // Clicks leave the ad through the platform's click tracker (docs/embedding.md "Display ads").
+    openLink: (action) => {
+      window.open(clickThroughUrl(config.click, action.url), '_blank', 'noopener');
+      post({ type: 'VIDBOT_ANALYTICS_EVENT', name: 'click', data: { destination: action.url, platform: config.platform } });
+      return true;
+    },
   });
 
   // horizontalDesktopLayout: wide placements (interstitial, billboard) on a desktop screen. The frame's

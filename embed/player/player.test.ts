@@ -57,7 +57,7 @@ describe('mountPlayer: intro video slide', () => {
     expect(optionButtons(root).every((b) => b.type === 'button')).toBe(true);
     expect(root.querySelector('.vb-options')!.getAttribute('aria-label')).toBe('Choices');
     expect(root.querySelector('[role="status"]')!.textContent).toBe('Now showing: Welcome');
-    expect(events[0]).toEqual({ type: 'slide.enter', slideId: 1, name: 'Welcome', path: [1] });
+    expect(events[0]).toEqual({ type: 'slide.enter', from: null, to: 1, slideId: 1, name: 'Welcome', path: [1] });
   });
 
   it('lives in a shadow root inside the container, and destroy removes it', () => {
@@ -90,13 +90,15 @@ describe('mountPlayer: intro video slide', () => {
     const realPlay = HTMLMediaElement.prototype.play;
     const spy = vi
       .spyOn(HTMLMediaElement.prototype, 'play')
-      .mockImplementationOnce(() => Promise.reject(new DOMException('blocked', 'NotAllowedError')));
+      .mockImplementation(() => Promise.reject(new DOMException('blocked', 'NotAllowedError')));
     const root = mount();
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(events.some((e) => e.type === 'video.autoplayBlocked')).toBe(true);
+    await vi.waitFor(() => expect(events.some((e) => e.type === 'video.autoplayBlocked')).toBe(true));
     const play = control(root, 'play');
     expect(play.textContent).toBe('Play');
+    // The clear Play affordance of a blocked autoplay.
+    const bigPlay = root.querySelector<HTMLButtonElement>('[data-control="bigplay"]')!;
+    expect(bigPlay.hidden).toBe(false);
+    expect(bigPlay.textContent).toBe('Play video');
     spy.mockImplementation(realPlay);
     play.click();
     expect(root.querySelector('video')!.paused).toBe(false);
@@ -134,8 +136,8 @@ describe('mountPlayer: buttons', () => {
     expect(image.alt).toBe('Product');
     expect(optionButtons(root).map((b) => b.textContent)).toEqual(['Back']);
     expect(root.querySelector('[role="status"]')!.textContent).toBe('Now showing: Product');
-    expect(events).toContainEqual({ type: 'button.click', slideId: 1, optionId: 1, optionType: 'SLIDE' });
-    expect(events.at(-1)).toEqual({ type: 'slide.enter', slideId: 2, name: 'Product', path: [1, 2] });
+    expect(events).toContainEqual({ type: 'button.click', slideId: 1, optionId: 1, optionType: 'SLIDE', name: 'Show me', trackConversion: false, trigger: 'button' });
+    expect(events.filter((e) => e.type === 'slide.enter').at(-1)).toEqual({ type: 'slide.enter', from: 1, to: 2, slideId: 2, name: 'Product', path: [1, 2] });
   });
 
   it('moves focus to the new slide when the viewer pressed a button from the keyboard', () => {
@@ -177,19 +179,14 @@ describe('mountPlayer: buttons', () => {
     expect(events.map((e) => e.type)).toContain('video.ended');
   });
 
-  it('an action button reports action.requested with its action and stays on the slide', () => {
+  it('an EXTERNAL_LINK button (new_tab) opens the link, reports link.open and stays on the slide', () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const root = mount();
     buttonNamed(root, 'Website').click();
     expect(root.querySelector('[data-slide-id]')!.getAttribute('data-slide-id')).toBe('1');
-    expect(events).toContainEqual({
-      type: 'action.requested',
-      slideId: 1,
-      optionId: 4,
-      optionType: 'EXTERNAL_LINK',
-      actionId: 10,
-      trigger: 'button',
-      action: demoVidbot.actions[0],
-    });
+    // How the link opens is the action module's (actions/index.ts); here: it was asked to.
+    expect(open).toHaveBeenCalled();
+    expect(events).toContainEqual({ type: 'link.open', url: 'https://example.com/', linkType: 'new_tab' });
   });
 
   it('CLOSE_VIDBOT shows the closing screen; Start over plays from the intro again', () => {
@@ -201,7 +198,7 @@ describe('mountPlayer: buttons', () => {
     root.querySelector<HTMLButtonElement>('[data-control="restart"]')!.click();
     expect(root.querySelector('[data-slide-id]')!.getAttribute('data-slide-id')).toBe('1');
     const afterClose = events.slice(events.findIndex((e) => e.type === 'closed') + 1);
-    expect(afterClose[0]).toEqual({ type: 'slide.enter', slideId: 1, name: 'Welcome', path: [1] });
+    expect(afterClose[0]).toEqual({ type: 'slide.enter', from: null, to: 1, slideId: 1, name: 'Welcome', path: [1] });
   });
 
   it('starts on startSlideId', () => {
@@ -239,22 +236,57 @@ describe('player strings', () => {
 });
 
 describe('mountPlayer: subtitles', () => {
-  it('adds one subtitles track per caption; the one in the player language is the default', () => {
+  it('adds one subtitles track per caption; the captions toggle (aria-pressed) shows the one in the caption language', () => {
     const intro = demoVidbot.slides[0]!;
     const bot = {
       ...demoVidbot,
+      settings: { language: 'fi' as const },
       slides: [
         { ...intro, captions: [{ id: 1, languageCode: 'en', url: '/files/1/a/caption.vtt' }, { id: 2, languageCode: 'fi', url: '/files/1/b/caption.vtt' }] },
         ...demoVidbot.slides.slice(1),
       ],
     };
-    handle = mountPlayer(container, bot, { lang: 'fi' });
+    handle = mountPlayer(container, bot, { lang: 'en' });
     const tracks = [...handle.root.querySelectorAll('video track')] as HTMLTrackElement[];
-    expect(tracks.map((t) => [t.getAttribute('kind'), t.getAttribute('srclang'), t.getAttribute('src'), t.hasAttribute('default')])).toEqual([
-      ['subtitles', 'en', '/files/1/a/caption.vtt', false],
-      ['subtitles', 'fi', '/files/1/b/caption.vtt', true],
+    expect(tracks.map((t) => [t.getAttribute('kind'), t.getAttribute('srclang'), t.getAttribute('src')])).toEqual([
+      ['subtitles', 'en', '/files/1/a/caption.vtt'],
+      ['subtitles', 'fi', '/files/1/b/caption.vtt'],
     ]);
     expect(tracks.every((t) => (t.getAttribute('label') ?? '').length > 0)).toBe(true);
+    const toggle = handle.root.querySelector<HTMLButtonElement>('[data-control="captions"]')!;
+    expect(toggle.hidden).toBe(false);
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(tracks.some((t) => t.hasAttribute('data-showing'))).toBe(false);
+    toggle.click();
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    // settings.language (fi) picks the track, not the player's language.
+    expect(tracks.map((t) => t.hasAttribute('data-showing'))).toEqual([false, true]);
+    toggle.click();
+    expect(tracks.some((t) => t.hasAttribute('data-showing'))).toBe(false);
+  });
+
+  it("the slide's language override wins, and caption-on-pause shows captions while paused", () => {
+    const intro = demoVidbot.slides[0]!;
+    const bot = {
+      ...demoVidbot,
+      settings: { language: 'fi' as const, isCaptionOnPauseEnabled: true },
+      slides: [
+        { ...intro, language: 'en', captions: [{ id: 1, languageCode: 'en', url: '/a.vtt' }, { id: 2, languageCode: 'fi', url: '/b.vtt' }] },
+        ...demoVidbot.slides.slice(1),
+      ],
+    };
+    handle = mountPlayer(container, bot, { lang: 'fi' });
+    const tracks = [...handle.root.querySelectorAll('video track')] as HTMLTrackElement[];
+    expect(tracks.some((t) => t.hasAttribute('data-showing'))).toBe(false); // playing
+    control(handle.root, 'play').click(); // pause
+    expect(tracks.map((t) => t.hasAttribute('data-showing'))).toEqual([true, false]);
+    control(handle.root, 'play').click(); // play again
+    expect(tracks.some((t) => t.hasAttribute('data-showing'))).toBe(false);
+  });
+
+  it('hides the captions toggle on a slide without captions', () => {
+    const root = mount();
+    expect(root.querySelector<HTMLButtonElement>('[data-control="captions"]')!.hidden).toBe(true);
   });
 
   it('adds no track for a slide without captions', () => {

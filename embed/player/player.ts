@@ -1,99 +1,120 @@
 /**
- * The framework-free vidbot player (DESIGN §1b; spec 002 §2 previews, 001 §3 Slide / Slide option).
+ * The framework-free vidbot player — one runtime for every channel (issue 12 "The player"; DESIGN §1b;
+ * spec 001 §3 Slide, Slide option, Action, Share settings; 002 §2 previews).
  *
- * `mountPlayer(container, bot, options)` compiles the bot's content with `compileVidbot`, runs the
- * machine and renders its current slide into a shadow root appended to `container`:
+ * `mountPlayer(container, bot, options)` runs the player machine (machines/player: the viewer's flow,
+ * which walks the bot's compiled statechart) and renders its snapshots into a shadow root appended to
+ * `container`. This module only sends events and renders from state:
  *
- * - video slide: `<video playsinline muted autoplay poster>` plus a Play/Pause control and an
- *   Unmute/Mute control (autoplay may be blocked by the browser; the Play control always works);
- * - image slide: `<img alt>` (alt = slide description, else its name);
- * - the slide's live buttons as real `<button>`s labelled with the option names; pressing one sends
- *   `button.<optionId>` to the machine; a SLIDE button renders its target; CLOSE_VIDBOT shows the
- *   closing screen with a Start over button; other actions (form, link, post message, share media)
- *   are reported to the host through `onEvent({ type: 'action.requested', … })`.
+ * - video slide: `<video playsinline poster crossorigin>` with Play/Pause, Mute, Captions controls; the
+ *   machine's media state says whether it should play (the view calls `play()` / `pause()` to match).
+ *   Autoplay: muted where allowed; when `play()` is refused the video is retried muted, and if that is
+ *   refused too a large "Play video" button shows (machine `blocked`).
+ * - image slide: `<img alt>` with the slide's PAN / ZOOM_OUT animation (none under prefers-reduced-motion).
+ * - buttons: native `<button>`s (featured ones emphasised), hidden until theme.delayButtons has passed
+ *   and, with `hideActionButtonsUntilPlay`, until playback started.
+ * - action views (form, thank-you page, embedded link, share media) mount through `./actions` into a
+ *   layer over the slide; focus moves into them and back to the pressed button afterwards.
+ * - likes (settings.isLikesEnabled), share (unless isShareDisabled: Web Share API, else copy the link),
+ *   watermark (unless isWatermarkDisabled), company profile (isCompanyProfileEnabled), theme colours,
+ *   gradient, and the server-sanitised custom CSS (adoptedStyleSheets; issue 20 strict CSP: no style
+ *   attributes, no innerHTML).
  *
- * Accessibility: everything is a native button (keyboard works as is); the slide region is labelled
- * with the slide name; on a slide change that happens while focus is inside the player, focus moves
- * to the new slide's region so keyboard and screen-reader users continue from the top of the new
- * slide; a polite live region announces "Now showing: <slide name>".
- *
- * No React, no Lingui (see strings.ts), no fetch: the host passes an already loaded bot.
+ * Accessibility: every control is a native button or link (keyboard works as is) with a visible focus
+ * ring and a label in en/fi (strings.ts); the captions and like toggles use aria-pressed; a polite live
+ * region announces slide changes; on a slide change with focus inside, focus moves to the new slide.
  */
-import { createActor, type Actor } from 'xstate';
+import { createActor } from 'xstate';
+import { playerMachine, type PlayerEmitted, type PlayerSnapshot } from '../../machines/player/player.machine';
 import {
-  buttonEvent,
-  compileVidbot,
-  type VidbotActionRequested,
-  type VidbotMachine,
-} from '../../machines/vidbot/vidbot.machine';
-import {
-  selectCurrentSlide,
-  selectIsClosed,
+  selectBlocked,
+  selectButtonsShown,
+  selectCaptionLanguage,
+  selectCaptionsOn,
+  selectCaptionsShown,
+  selectLink,
+  selectLiked,
   selectLiveOptions,
-} from '../../machines/vidbot/vidbot.selectors';
-import type { PlayerBot, Slide, SlideOption, SlideOptionType, VidbotAction } from '../../machines/vidbot/vidbot.types';
+  selectMedia,
+  selectSlide,
+  selectView,
+  selectVisit,
+  type PlayerView,
+} from '../../machines/player/player.selectors';
+import type { Channel } from '../shared/protocol';
+import type { PlayerBot, Slide, SlideOptionType, VidbotTheme } from '../../machines/vidbot/vidbot.types';
+import { mountEmbeddedLink, mountForm, mountShareMedia, mountThankYou, openExternalLink } from './actions';
+import type { ActionContext, ActionView } from './actions/types';
+import type { ExternalLinkAction } from '../../server/src/modules/bot/content.rules';
+import { appendCaptionTracks, showCaptions } from './captions';
+import { button, el, icon, setIconLabel } from './dom';
 import { playerStrings, resolvePlayerLang, type PlayerLang } from './strings';
-import { playerCss } from './styles';
+import { adoptPlayerStyles } from './styles';
 
-/** What the player reports to its host (analytics, previews, the embedding page). */
+/** What the player reports to its host (the pages map these to protocol messages, the preview to its UI). */
 export type PlayerEvent =
-  | { type: 'slide.enter'; slideId: number; name: string; path: readonly number[] }
-  | { type: 'button.click'; slideId: number; optionId: number; optionType: SlideOptionType }
-  | (Omit<VidbotActionRequested, 'type'> & { type: 'action.requested'; action: VidbotAction | null })
-  | { type: 'video.play' | 'video.pause' | 'video.ended'; slideId: number }
-  | { type: 'video.autoplayBlocked'; slideId: number }
-  | { type: 'video.error'; slideId: number }
-  | { type: 'closed'; path: readonly number[] };
+  | { type: 'slide.enter'; from: number | null; to: number; slideId: number; name: string; path: readonly number[] }
+  | { type: 'button.click'; slideId: number; optionId: number; optionType: SlideOptionType; name: string; trackConversion: boolean; trigger: 'button' | 'video.end' }
+  | { type: 'form.submitted'; actionId: number; submissionId: string }
+  | { type: 'post.message'; slideId: number; actionId: number; value: string }
+  | { type: 'link.open'; url: string; linkType: string }
+  | { type: 'closed'; path: readonly number[] }
+  | { type: 'liked'; slideId: number | null; liked: boolean }
+  | { type: 'share'; url: string; method: 'share' | 'copy' }
+  /** `currentTime` in seconds. */
+  | { type: 'video.play' | 'video.pause' | 'video.ended'; slideId: number; currentTime: number }
+  | { type: 'video.autoplayBlocked' | 'video.error'; slideId: number };
 
-/** Options of `mountPlayer`. */
+/** Options of `mountPlayer` (the channel bootstraps — embed/page, the preview — set them). */
 export interface PlayerOptions {
-  /** Start on this slide instead of the INTRO slide (preview `slide_id`); unknown ids are ignored. */
+  /** Distribution channel (spec 002 §3); `widget` shows a Close control. Default `direct`. */
+  channel?: Channel;
+  /** Start on this slide instead of the INTRO slide (preview `slide_id`, `?slide=`); unknown ids are ignored. */
   startSlideId?: number | null;
   /** Called for every `PlayerEvent`, synchronously. Exceptions thrown by it are not caught. */
   onEvent?: (event: PlayerEvent) => void;
   /** Player language; default from `<html lang>`, else en. */
   lang?: PlayerLang;
-  /** Start the first video by itself (muted). Default true. Later videos follow buttons / video-end autoplay. */
+  /** Start the first video by itself. Default true. Later videos follow buttons / video-end autoplay. */
   autoplay?: boolean;
+  /** Start muted (autoplayMuted of the widget / link settings). Default true: browsers allow muted autoplay. */
+  muted?: boolean;
+  /** Alias of `muted` (the settings' name). */
+  autoplayMuted?: boolean;
+  /** iframe / link settings: the buttons stay hidden until the viewer started playback. */
+  hideActionButtonsUntilPlay?: boolean;
+  /** Dashboard preview: forms are validated but not sent. */
+  preview?: boolean;
+  /** Origin of the Vidbot server ('' = this page's origin): form submissions, the watermark link. */
+  apiBase?: string;
+  /**
+   * Opens an EXTERNAL_LINK instead of the player (display ads send clicks through the platform's
+   * click tracker). Return true when handled; false lets the player open it by its link type.
+   */
+  openLink?: (action: ExternalLinkAction) => boolean;
 }
 
-/** A mounted player. */
+/** A mounted player: host commands and teardown. */
 export interface PlayerHandle {
-  /** Stop the machine, pause and release the video, remove the player's DOM. Safe to call twice. */
+  /** Play the current video (a user gesture on the host helps: browsers may refuse otherwise). */
+  play(): void;
+  pause(): void;
+  /** Close the vidbot (closing screen; `closed` is reported). */
+  close(): void;
+  /** Start again from the start slide. */
+  restart(): void;
+  /** Stop the machine, release the video, remove the player's DOM. Safe to call twice. */
   destroy(): void;
   /** The shadow root the player renders into (tests and hosts that need to look inside). */
   readonly root: ShadowRoot;
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-const ICON_PATHS = {
-  play: 'M8 5v14l11-7z',
-  pause: 'M6 5h4v14H6zm8 0h4v14h-4z',
-  muted: 'M16.5 12A4.5 4.5 0 0 0 14 8v2.2l2.5 2.5V12zM19 12c0 .9-.2 1.8-.5 2.6l1.5 1.5A8.8 8.8 0 0 0 21 12c0-4.3-3-7.9-7-8.8v2.1c2.9.9 5 3.5 5 6.7zM4.3 3 3 4.3 7.7 9H3v6h4l5 5v-6.7l4.3 4.3c-.7.5-1.4.9-2.3 1.2v2.1a9 9 0 0 0 3.7-1.8l2 2 1.3-1.3-9-9zM12 4 9.9 6.1 12 8.2z',
-  sound: 'M3 9v6h4l5 5V4L7 9zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1c2.9.9 5 3.5 5 6.7s-2.1 5.8-5 6.7v2.1c4-.9 7-4.5 7-8.8s-3-7.9-7-8.8z',
-} as const;
-
-function icon(name: keyof typeof ICON_PATHS): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('focusable', 'false');
-  const path = document.createElementNS(SVG_NS, 'path');
-  path.setAttribute('d', ICON_PATHS[name]);
-  svg.append(path);
-  return svg;
+function themeOf(bot: PlayerBot): VidbotTheme {
+  return (bot.theme && typeof bot.theme === 'object' ? bot.theme : {}) as VidbotTheme;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function themeColor(theme: PlayerBot['theme'], key: string): string | null {
-  const value = theme?.[key];
-  return typeof value === 'string' && value.trim() ? value : null;
+function colour(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
 /**
@@ -102,52 +123,125 @@ function themeColor(theme: PlayerBot['theme'], key: string): string | null {
  * @param container any element; the player fills it (give it a size).
  * @param bot a `PlayerBot` (docs/api.md; a draft `Bot` has the same slide fields) with resolved urls.
  * @param options `PlayerOptions`.
- * @returns `{ destroy, root }`. Never throws for odd content: broken buttons are left out, a bot
- *   without slides shows an explanation.
+ * @returns a `PlayerHandle`. Never throws for odd content: broken buttons are left out, a bot without
+ *   slides shows an explanation.
  */
 export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: PlayerOptions = {}): PlayerHandle {
   const lang = options.lang ?? resolvePlayerLang(document.documentElement.lang);
   const t = playerStrings(lang);
   const emitEvent = (event: PlayerEvent): void => options.onEvent?.(event);
-  const machine = compileVidbot(bot, { startSlideId: options.startSlideId });
+  const settings = bot.settings ?? {};
+  const theme = themeOf(bot);
 
   const host = el('div');
   host.setAttribute('data-vidbot-player', '');
   const root = host.attachShadow({ mode: 'open' });
-  const style = el('style', undefined, playerCss);
+  const sheets = adoptPlayerStyles(root, bot.customCss);
+
   const frame = el('section', 'vb-player');
   frame.setAttribute('aria-label', bot.name || t('player'));
   frame.lang = lang;
-  const textColor = themeColor(bot.theme, 'textColor');
-  const backgroundColor = themeColor(bot.theme, 'backgroundColor');
+  const textColor = colour(theme.textColor);
+  const backgroundColor = colour(theme.backgroundColor);
   if (textColor) frame.style.setProperty('--vb-text', textColor);
   if (backgroundColor) frame.style.setProperty('--vb-background', backgroundColor);
-  const stage = el('div');
+  if (theme.isGradientEnabled !== false) frame.setAttribute('data-gradient', '');
+  if (theme.isArrowButtonEnabled) frame.setAttribute('data-arrows', '');
+
+  const stage = el('div', 'vb-stage');
+  const top = el('div', 'vb-top');
+  const controls = el('div', 'vb-controls');
+  controls.setAttribute('role', 'group');
+  controls.setAttribute('aria-label', t('controls'));
+  const layer = el('div', 'vb-layer');
+  layer.hidden = true;
   const live = el('p', 'vb-sr');
   live.setAttribute('role', 'status');
   live.setAttribute('aria-live', 'polite');
-  frame.append(stage, live);
-  root.append(style, frame);
+
+  // Company profile (settings.isCompanyProfileEnabled): logo + company name.
+  const companyName = bot.companyName ?? settings.companyName ?? null;
+  if (settings.isCompanyProfileEnabled && (companyName || bot.logoUrl)) {
+    const profile = el('div', 'vb-profile');
+    profile.setAttribute('data-company-profile', '');
+    if (bot.logoUrl) {
+      const logo = el('img');
+      logo.src = bot.logoUrl;
+      logo.alt = companyName ? t('logo', { name: companyName }) : '';
+      profile.append(logo);
+    }
+    if (companyName) profile.append(el('span', undefined, companyName));
+    top.append(profile);
+  }
+  top.append(controls);
+
+  // Player-wide controls (left to right): play, mute, captions (per slide), like, share, close.
+  const playControl = button('vb-control', 'play');
+  const muteControl = button('vb-control', 'mute');
+  const captionsControl = button('vb-control', 'captions');
+  setIconLabel(captionsControl, 'captions', t('captions'));
+  const likeControl = settings.isLikesEnabled ? button('vb-control', 'like') : null;
+  if (likeControl) setIconLabel(likeControl, 'like', t('like'));
+  const shareControl = settings.isShareDisabled ? null : button('vb-control', 'share');
+  if (shareControl) setIconLabel(shareControl, 'share', t('share'));
+  const closeControl = options.channel === 'widget' ? button('vb-control', 'close') : null;
+  if (closeControl) setIconLabel(closeControl, 'close', t('close'));
+  controls.append(playControl, muteControl, captionsControl, ...[likeControl, shareControl, closeControl].filter((b): b is HTMLButtonElement => b !== null));
+
+  frame.append(stage, top);
+  if (!settings.isWatermarkDisabled) {
+    const mark = el('a', 'vb-watermark', t('watermark'));
+    mark.href = `${options.apiBase ?? ''}/`;
+    mark.target = '_blank';
+    mark.rel = 'noopener';
+    mark.setAttribute('data-watermark', '');
+    frame.append(mark);
+  }
+  frame.append(layer, live);
+  root.append(frame);
   container.append(host);
 
-  let actor: Actor<VidbotMachine>;
-  let renderedPathLength = -1;
-  let renderedStatus = '';
-  let video: HTMLVideoElement | null = null;
-  /** Whether the next slide's video should start by itself. */
-  let autoplayNext = options.autoplay ?? true;
+  const actor = createActor(playerMachine, {
+    input: {
+      bot,
+      startSlideId: options.startSlideId ?? null,
+      autoplay: options.autoplay ?? true,
+      hideActionButtonsUntilPlay: options.hideActionButtonsUntilPlay ?? false,
+    },
+  });
+  const send = actor.send.bind(actor);
+
   /** The viewer's sound choice carries over from slide to slide. */
-  let muted = true;
+  let muted = options.muted ?? options.autoplayMuted ?? true;
   let destroyed = false;
+  let video: HTMLVideoElement | null = null;
+  let optionsNode: HTMLElement | null = null;
+  let bigPlay: HTMLButtonElement | null = null;
+  let renderedVisit = -1;
+  let renderedView: PlayerView | null = null;
+  let actionView: ActionView | null = null;
+  /** What had focus when an action view opened (focus returns there). */
+  let returnFocus: HTMLElement | null = null;
+  /** Counts play() calls: only the latest one's refusal counts (an older one may be overtaken). */
+  let playAttempt = 0;
+  /** Detaches the current slide's media listeners (a released video must not report into the next slide). */
+  let slideListeners = new AbortController();
 
   const focusIsInside = (): boolean => root.activeElement !== null;
 
-  /** Detaches the current slide's media listeners (a released video must not report into the next slide). */
-  let slideListeners = new AbortController();
+  const actionContext = (): ActionContext => ({
+    layer,
+    lang,
+    publicId: bot.publicId ?? '',
+    revisionId: bot.revisionId ?? null,
+    apiBase: options.apiBase ?? '',
+    preview: options.preview ?? false,
+  });
 
   const releaseVideo = (): void => {
     slideListeners.abort();
     slideListeners = new AbortController();
+    playAttempt += 1;
     if (!video) return;
     video.pause();
     video.removeAttribute('src');
@@ -155,8 +249,34 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     video = null;
   };
 
-  /** Builds the video slide; returns the function that starts autoplay (called after slide.enter is reported). */
-  const renderVideo = (slide: Slide, slideNode: HTMLElement): (() => void) => {
+  /** Calls play(); a refusal with sound retries muted, a refusal muted is reported as blocked. */
+  const tryPlay = (media: HTMLVideoElement, slideId: number): void => {
+    const mine = ++playAttempt;
+    let attempt: Promise<void> | undefined;
+    try {
+      attempt = media.play();
+    } catch {
+      attempt = Promise.reject(new Error('play failed'));
+    }
+    attempt?.then(
+      () => undefined,
+      (error: unknown) => {
+        if (destroyed || media !== video || mine !== playAttempt) return;
+        const notAllowed = error instanceof DOMException && error.name === 'NotAllowedError';
+        if (notAllowed && !media.muted) {
+          muted = true;
+          media.muted = true;
+          tryPlay(media, slideId);
+          return;
+        }
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        emitEvent({ type: 'video.autoplayBlocked', slideId });
+        send({ type: 'media.blocked' });
+      },
+    );
+  };
+
+  const renderVideo = (slide: Slide, slideNode: HTMLElement): void => {
     const media = el('video', 'vb-media');
     media.setAttribute('playsinline', '');
     media.playsInline = true;
@@ -169,224 +289,291 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     media.crossOrigin = 'anonymous';
     if (slide.posterUrl) media.setAttribute('poster', slide.posterUrl);
     media.setAttribute('aria-label', slide.name);
-    const autoplay = autoplayNext;
-    if (autoplay) media.setAttribute('autoplay', '');
+    if (selectMedia(actor.getSnapshot()) === 'playing') media.setAttribute('autoplay', '');
     if (slide.videoUrl) media.src = slide.videoUrl;
     appendCaptionTracks(media, slide.captions ?? [], lang);
-
-    const controls = el('div', 'vb-controls');
-    const playButton = el('button', 'vb-control');
-    playButton.type = 'button';
-    playButton.setAttribute('data-control', 'play');
-    const muteButton = el('button', 'vb-control');
-    muteButton.type = 'button';
-    muteButton.setAttribute('data-control', 'mute');
     const error = el('p', 'vb-error', t('videoError'));
     error.hidden = true;
     error.setAttribute('role', 'alert');
 
     const { signal } = slideListeners;
-    const syncPlay = (): void => {
-      const label = media.paused ? t('play') : t('pause');
-      playButton.replaceChildren(icon(media.paused ? 'play' : 'pause'), el('span', undefined, label));
-    };
-    const syncMute = (): void => {
-      const label = media.muted ? t('unmute') : t('mute');
-      muteButton.replaceChildren(icon(media.muted ? 'muted' : 'sound'), el('span', undefined, label));
-    };
-    const tryPlay = (reportBlocked: boolean): void => {
-      let attempt: Promise<void> | undefined;
-      try {
-        attempt = media.play();
-      } catch {
-        attempt = undefined;
-      }
-      attempt?.catch(() => {
-        syncPlay();
-        if (reportBlocked && !destroyed) emitEvent({ type: 'video.autoplayBlocked', slideId: slide.id });
-      });
-    };
-
-    playButton.addEventListener('click', () => {
-      if (media.paused) {
-        if (media.ended) media.currentTime = 0;
-        tryPlay(false);
-      } else {
-        media.pause();
-      }
-    });
-    muteButton.addEventListener('click', () => {
-      muted = !media.muted;
-      media.muted = muted;
-      syncMute();
-      if (!muted && media.paused) tryPlay(false);
-    });
+    const time = (): number => Math.round(media.currentTime * 1000) / 1000;
     media.addEventListener('play', () => {
       error.hidden = true;
-      syncPlay();
-      emitEvent({ type: 'video.play', slideId: slide.id });
+      emitEvent({ type: 'video.play', slideId: slide.id, currentTime: time() });
+      send({ type: 'media.playing' });
     }, { signal });
     media.addEventListener('pause', () => {
-      syncPlay();
-      emitEvent({ type: 'video.pause', slideId: slide.id });
-    }, { signal });
-    media.addEventListener('volumechange', syncMute, { signal });
-    media.addEventListener('error', () => {
-      error.hidden = false;
-      syncPlay();
-      emitEvent({ type: 'video.error', slideId: slide.id });
+      // The pause that comes with the end of playback is not the viewer's: `ended` follows.
+      if (media.ended) return;
+      emitEvent({ type: 'video.pause', slideId: slide.id, currentTime: time() });
+      send({ type: 'media.paused' });
     }, { signal });
     media.addEventListener('ended', () => {
-      syncPlay();
-      emitEvent({ type: 'video.ended', slideId: slide.id });
-      const endOption = slide.options.find((o) => o.videoEndListener);
-      autoplayNext = endOption?.videoEndAutoplay ?? false;
-      actor.send({ type: 'video.end' });
+      emitEvent({ type: 'video.ended', slideId: slide.id, currentTime: time() });
+      send({ type: 'media.ended' });
+    }, { signal });
+    media.addEventListener('volumechange', () => syncMute(), { signal });
+    media.addEventListener('error', () => {
+      error.hidden = false;
+      emitEvent({ type: 'video.error', slideId: slide.id });
     }, { signal });
 
-    syncPlay();
-    syncMute();
-    controls.append(playButton, muteButton);
-    slideNode.append(media, controls, error);
+    bigPlay = button('vb-bigplay', 'bigplay');
+    bigPlay.append(icon('play'), el('span', undefined, t('playVideo')));
+    bigPlay.addEventListener('click', () => send({ type: 'play' }));
+    slideNode.append(media, bigPlay, error);
     video = media;
-    return () => {
-      if (autoplay) tryPlay(true);
-    };
   };
 
   const renderImage = (slide: Slide, slideNode: HTMLElement): void => {
     const image = el('img', 'vb-media');
     image.alt = slide.description?.trim() || slide.name;
     if (slide.imageUrl) image.src = slide.imageUrl;
+    const animation = slide.imageAnimation;
+    if (animation && (animation.type === 'PAN' || animation.type === 'ZOOM_OUT')) {
+      image.setAttribute('data-animation', animation.type);
+      const seconds = Number.isFinite(animation.duration) && animation.duration > 0 ? animation.duration : 8;
+      image.style.setProperty('--vb-anim-duration', `${seconds}s`);
+      const repeat = animation.repeat === true ? 'infinite' : typeof animation.repeat === 'number' && animation.repeat > 0 ? String(animation.repeat) : '1';
+      image.style.setProperty('--vb-anim-repeat', repeat);
+    }
     slideNode.append(image);
   };
 
-  const renderOptions = (slide: Slide, liveOptions: SlideOption[], slideNode: HTMLElement): void => {
+  const renderOptions = (snapshot: PlayerSnapshot, slideNode: HTMLElement): void => {
+    const liveOptions = selectLiveOptions(snapshot);
+    optionsNode = null;
     if (liveOptions.length === 0) return;
     const group = el('div', 'vb-options');
     group.setAttribute('role', 'group');
     group.setAttribute('aria-label', t('choices'));
     for (const option of liveOptions) {
-      const button = el('button', 'vb-option', option.name);
-      button.type = 'button';
-      button.setAttribute('data-option-id', String(option.id));
-      if (option.featured) button.setAttribute('data-featured', '');
-      button.addEventListener('click', () => {
-        emitEvent({ type: 'button.click', slideId: slide.id, optionId: option.id, optionType: option.type });
-        // A press is a user gesture: the next video may start (and with sound, if the viewer chose it).
-        autoplayNext = true;
-        actor.send(buttonEvent(option.id));
+      const b = el('button', 'vb-option', option.name);
+      b.type = 'button';
+      b.setAttribute('data-option-id', String(option.id));
+      b.setAttribute('data-type', option.type);
+      if (option.featured) b.setAttribute('data-featured', '');
+      b.addEventListener('click', () => {
+        returnFocus = b;
+        send({ type: 'button.press', optionId: option.id });
       });
-      group.append(button);
+      group.append(b);
     }
     slideNode.append(group);
+    optionsNode = group;
   };
 
-  const renderMessage = (text: string, withRestart: boolean): void => {
+  const renderMessage = (text: string, withRestart: boolean, hadFocus: boolean): void => {
     const box = el('div', 'vb-message');
     box.setAttribute('tabindex', '-1');
     box.append(el('p', undefined, text));
+    let restart: HTMLButtonElement | null = null;
     if (withRestart) {
-      const restart = el('button', 'vb-option', t('restart'));
-      restart.type = 'button';
-      restart.setAttribute('data-control', 'restart');
-      restart.addEventListener('click', () => start(true));
+      restart = button('vb-option', 'restart');
+      restart.textContent = t('restart');
+      restart.addEventListener('click', () => send({ type: 'restart' }));
       box.append(restart);
     }
     stage.replaceChildren(box);
     live.textContent = text;
+    if (hadFocus) (restart ?? box).focus();
   };
 
-  const render = (): void => {
-    const snapshot = actor.getSnapshot();
-    const pathLength = snapshot.context.path.length;
-    if (pathLength === renderedPathLength && snapshot.status === renderedStatus) return;
-    const hadFocus = focusIsInside();
-    renderedPathLength = pathLength;
-    renderedStatus = snapshot.status;
+  const renderSlide = (snapshot: PlayerSnapshot, slide: Slide, hadFocus: boolean): void => {
     releaseVideo();
-
-    const slide = selectCurrentSlide(snapshot, bot);
-    if (!slide) {
-      if (selectIsClosed(snapshot)) {
-        renderMessage(t('closed'), true);
-        emitEvent({ type: 'closed', path: snapshot.context.path });
-      } else {
-        renderMessage(t('empty'), false);
-      }
-      if (hadFocus) root.querySelector<HTMLElement>('.vb-message button, .vb-message')?.focus();
-      return;
-    }
-
+    bigPlay = null;
     const slideNode = el('div', 'vb-slide');
     slideNode.setAttribute('role', 'group');
     slideNode.setAttribute('aria-label', slide.name);
     slideNode.setAttribute('tabindex', '-1');
     slideNode.setAttribute('data-slide-id', String(slide.id));
     stage.replaceChildren(slideNode);
-    let startPlayback: (() => void) | null = null;
-    if (slide.type === 'VIDEO') startPlayback = renderVideo(slide, slideNode);
+    if (slide.type === 'VIDEO') renderVideo(slide, slideNode);
     else renderImage(slide, slideNode);
-    renderOptions(slide, selectLiveOptions(slide, bot), slideNode);
+    renderOptions(snapshot, slideNode);
     live.textContent = t('nowShowing', { name: slide.name });
     if (hadFocus) slideNode.focus();
-    emitEvent({ type: 'slide.enter', slideId: slide.id, name: slide.name, path: snapshot.context.path });
-    startPlayback?.();
   };
 
-  const start = (restart: boolean): void => {
-    if (restart) {
-      actor.stop();
-      autoplayNext = true;
+  const syncPlayControl = (snapshot: PlayerSnapshot): void => {
+    const playing = selectMedia(snapshot) === 'playing';
+    setIconLabel(playControl, playing ? 'pause' : 'play', playing ? t('pause') : t('play'));
+  };
+
+  const syncMute = (): void => {
+    const isMuted = video ? video.muted : muted;
+    setIconLabel(muteControl, isMuted ? 'muted' : 'sound', isMuted ? t('unmute') : t('mute'));
+  };
+
+  /** Opens the action view the machine is in (form, thank-you, link, share) once per entry. */
+  const syncActionView = (snapshot: PlayerSnapshot, view: PlayerView, hadFocus: boolean): void => {
+    if (view === renderedView) return;
+    actionView?.destroy();
+    actionView = null;
+    layer.replaceChildren();
+    const ctx = actionContext();
+    const action = snapshot.context.action;
+    if (view === 'form' && action?.type === 'REGULAR_FORM') {
+      layer.hidden = false;
+      actionView = mountForm(ctx, action, (outcome) => {
+        if (outcome.type === 'submitted') send({ type: 'form.submitted', submissionId: outcome.submissionId });
+        else send({ type: 'form.cancelled' });
+      });
+    } else if (view === 'thankYou' && action) {
+      layer.hidden = false;
+      // The thank-you page of a share-media action has the same fields (name, thankYouPage).
+      actionView = mountThankYou(ctx, action as Parameters<typeof mountThankYou>[1], (outcome) => {
+        send(outcome.type === 'button' ? { type: 'thankYou.button' } : { type: 'thankYou.cancelled' });
+      });
+    } else if (view === 'shareMedia' && action?.type === 'SHARE_MEDIA') {
+      layer.hidden = false;
+      actionView = mountShareMedia(ctx, action, () => send({ type: 'shareMedia.done' }));
+    } else if (view === 'link') {
+      const link = selectLink(snapshot);
+      if (link) {
+        layer.hidden = false;
+        actionView = mountEmbeddedLink(ctx, link, () => send({ type: 'link.closed' }));
+      }
+    } else {
+      layer.hidden = true;
+      if (renderedView && renderedView !== 'slide' && view === 'slide' && hadFocus) {
+        const target = returnFocus && returnFocus.isConnected ? returnFocus : root.querySelector<HTMLElement>('.vb-slide');
+        target?.focus();
+      }
     }
-    renderedPathLength = -1;
-    renderedStatus = '';
-    actor = createActor(machine);
-    actor.on('action.requested', (event) => {
-      const { type: _type, ...rest } = event;
-      emitEvent({ ...rest, type: 'action.requested', action: bot.actions.find((a) => a.id === event.actionId) ?? null });
-    });
-    actor.subscribe(render);
-    actor.start();
-    render();
   };
 
-  start(false);
+  let lastSnapshot: PlayerSnapshot | null = null;
+  const render = (snapshot: PlayerSnapshot): void => {
+    if (destroyed || snapshot === lastSnapshot) return;
+    lastSnapshot = snapshot;
+    const view = selectView(snapshot);
+    const hadFocus = focusIsInside();
+    const slide = selectSlide(snapshot);
+    const visit = selectVisit(snapshot);
+
+    if (view === 'closed' || view === 'empty') {
+      if (renderedView !== view) {
+        actionView?.destroy();
+        actionView = null;
+        layer.replaceChildren();
+        layer.hidden = true;
+        releaseVideo();
+        renderMessage(view === 'closed' ? t('closed') : t('empty'), view === 'closed', hadFocus);
+        renderedVisit = -1;
+      }
+      top.hidden = true;
+      renderedView = view;
+      return;
+    }
+    top.hidden = false;
+    if (slide && visit !== renderedVisit) {
+      renderSlide(snapshot, slide, hadFocus && view === 'slide');
+      renderedVisit = visit;
+    }
+    syncActionView(snapshot, view, hadFocus);
+    renderedView = view;
+
+    // Buttons: delayButtons / hideActionButtonsUntilPlay.
+    if (optionsNode) optionsNode.hidden = !selectButtonsShown(snapshot);
+
+    // Playback: make the video do what the machine says.
+    const media = selectMedia(snapshot);
+    const isVideo = slide?.type === 'VIDEO' && video !== null;
+    playControl.hidden = !isVideo;
+    muteControl.hidden = !isVideo;
+    if (video && slide) {
+      if (media === 'playing' && video.paused) tryPlay(video, slide.id);
+      else if (media !== 'playing' && !video.paused) video.pause();
+      const captionsShown = selectCaptionsShown(snapshot);
+      showCaptions(video, captionsShown, selectCaptionLanguage(snapshot, lang));
+    }
+    if (bigPlay) bigPlay.hidden = !(media === 'paused' && (selectBlocked(snapshot) || !snapshot.context.hasPlayed));
+    const hasCaptions = isVideo && (slide?.captions?.length ?? 0) > 0;
+    captionsControl.hidden = !hasCaptions;
+    captionsControl.setAttribute('aria-pressed', String(selectCaptionsOn(snapshot)));
+    likeControl?.setAttribute('aria-pressed', String(selectLiked(snapshot)));
+    syncPlayControl(snapshot);
+    syncMute();
+  };
+
+  // Control wiring: the view sends events; effects that are the browser's (sound, share) stay here.
+  playControl.addEventListener('click', () => send({ type: selectMedia(actor.getSnapshot()) === 'playing' ? 'pause' : 'play' }));
+  muteControl.addEventListener('click', () => {
+    muted = !(video?.muted ?? muted);
+    if (video) video.muted = muted;
+    syncMute();
+    if (!muted && selectMedia(actor.getSnapshot()) !== 'playing') send({ type: 'play' });
+  });
+  captionsControl.addEventListener('click', () => send({ type: 'captions.toggle' }));
+  likeControl?.addEventListener('click', () => send({ type: 'like.toggle' }));
+  closeControl?.addEventListener('click', () => send({ type: 'close' }));
+  shareControl?.addEventListener('click', () => {
+    // The direct link V/v/{publicId}: the player always runs on V (frame pages, preview), so without
+    // a server-given directUrl it is built from apiBase or this page's origin.
+    const url = bot.directUrl || (bot.publicId ? `${options.apiBase || window.location.origin}/v/${encodeURIComponent(bot.publicId)}` : window.location.href);
+    const nav = navigator as Navigator & { share?: (data: ShareData) => Promise<void> };
+    if (typeof nav.share === 'function') {
+      nav.share({ title: bot.name, url }).then(
+        () => emitEvent({ type: 'share', url, method: 'share' }),
+        () => undefined, // the viewer dismissed the share sheet
+      );
+      return;
+    }
+    const copied = navigator.clipboard?.writeText(url);
+    if (!copied) {
+      live.textContent = t('shareFailed');
+      return;
+    }
+    copied.then(
+      () => {
+        live.textContent = t('linkCopied');
+        emitEvent({ type: 'share', url, method: 'copy' });
+      },
+      () => {
+        live.textContent = t('shareFailed');
+      },
+    );
+  });
+
+  // Machine reports → PlayerEvents (and the browser effects of opening a link).
+  actor.on('*', (emitted) => {
+    const e = emitted as PlayerEmitted;
+    switch (e.type) {
+      case 'slide.enter': {
+        const name = bot.slides.find((s) => s.id === e.to)?.name ?? '';
+        emitEvent({ type: 'slide.enter', from: e.from, to: e.to, slideId: e.to, name, path: e.path });
+        break;
+      }
+      case 'link.open': {
+        emitEvent({ type: 'link.open', url: e.action.url, linkType: e.action.linkType });
+        if (options.openLink?.(e.action)) break;
+        if (openExternalLink(actionContext(), e.action) === 'embed') send({ type: 'link.embed', action: e.action });
+        break;
+      }
+      default:
+        emitEvent(e);
+    }
+  });
+  actor.subscribe(render);
+  actor.start();
+  render(actor.getSnapshot());
 
   return {
     root,
+    play: () => send({ type: 'play' }),
+    pause: () => send({ type: 'pause' }),
+    close: () => send({ type: 'close' }),
+    restart: () => send({ type: 'restart' }),
     destroy() {
       if (destroyed) return;
       destroyed = true;
+      actionView?.destroy();
       actor.stop();
       releaseVideo();
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => !sheets.includes(s));
       host.remove();
     },
   };
-}
-
-/**
- * Adds one `<track kind="subtitles">` per caption (WebVTT under `/files/`, spec 001 §2 subtitles);
- * the track in the player's language (else the first) is shown by default. Labels are the language's
- * name in the player's language when the browser knows it, else the code.
- */
-function appendCaptionTracks(media: HTMLVideoElement, captions: readonly { languageCode: string; url: string }[], playerLang: string): void {
-  if (captions.length === 0) return;
-  const pageLang = playerLang.slice(0, 2).toLowerCase();
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([pageLang], { type: 'language' });
-  } catch {
-    names = null;
-  }
-  const preferred = captions.find((c) => c.languageCode === pageLang) ?? captions[0];
-  for (const caption of captions) {
-    const track = document.createElement('track');
-    track.kind = 'subtitles';
-    track.srclang = caption.languageCode;
-    track.src = caption.url;
-    track.label = names?.of(caption.languageCode) ?? caption.languageCode;
-    if (caption === preferred) track.default = true;
-    media.append(track);
-  }
 }

@@ -24,6 +24,16 @@ const en = {
   restart: 'Start over',
   empty: 'This vidbot has no slides yet.',
   videoError: 'The video could not be played.',
+  playVideo: 'Play video',
+  captions: 'Captions',
+  like: 'Like',
+  share: 'Share',
+  linkCopied: 'Link copied',
+  shareFailed: 'The link could not be shared.',
+  close: 'Close',
+  watermark: 'Made with Vidbot',
+  logo: '{name} logo',
+  controls: 'Video controls',
 } as const;
 
 /** Keys of the player's strings. */
@@ -41,6 +51,16 @@ const fi: Record<PlayerStringKey, string> = {
   restart: 'Aloita alusta',
   empty: 'Tässä vidbotissa ei ole vielä dioja.',
   videoError: 'Videota ei voitu toistaa.',
+  playVideo: 'Toista video',
+  captions: 'Tekstitys',
+  like: 'Tykkää',
+  share: 'Jaa',
+  linkCopied: 'Linkki kopioitu',
+  shareFailed: 'Linkkiä ei voitu jakaa.',
+  close: 'Sulje',
+  watermark: 'Tehty Vidbotilla',
+  logo: '{name} – logo',
+  controls: 'Videon säätimet',
 };
 
 const dictionaries: Record<PlayerLang, Record<PlayerStringKey, string>> = { en, fi };

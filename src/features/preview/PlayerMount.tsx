@@ -33,6 +33,8 @@ export function PlayerMount({ bot, startSlideId, lang, onEvent, onMounted, class
     const handle = mountPlayer(container, bot, {
       startSlideId,
       lang,
+      // Dashboard preview: forms are validated but not sent (issue 12 action views).
+      preview: true,
       onEvent: (event) => onEventRef.current?.(event),
     });
     onMountedRef.current?.(bot);

@@ -8,8 +8,8 @@
  *   `VIDBOT_PREVIEW_READY` (so the parent knows it may send), and plays each accepted bot. Messages
  *   are accepted only from allow-listed origins (GET /api/config `previewAllowedOrigins` + own origin)
  *   and from the parent/opener window.
- * - `EMBED_EXTERNAL_LINK` (and an EXTERNAL_LINK button whose link type is `embed`) replaces the
- *   preview with an iframe of the link.
+ * - `EMBED_EXTERNAL_LINK` replaces the preview with an iframe of the link. The player itself performs
+ *   its buttons' actions (forms validated but not sent in a preview, links, embedded links).
  * - `slide_id` starts on that slide. The page sets the root font size to 17px (spec 000 §9) while
  *   it is shown. No login-dependent loading gate: this route is outside the `_auth` layout.
  */
@@ -18,14 +18,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { configOptions } from '../../api/queries';
 import { isHttpError } from '../../api/client';
-import { resolvePlayerLang, type PlayerBot, type PlayerEvent } from '../../../embed/player';
+import { resolvePlayerLang, type PlayerBot } from '../../../embed/player';
 import { PlayerMount } from './PlayerMount';
 import {
-  EMBED_DEFAULT_SIZE,
   announcePreviewReady,
   buildAllowList,
   isPreviewMessage,
-  originOf,
   readPreviewMessage,
 } from './previewMessages';
 import { isStoredBotId, previewBotOptions } from './previewQueries';
@@ -58,15 +56,6 @@ function trustedSources(): Window[] {
   if (window.parent !== window) out.push(window.parent);
   if (window.opener) out.push(window.opener as Window);
   return out;
-}
-
-/** Opens an external link of a preview button: embed → in place; otherwise a new tab (http(s), mailto, tel only). */
-function openExternalLink(url: string, linkType: string | undefined, showEmbed: (link: EmbedLink) => void): void {
-  if (linkType === 'embed' && originOf(url)) {
-    showEmbed({ url, ...EMBED_DEFAULT_SIZE });
-    return;
-  }
-  if (originOf(url) || /^(mailto|tel):/i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
 }
 
 /** Props: the route's `id` param and parsed `slide_id`. */
@@ -125,12 +114,6 @@ export function PreviewPage({ id, slideId }: PreviewPageProps) {
     }
   };
 
-  const onPlayerEvent = (event: PlayerEvent) => {
-    if (event.type === 'action.requested' && event.optionType === 'EXTERNAL_LINK' && event.action?.url) {
-      openExternalLink(event.action.url, event.action.linkType, setEmbed);
-    }
-  };
-
   const bot = stored ? (botQuery.data ?? null) : messageBot;
   let body;
   if (embed) {
@@ -156,7 +139,6 @@ export function PreviewPage({ id, slideId }: PreviewPageProps) {
         bot={bot}
         startSlideId={slideId}
         lang={resolvePlayerLang(i18n.locale)}
-        onEvent={onPlayerEvent}
         onMounted={onPlayerMounted}
       />
     );
