@@ -68,11 +68,18 @@ export const KB = 1000;
  * form editor 57.8 KB). The way back: per-route message catalogs and a lighter editor layout chunk.
  */
 export const BUDGET_KB = { firstRoute: 180, otherRoute: 70 };
+/** Locales of the split message catalogs (scripts/catalog-split.mjs). */
+export const CATALOG_LOCALES = ['en', 'fi'];
+/** Manifest key of a split catalog: `group` is 'shell' or `route:{route id}` (scripts/catalog-split.mjs). */
+export function catalogKey(locale, group) {
+  return `src/locales/${locale}/messages.po?catalog=${encodeURIComponent(group)}`;
+}
 /**
- * Lazily imported modules every first load needs: one of the locale catalogs (an array = one of
- * them, the largest is counted).
+ * Lazily imported modules every first load needs: the shell catalog of one locale (an array = one
+ * of them, the largest is counted). A route's own catalogs (per route of its chain, the larger
+ * locale) count with the route (`measureBudget`).
  */
-export const FIRST_LOAD_DYNAMIC = [['src/locales/en/messages.po', 'src/locales/fi/messages.po']];
+export const FIRST_LOAD_DYNAMIC = [CATALOG_LOCALES.map((l) => catalogKey(l, 'shell'))];
 /** Lazily imported modules a signed-in first visit needs (aws-amplify is not one: see the header). */
 export const SIGNED_IN_DYNAMIC = [...FIRST_LOAD_DYNAMIC];
 /** The first routes, by route id of src/routeTree.gen.ts (see the header). */
@@ -180,10 +187,26 @@ export function measureBudget({ distDir = 'dist', routeTree = 'src/routeTree.gen
       const groups = new URLSearchParams(query).get('tsr-split')?.split('---') ?? [];
       return groups.includes('component') || groups.includes('pendingComponent');
     });
+  /** The larger locale's catalog of each route of the chain that has one (loaded by the root route's beforeLoad). */
+  const catalogFiles = (chain) => {
+    const files = [];
+    for (const r of chain) {
+      const options = CATALOG_LOCALES.map((l) => catalogKey(l, `route:${r.id}`)).filter((k) => manifest[k]);
+      if (options.length === 0) continue;
+      files.push(options.map((k) => manifest[k].file).sort((a, b) => sizeOf(b).gz - sizeOf(a).gz)[0]);
+    }
+    return files;
+  };
   const chainFiles = (routeId) => {
     const keys = [];
-    for (let r = routes.get(routeId); r; r = r.parentId ? routes.get(r.parentId) : undefined) keys.push(...splitKeys(r.file));
-    return closure(keys);
+    const chain = [];
+    for (let r = routes.get(routeId); r; r = r.parentId ? routes.get(r.parentId) : undefined) {
+      chain.push(r);
+      keys.push(...splitKeys(r.file));
+    }
+    const files = closure(keys);
+    for (const f of catalogFiles(chain)) files.add(f);
+    return files;
   };
 
   const budget = BUDGET_KB;
