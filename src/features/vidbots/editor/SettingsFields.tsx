@@ -12,7 +12,7 @@ import { colord } from 'colord';
 import { HEX_COLOUR } from '../../../../server/src/modules/bot/content.rules';
 import { useQuery } from '@tanstack/react-query';
 import { typedApi } from '../../../api/contract';
-import { MediaChooser } from '../../media/MediaChooser';
+import { LazyMediaChooser as MediaChooser } from '../../media/LazyMediaChooser';
 import { mediaKeys } from '../../media/media.queries';
 import { CHOOSER_KINDS, type Media, type MediaKind } from '../../media/media.types';
 import { parseNumber, parseOptionalNumber, type SettingsFormValues, type SlideInfo } from './settingsModel';

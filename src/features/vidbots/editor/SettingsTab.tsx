@@ -33,7 +33,7 @@ import {
   mergeBotSettings,
 } from '../../../../server/src/modules/bot/content.rules';
 import { meOptions } from '../../../api/queries';
-import { DEFAULT_CROP } from '../../media/library/CropDialog';
+import { DEFAULT_CROP } from '../../media/media.types';
 import { usePowerUserMode } from '../../chrome/powerUser';
 import type { BotContent } from '../vidbot.types';
 import { useEditor } from './editorContext';

@@ -11,9 +11,8 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BotContent } from '../vidbot.types';
+import { loadGraphModule as loadGraph, type GraphModule } from './graphModule';
 
-const loadGraph = () => import('./GraphPanel');
-type GraphModule = Awaited<ReturnType<typeof loadGraph>>;
 type Warnings = ReturnType<GraphModule['publishWarnings']>;
 
 /** The draft's publish warnings: how many (once the analysis is loaded), and their list for the confirmation dialog. */
