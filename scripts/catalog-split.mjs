@@ -6,11 +6,17 @@
  *     entering a route file — the chrome of every page before a route renders: error pages, the
  *     session flows, toasts, the full-cover loader, the language switch;
  *   - one catalog **per route** of src/routeTree.gen.ts: the messages of the modules the route file
- *     reaches (static and dynamic imports, not entering other route files), minus the shell's and
- *     its ancestor routes' (always matched with it).
+ *     reaches (not entering other route files), minus the shell's and its ancestor routes' (always
+ *     matched with it);
+   - one catalog per **lazily imported module** (`import('./X')` in an app module): the messages of
+ *     the modules it reaches with static imports, minus the shell's — so code split off a route for
+ *     the size budget takes its messages along.
+ * Route and shell catalogs hold the messages of *static* import closures only.
  * src/i18n.ts loads the shell with the entry and the catalogs of a navigation's matched routes in the
  * root route's `beforeLoad` (src/routes/__root.tsx), so a route renders only once its messages are
- * in; switching language reloads every catalog loaded so far in the new locale.
+ * in; the plugin rewrites every such `import('./X')` to `loadLazyCatalog('lazy:…', import('./X'))`
+ * (src/i18n.ts), which resolves with the module once its catalog is in too. Switching language
+ * reloads every catalog loaded so far in the new locale.
  *
  * Which module uses which message comes from the `#:` origins Lingui's extractor writes into the
  * source-locale .po (so `npm run i18n:extract` must have run after a source change — the lead's
@@ -20,9 +26,10 @@
  * and the unit tests) always split the current .po files — new messages of other branches need no
  * extra step.
  *
- * Modules: `virtual:vidbot-catalogs` exports `shell` and `routes` (route id → loaders) of
- * `{ [locale]: () => Promise<{ messages }> }`; each loader imports
- * `src/locales/{locale}/messages.po?catalog={group}` (group `shell` or `route:{route id}`, URI-encoded),
+ * Modules: `virtual:vidbot-catalogs` exports `shell`, `routes` (route id → loaders) and `lazy`
+ * (`lazy:{file}` → loaders) of `{ [locale]: () => Promise<{ messages }> }`; each loader imports
+ * `src/locales/{locale}/messages.po?catalog={group}` (group `shell`, `route:{route id}` or
+ * `lazy:{file}`, URI-encoded),
  * which is also that catalog's key in dist/.vite/manifest.json (scripts/size-budget.mjs counts them).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -40,30 +47,42 @@ export const routeGroup = (routeId) => `route:${routeId}`;
 
 const EXTENSIONS = ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.tsx', '/index.js'];
 
+/** Group name of a lazily imported module's catalog (`file` relative to the root, '/'). */
+export const lazyGroup = (file) => `lazy:${file}`;
+
+/** `import('./x')` with a relative literal specifier (group 2), quote in group 1. */
+const DYNAMIC_IMPORT = /\bimport\(\s*(['"])(\.[^'"?]+)\1\s*\)/g;
+
 /**
- * Relative import specifiers of a TypeScript/JavaScript source: static imports and re-exports
- * (not `import type` / `export type`), side-effect imports and `import('…')` with a literal.
- * Comments are removed first; a specifier's `?query` is dropped.
+ * Relative import specifiers of a TypeScript/JavaScript source: `static` — imports and re-exports
+ * (not `import type` / `export type`) and side-effect imports; `dynamic` — `import('…')` with a
+ * literal. Comments are removed first; a specifier's `?query` is dropped.
  */
 export function relativeImports(text) {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const out = [];
-  const patterns = [
-    /(?:^|[;\s])(?:import|export)\s+(?!type\s)[^'";]*?\sfrom\s*['"]([^'"]+)['"]/g,
-    /(?:^|[;\s])import\s*['"]([^'"]+)['"]/g,
-    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  for (const re of patterns) for (const m of code.matchAll(re)) if (m[1].startsWith('.')) out.push(m[1].split('?')[0]);
-  return out;
+  const statics = [];
+  for (const re of [/(?:^|[;\s])(?:import|export)\s+(?!type\s)[^'";]*?\sfrom\s*['"]([^'"]+)['"]/g, /(?:^|[;\s])import\s*['"]([^'"]+)['"]/g])
+    for (const m of code.matchAll(re)) if (m[1].startsWith('.')) statics.push(m[1].split('?')[0]);
+  const dynamic = [...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]).filter((x) => x.startsWith('.')).map((x) => x.split('?')[0]);
+  return { static: statics, dynamic };
+}
+
+/** The source file (relative to `root`, '/') `spec` names from `fromFile`, or undefined (not a module source). */
+function resolveSource(root, fromFile, spec) {
+  const base = path.resolve(path.dirname(path.join(root, fromFile)), spec);
+  const hit = EXTENSIONS.map((ext) => base + ext).find((p) => /\.(m?[jt]sx?)$/.test(p) && existsSync(p));
+  return hit ? path.relative(root, hit).replaceAll('\\', '/') : undefined;
 }
 
 /**
  * The split of the catalog.
  * @param {{ root?: string, routeTree?: string, entry?: string }} [options] repository root and paths
  *   relative to it (defaults: cwd, src/routeTree.gen.ts, src/main.tsx).
- * @returns {Promise<{ groups: Map<string, Set<string>>, routeIds: string[], modules: Map<string, Set<string>>,
- *   unreached: string[], config: object, catalog: object }>} `groups`: group name → message ids
- *   (`shell`, `route:{id}` — a route whose messages are all in the shell has an empty set);
+ * @returns {Promise<{ groups: Map<string, Set<string>>, routeIds: string[], lazyFiles: string[],
+ *   modules: Map<string, Set<string>>, unreached: string[], config: object, catalog: object,
+ *   resolve: (fromFile: string, spec: string) => string | undefined }>} `groups`: group name → message
+ *   ids (`shell`, `route:{id}`, `lazy:{file}`; a group whose messages are all carried elsewhere is empty);
+ *   `lazyFiles`: the lazily imported modules;
  *   `modules`: source file (relative, '/') → message ids its origins name; `unreached`: files with
  *   messages that neither the entry nor any route reaches (their messages would be missing).
  * @throws Error when the route tree, the entry or the source-locale catalog cannot be read.
@@ -88,26 +107,24 @@ export async function planCatalogs({ root = process.cwd(), routeTree = 'src/rout
   const routeFiles = new Set([...routes.values()].map((r) => r.file));
   const importsCache = new Map();
   const importsOf = (file) => {
-    let list = importsCache.get(file);
-    if (!list) {
-      list = [];
-      const abs = path.join(root, file);
-      const dir = path.dirname(abs);
-      for (const spec of relativeImports(readFileSync(abs, 'utf8'))) {
-        const base = path.resolve(dir, spec);
-        const hit = EXTENSIONS.map((ext) => base + ext).find((p) => existsSync(p) && !p.endsWith('/') && /\.(m?[jt]sx?)$/.test(p));
-        if (hit) list.push(path.relative(root, hit).replaceAll('\\', '/'));
-      }
-      importsCache.set(file, list);
+    let found = importsCache.get(file);
+    if (!found) {
+      const { static: statics, dynamic } = relativeImports(readFileSync(path.join(root, file), 'utf8'));
+      const resolve = (list) => list.map((spec) => resolveSource(root, file, spec)).filter((f) => f !== undefined);
+      found = { static: resolve(statics), dynamic: resolve(dynamic).filter((f) => !routeFiles.has(f)) };
+      importsCache.set(file, found);
     }
-    return list;
+    return found;
   };
-  /** Files reachable from `start` without entering a route file other than `start`. */
+  const lazyTargets = new Set();
+  /** Files reachable from `start` by static imports without entering a route file other than `start`; dynamic targets are noted. */
   const reach = (start) => {
     const seen = new Set([start]);
     const stack = [start];
     while (stack.length) {
-      for (const next of importsOf(stack.pop())) {
+      const { static: statics, dynamic } = importsOf(stack.pop());
+      for (const d of dynamic) lazyTargets.add(d);
+      for (const next of statics) {
         if (seen.has(next) || (routeFiles.has(next) && next !== start)) continue;
         seen.add(next);
         stack.push(next);
@@ -139,8 +156,20 @@ export async function planCatalogs({ root = process.cwd(), routeTree = 'src/rout
       for (const id of full.get(r.id)) carried.add(id);
     groups.set(routeGroup(routeId), new Set([...full.get(routeId)].filter((id) => !carried.has(id))));
   }
+  // Lazily imported modules (found while reaching, also from each other).
+  const lazyFiles = [];
+  for (const done = new Set(); ; ) {
+    const next = [...lazyTargets].find((f) => !done.has(f));
+    if (next === undefined) break;
+    done.add(next);
+    lazyFiles.push(next);
+    const files = reach(next);
+    for (const f of files) reached.add(f);
+    groups.set(lazyGroup(next), new Set([...idsOf(files)].filter((id) => !shell.has(id))));
+  }
+  lazyFiles.sort();
   const unreached = [...modules.keys()].filter((f) => !reached.has(f)).sort();
-  return { groups, routeIds, modules, unreached, config, catalog };
+  return { groups, routeIds, lazyFiles, modules, unreached, config, catalog, resolve: (fromFile, spec) => resolveSource(root, fromFile, spec) };
 }
 
 /**
@@ -167,8 +196,13 @@ export function catalogSplit(options = {}) {
   let root = options.root;
   let watch = false;
   let planned;
+  let plannedAt = 0;
+  // Once per build; in `vite dev` again when the last plan is over a second old (sources change).
   const plan = () => {
-    if (!planned || watch) planned = planCatalogs({ root });
+    if (!planned || (watch && Date.now() - plannedAt > 1000)) {
+      planned = planCatalogs({ root });
+      plannedAt = Date.now();
+    }
     return planned;
   };
   const RESOLVED = `\0${VIRTUAL_ID}`;
@@ -182,22 +216,55 @@ export function catalogSplit(options = {}) {
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED : undefined;
     },
-    async load(id) {
-      if (id === RESOLVED) {
-        const p = await plan();
-        const loaders = (group) =>
-          `{ ${p.config.locales.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${path.join(root, 'src/locales', l, 'messages.po')}?catalog=${encodeURIComponent(group)}`)})`).join(', ')} }`;
-        const routeEntries = p.routeIds.filter((r) => p.groups.get(routeGroup(r)).size > 0).map((r) => `  ${JSON.stringify(r)}: ${loaders(routeGroup(r))},`);
-        return `export const shell = ${loaders(SHELL_GROUP)};\nexport const routes = {\n${routeEntries.join('\n')}\n};\n`;
-      }
-      const m = /^(.*)[\\/]locales[\\/](\w+)[\\/]messages\.po\?catalog=([^&]+)$/.exec(id);
-      if (!m) return undefined;
-      const p = await plan();
-      const group = decodeURIComponent(m[3]);
-      const ids = p.groups.get(group);
-      if (!ids) throw new Error(`${id}: no catalog group ${group}`);
-      this.addWatchFile(path.join(root, 'src/locales', m[2], 'messages.po'));
-      return { code: await compileGroup(p, m[2], ids), map: null, moduleType: 'js' };
+    load: {
+      filter: { id: [/^\0virtual:vidbot-catalogs$/, /messages\.po\?catalog=/] },
+      handler: loadCatalogModule,
+    },
+    transform: {
+      filter: { id: /\.(m?[jt]sx?)$/, code: 'import(' },
+      handler: wrapLazyImports,
     },
   };
+
+  async function loadCatalogModule(id) {
+    if (id === RESOLVED) {
+      const p = await plan();
+      const loaders = (group) =>
+        `{ ${p.config.locales.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${path.join(root, 'src/locales', l, 'messages.po')}?catalog=${encodeURIComponent(group)}`)})`).join(', ')} }`;
+      const routeEntries = p.routeIds.filter((r) => p.groups.get(routeGroup(r)).size > 0).map((r) => `  ${JSON.stringify(r)}: ${loaders(routeGroup(r))},`);
+      const lazyEntries = p.lazyFiles.filter((f) => p.groups.get(lazyGroup(f)).size > 0).map((f) => `  ${JSON.stringify(lazyGroup(f))}: ${loaders(lazyGroup(f))},`);
+      return `export const shell = ${loaders(SHELL_GROUP)};\nexport const routes = {\n${routeEntries.join('\n')}\n};\nexport const lazy = {\n${lazyEntries.join('\n')}\n};\n`;
+    }
+    const m = /^(.*)[\\/]locales[\\/](\w+)[\\/]messages\.po\?catalog=([^&]+)$/.exec(id);
+    if (!m) return undefined;
+    const p = await plan();
+    const group = decodeURIComponent(m[3]);
+    const ids = p.groups.get(group);
+    if (!ids) throw new Error(`${id}: no catalog group ${group}`);
+    this.addWatchFile(path.join(root, 'src/locales', m[2], 'messages.po'));
+    return { code: await compileGroup(p, m[2], ids), map: null, moduleType: 'js' };
+  }
+
+  /**
+   * `import('./X')` of an app module whose target has a lazy catalog → `loadLazyCatalog(group,
+   * import('./X'))` (src/i18n.ts, imported at the end of the module: imports are hoisted, so no line
+   * moves and the source map stays right but for columns after the call on that line).
+   */
+  async function wrapLazyImports(code, id) {
+    if (id.includes('\0') || id.includes('?') || id.includes('/node_modules/') || !/\.(m?[jt]sx?)$/.test(id)) return undefined;
+    const file = path.relative(root, id).replaceAll('\\', '/');
+    if (file.startsWith('..') || /\.test\.[jt]sx?$/.test(file) || !code.includes('import(')) return undefined;
+    const p = await plan();
+    let changed = false;
+    const out = code.replace(DYNAMIC_IMPORT, (call, _quote, spec) => {
+      const target = p.resolve(file, spec);
+      const group = target && lazyGroup(target);
+      if (!group || !p.groups.get(group)?.size) return call;
+      changed = true;
+      return `__vidbotLazyCatalog(${JSON.stringify(group)}, ${call})`;
+    });
+    if (!changed) return undefined;
+    const i18n = JSON.stringify(path.join(root, 'src/i18n.ts'));
+    return { code: `${out}\nimport { loadLazyCatalog as __vidbotLazyCatalog } from ${i18n};\n`, map: null };
+  }
 }

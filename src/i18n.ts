@@ -3,13 +3,15 @@
  * Only the active locale's messages are loaded, and only those in use (issue 10 §2 size budget): the
  * build splits each locale's catalog (scripts/catalog-split.mjs, module `virtual:vidbot-catalogs`)
  * into a shell catalog, loaded before the first render, and one catalog per route, loaded by
- * `loadRouteCatalogs` for the routes a navigation matches (src/routes/__root.tsx `beforeLoad`).
+ * `loadRouteCatalogs` for the routes a navigation matches (src/routes/__root.tsx `beforeLoad`), and
+ * one per lazily imported module, loaded with it (`loadLazyCatalog`, wrapped around the `import()` by
+ * the build).
  * Switching the language loads every catalog loaded so far in the new locale before activating it.
  * A message asked for but not loaded is reported on the console (`MISSING_MESSAGE`; e2e/support.ts
  * fails a journey on it) and would render as its id.
  */
 import { i18n, type Messages } from '@lingui/core';
-import { routes as routeCatalogs, shell as shellCatalog } from 'virtual:vidbot-catalogs';
+import { lazy as lazyCatalogs, routes as routeCatalogs, shell as shellCatalog } from 'virtual:vidbot-catalogs';
 
 /** Supported locales. */
 export const LOCALES = ['en', 'fi'] as const;
@@ -39,7 +41,7 @@ export function getStoredLocale(): Locale {
 
 type Loaders = Record<string, () => Promise<{ messages: Messages }>>;
 const SHELL = '';
-/** Catalog groups in use: the shell ('') and the route ids of every navigation so far. */
+/** Catalog groups in use: the shell (''), the route ids of every navigation so far and the `lazy:` groups imported. */
 const wanted = new Set<string>([SHELL]);
 /** Groups loaded, per locale. */
 const loaded = new Map<string, Set<string>>();
@@ -56,7 +58,7 @@ async function loadWanted(locale: Locale): Promise<void> {
     const todo = [...wanted].filter((g) => !done.has(g));
     if (todo.length === 0) return;
     const catalogs = await Promise.all(
-      todo.map((g) => ((g === SHELL ? shellCatalog : routeCatalogs[g]) as Loaders)[locale]!()),
+      todo.map((g) => ((g === SHELL ? shellCatalog : g.startsWith('lazy:') ? lazyCatalogs[g] : routeCatalogs[g]) as Loaders)[locale]!()),
     );
     const messages: Messages = Object.assign({}, ...catalogs.map((c) => c.messages));
     i18n.load(locale, messages);
@@ -100,6 +102,18 @@ export async function loadRouteCatalogs(routeIds: readonly string[]): Promise<vo
   for (const id of routeIds) if (Object.hasOwn(routeCatalogs, id)) wanted.add(id);
   const locales = new Set([i18n.locale, switchingTo].filter(isLocale));
   await Promise.all([...locales].map(loadWanted));
+}
+
+/**
+ * `module` (a lazily imported module's promise) once the catalog of `group` (`lazy:{file}`, see
+ * scripts/catalog-split.mjs) is loaded too; the build wraps each such `import()` in this call.
+ * @throws what the module's or the catalog's import throws.
+ */
+export async function loadLazyCatalog<T>(group: string, module: Promise<T>): Promise<T> {
+  if (Object.hasOwn(lazyCatalogs, group)) wanted.add(group);
+  const locales = new Set([i18n.locale, switchingTo].filter(isLocale));
+  const [loadedModule] = await Promise.all([module, ...[...locales].map(loadWanted)]);
+  return loadedModule;
 }
 
 /** Route ids of a `beforeLoad`'s options (`opts.matches[].routeId`); [] when there are none. */
