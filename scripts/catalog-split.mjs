@@ -217,7 +217,7 @@ export function catalogSplit(options = {}) {
       return id === VIRTUAL_ID ? RESOLVED : undefined;
     },
     load: {
-      filter: { id: [/^\0virtual:vidbot-catalogs$/, /messages\.po\?catalog=/] },
+      filter: { id: [/^\0virtual:vidbot-catalogs$/, /messages\.po\?(?:.*&)?catalog=/] },
       handler: loadCatalogModule,
     },
     transform: {
@@ -235,14 +235,15 @@ export function catalogSplit(options = {}) {
       const lazyEntries = p.lazyFiles.filter((f) => p.groups.get(lazyGroup(f)).size > 0).map((f) => `  ${JSON.stringify(lazyGroup(f))}: ${loaders(lazyGroup(f))},`);
       return `export const shell = ${loaders(SHELL_GROUP)};\nexport const routes = {\n${routeEntries.join('\n')}\n};\nexport const lazy = {\n${lazyEntries.join('\n')}\n};\n`;
     }
-    const m = /^(.*)[\\/]locales[\\/](\w+)[\\/]messages\.po\?catalog=([^&]+)$/.exec(id);
-    if (!m) return undefined;
+    // `?catalog=…` (build), `?import&catalog=…` (vite dev)
+    const m = /[\\/]locales[\\/](\w+)[\\/]messages\.po\?(.*)$/.exec(id);
+    const group = m && new URLSearchParams(m[2]).get('catalog');
+    if (!m || !group) return undefined;
     const p = await plan();
-    const group = decodeURIComponent(m[3]);
     const ids = p.groups.get(group);
     if (!ids) throw new Error(`${id}: no catalog group ${group}`);
-    this.addWatchFile(path.join(root, 'src/locales', m[2], 'messages.po'));
-    return { code: await compileGroup(p, m[2], ids), map: null, moduleType: 'js' };
+    this.addWatchFile(path.join(root, 'src/locales', m[1], 'messages.po'));
+    return { code: await compileGroup(p, m[1], ids), map: null, moduleType: 'js' };
   }
 
   /**
