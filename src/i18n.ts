@@ -48,7 +48,12 @@ const loaded = new Map<string, Set<string>>();
 /** The locale `activateLocale` is switching to, if a switch is under way. */
 let switchingTo: Locale | undefined;
 
-i18n.on('missing', ({ id, locale }) => console.error(`${MISSING_MESSAGE}: ${id} (${locale})`));
+/** True once `activateLocale` ran: the split catalogs are in use (tests that load their own messages stay quiet). */
+let splitCatalogsInUse = false;
+
+i18n.on('missing', ({ id, locale }) => {
+  if (splitCatalogsInUse) console.error(`${MISSING_MESSAGE}: ${id} (${locale})`);
+});
 
 /** Loads every wanted group's catalog in `locale` that is not loaded yet (again until none is left). */
 async function loadWanted(locale: Locale): Promise<void> {
@@ -68,6 +73,7 @@ async function loadWanted(locale: Locale): Promise<void> {
 
 /** Loads the catalogs in use in `locale`, activates it, remembers it and sets `<html lang>`. */
 export async function activateLocale(locale: Locale): Promise<void> {
+  splitCatalogsInUse = true;
   switchingTo = locale;
   await loadWanted(locale);
   if (switchingTo !== locale) return; // another switch came after this one
