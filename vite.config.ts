@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { catalogSplit } from './scripts/catalog-split.mjs';
 
 /**
  * SPA build. The dev server proxies /api and /idp to the Node server (npm run dev). `vite build`
@@ -14,6 +15,8 @@ export default defineConfig(({ command }) => ({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    // The .po catalogs split into a shell catalog and one per route (src/i18n.ts; issue 10 §2).
+    catalogSplit(),
   ],
   resolve: {
     alias:

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { catalogSplit } from './scripts/catalog-split.mjs';
 
 /**
  * Test projects: `unit` (machines and SPA code, happy-dom), `server` (API on PGlite) and, when
@@ -11,7 +12,7 @@ export default defineConfig({
     projects: [
       {
         // Lingui macros compile in tests as in the app (principle 9: components under test render real strings).
-        plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } })],
+        plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), catalogSplit()],
         test: {
           name: 'unit',
           include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'embed/**/*.test.ts'],

@@ -9,7 +9,9 @@
  * mentions the Content Security Policy, from every page of every browser context the test uses —
  * the default context, contexts made with `browser.newContext()`/`browser.newPage()`, popups, and
  * iframes (their messages reach their page) — and fails the test at teardown listing them, so the
- * server's policy (server/src/lib/security-headers.ts) is proven by every journey.
+ * server's policy (server/src/lib/security-headers.ts) is proven by every journey. The same watch
+ * collects the console errors src/i18n.ts logs for a message asked for but not in the loaded
+ * (per-route) catalogs — it would render as its id — and fails the test on them too.
  */
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
@@ -20,8 +22,11 @@ export function isCspViolation(text: string): boolean {
   return /Content[- ]Security[- ]Policy/i.test(text);
 }
 
-/** Collects the CSP violations of every page of `context` (present and future) into `into`. */
-function watchContext(context: BrowserContext, into: string[], watched: WeakSet<object>): void {
+/** Start of src/i18n.ts `MISSING_MESSAGE` (not imported: the app module loads its catalogs). */
+const MISSING_MESSAGE = 'Vidbot i18n: message not loaded';
+
+/** Collects the CSP violations (into `into`) and missing messages (into `missing`) of every page of `context`. */
+function watchContext(context: BrowserContext, into: string[], watched: WeakSet<object>, missing: string[]): void {
   if (watched.has(context)) return;
   watched.add(context);
   const watchPage = (page: Page) => {
@@ -29,6 +34,7 @@ function watchContext(context: BrowserContext, into: string[], watched: WeakSet<
     watched.add(page);
     page.on('console', (message) => {
       if (isCspViolation(message.text())) into.push(`[console ${message.type()}] ${message.location().url || page.url()}: ${message.text()}`);
+      if (message.text().startsWith(MISSING_MESSAGE)) missing.push(`${page.url()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => {
       if (isCspViolation(`${error.name}: ${error.message}`)) into.push(`[pageerror] ${page.url()}: ${error.message}`);
@@ -42,13 +48,14 @@ export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
     async ({ browser, context }, use) => {
       const violations: string[] = [];
+      const missing: string[] = [];
       const watched = new WeakSet<object>();
-      watchContext(context, violations, watched);
+      watchContext(context, violations, watched, missing);
       // Contexts the test makes itself (browser.newPage() goes through newContext too).
       const newContext = browser.newContext;
       browser.newContext = async function (this: Browser, ...args: Parameters<Browser['newContext']>) {
         const made = await newContext.apply(this, args);
-        watchContext(made, violations, watched);
+        watchContext(made, violations, watched, missing);
         return made;
       } as Browser['newContext'];
       try {
@@ -57,6 +64,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
         browser.newContext = newContext;
       }
       expect(violations, 'Content Security Policy violations reported in the browser').toEqual([]);
+      expect(missing, 'messages rendered without their catalog (src/i18n.ts per-route catalogs)').toEqual([]);
     },
     { auto: true },
   ],

@@ -1,9 +1,11 @@
 /**
  * The router (DESIGN §2, §5): TanStack file routes from routeTree.gen.ts, context
  * `{ queryClient, session }`, the full-cover loader while a route's loader runs, and the
- * not-found / error pages as defaults.
+ * not-found / error pages as defaults. A navigation's route chunks start loading while the root
+ * route waits for its message catalogs (src/i18n.ts).
  */
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type AnyRoute } from '@tanstack/react-router';
+import { setRouteChunkPreloader } from './i18n';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 import type { SessionHandle } from './features/session/session';
@@ -19,7 +21,7 @@ export interface RouterContext {
 
 /** Creates the app's router with its context. */
 export function createAppRouter(context: RouterContext) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context,
     defaultPreload: 'intent',
@@ -33,6 +35,15 @@ export function createAppRouter(context: RouterContext) {
       isCrash(error) ? <CrashFallback error={error} componentStack={info?.componentStack} /> : <GenericErrorPage error={error} />,
     scrollRestoration: true,
   });
+  // The root route's beforeLoad waits for the matched routes' catalogs; their chunks load meanwhile.
+  setRouteChunkPreloader((routeIds) => {
+    for (const id of routeIds) {
+      const route = (router.routesById as unknown as Record<string, AnyRoute | undefined>)[id];
+      // A failed chunk is reported by the router's own load of it.
+      if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+    }
+  });
+  return router;
 }
 
 /** The router's type. */

@@ -49,7 +49,7 @@
  *   (`tooManySlides`, `tooManyActions`, `tooManyButtons`) instead of failing at save.
  */
 import type { BotAction, BotContent, Slide, SlideOption } from '../publish/publish.actors';
-import { CONTENT_LIMITS } from '../../server/src/modules/bot/bot.schemas';
+import { CONTENT_LIMITS } from '../../server/src/modules/bot/content.limits';
 
 /** A button as the editor writes it (spec 001 §3 "Slide option"). */
 export type Button = SlideOption;

@@ -126,12 +126,8 @@ export function idParams<const K extends string = 'id'>(what: string, ...names: 
   );
 }
 
-/** JSON body of a `{ records, metadata }` list answer (DESIGN §3). */
-export const ListMetadata = v.pipe(
-  v.object({ page: v.number(), pageSize: v.number(), pageCount: v.number(), totalCount: v.number() }),
-  v.metadata({ ref: 'ListMetadata' }),
-);
-export const listOf = <T extends v.GenericSchema>(item: T) => v.object({ records: v.array(item), metadata: ListMetadata });
+/** JSON body of a `{ records, metadata }` list answer (DESIGN §3; defined in list-query.ts, which the SPA may import without hono-openapi). */
+export { ListMetadata, listOf } from './list-query';
 
 /** An ISO 8601 timestamp string as sent in JSON. */
 export const Timestamp = v.pipe(v.string(), v.isoTimestamp());

@@ -64,3 +64,11 @@ export function listMetadata(page: number, pageSize: number, totalCount: number)
 
 /** Row offset of a 1-based page. */
 export const pageOffset = (page: number, size: number) => (page - 1) * size;
+
+/** JSON body of a `{ records, metadata }` list answer (DESIGN §3). */
+export const ListMetadata = v.pipe(
+  v.object({ page: v.number(), pageSize: v.number(), pageCount: v.number(), totalCount: v.number() }),
+  v.metadata({ ref: 'ListMetadata' }),
+);
+/** The `{ records, metadata }` list answer of `item`s. */
+export const listOf = <T extends v.GenericSchema>(item: T) => v.object({ records: v.array(item), metadata: ListMetadata });

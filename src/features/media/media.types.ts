@@ -17,6 +17,9 @@ export type Media = Schema<'Media'>;
 /** Spec 001 §3 "Crop". */
 export type MediaCrop = Media['crop'];
 
+/** The crop a media gets when cropping is switched on (spec 001 §3 "Crop": 50, 50, 1). */
+export const DEFAULT_CROP: MediaCrop = { x: 50, y: 50, scale: 1 };
+
 /** One subtitle file of a media (`url` is its public `/files/…` address). */
 export type MediaCaption = Media['captions'][number];
 

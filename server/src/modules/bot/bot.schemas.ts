@@ -13,6 +13,7 @@ import { ACTION_TYPES, Action, BotSettings, BotSettingsInput, integrationFieldIs
 
 export { Action, BotSettings };
 import { TagRef } from '../tag/tag.schemas';
+import { CONTENT_LIMITS } from './content.limits';
 
 /** Positive integer (ids inside a content document start at 1, spec 001 §4). */
 const posInt = (message = 'Must be a positive integer.') =>
@@ -92,8 +93,8 @@ export const OPTION_TYPES = ['SLIDE', 'REGULAR_FORM', 'EXTERNAL_LINK', 'POST_MES
 /** Action types, spec 001 §3 (content.rules.ts). */
 export { ACTION_TYPES };
 
-/** Upper bounds that keep one revision document reasonable (design). */
-export const CONTENT_LIMITS = { slides: 200, optionsPerSlide: 20, actions: 200 } as const;
+/** Upper bounds that keep one revision document reasonable (design; content.limits.ts). */
+export { CONTENT_LIMITS };
 
 /** Slide option (button), spec 001 §3. `targetId` names a slide (type SLIDE) or an action. */
 export const SlideOption = v.strictObject({

@@ -3,8 +3,7 @@
  * `PATCH /tag/{tagId}`; §9 "tags fetch 100"; docs/api.md "Tags").
  */
 import * as v from 'valibot';
-import { listOf } from '../../lib/contract';
-import { pageParam, positiveIntString, sizeParam } from '../../lib/list-query';
+import { listOf, pageParam, positiveIntString, sizeParam } from '../../lib/list-query';
 
 /** Longest tag name (design). */
 export const TAG_NAME_MAX = 100;

@@ -9,10 +9,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../ui/toast';
 import { Dialog } from '../../../ui/Dialog';
-import type { Media, MediaCrop } from '../media.types';
+import { DEFAULT_CROP, type Media, type MediaCrop } from '../media.types';
 import { cropMedia, invalidateMediaLists } from './library.queries';
 
-export const DEFAULT_CROP: MediaCrop = { x: 50, y: 50, scale: 1 };
+export { DEFAULT_CROP };
 export const CROP_SCALE = { min: 0.5, max: 5, step: 0.1 } as const;
 /** Spec 001 §9 cover crop ratios (width / height). */
 export const COVER_RATIOS = { story: 1, widget: 0.525, widgetHorizontal: 40 / 21 } as const;

@@ -45,7 +45,7 @@ import {
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { canPaste, copyAction, copySlide, pasteClipboard, type Clipboard } from '../../../../machines/editor/clipboard';
+import type { Clipboard } from '../../../../machines/editor/clipboard';
 import {
   deleteMany,
   duplicateAction,
@@ -69,7 +69,7 @@ import { actionDragId, dropOp, parseDragId, runDropOp, sectionDragId, slideDragI
 import { setContentMode, useContentMode, type ContentMode } from './contentMode';
 import { useEditor } from './editorContext';
 import { actionEditorPath, slideEditorPath, type ActionType } from './itemRoutes';
-import { storeClipboard, useClipboard } from './useClipboard';
+import { canPasteIn, loadClipboard, storeClipboard, useClipboard } from './useClipboard';
 
 /** Below the sm breakpoint (spec 000 §9: sm 767 px) dragging is off (spec 001 §4). */
 export const NO_DRAG_QUERY = '(max-width: 766px)';
@@ -178,7 +178,10 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
     setPending(null);
   };
 
-  const copy = (item: { kind: 'slide' | 'action'; id: number; name: string }) => {
+  // The clipboard module is loaded by useClipboard on the first render; copy and paste wait for it.
+  const failed = () => toast.error(t`An error occurred. Please try again.`);
+  const copy = async (item: { kind: 'slide' | 'action'; id: number; name: string }) => {
+    const { copyAction, copySlide } = await loadClipboard();
     const source = { id: bot.id, name: bot.name };
     const result = item.kind === 'slide' ? copySlide(content, item.id, source) : copyAction(content, item.id, source);
     if (result.error !== undefined) {
@@ -186,11 +189,12 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
       return;
     }
     const name = item.name;
-    if (storeClipboard(result.clipboard)) toast.success(t`Copied “${name}” to the clipboard. Paste it in another vidbot.`);
+    if (await storeClipboard(result.clipboard)) toast.success(t`Copied “${name}” to the clipboard. Paste it in another vidbot.`);
     else toast.error(t`The clipboard could not be stored in this browser.`);
   };
 
-  const paste = (entry: Clipboard) => {
+  const paste = async (entry: Clipboard) => {
+    const { pasteClipboard } = await loadClipboard();
     const result = pasteClipboard(content, entry);
     if (!apply(result) || result.error !== undefined) return;
     const name = entry.data.name;
@@ -203,7 +207,7 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
   };
 
   const slideMenu = (slide: Slide): RowMenuItem[] => {
-    const copyItem: RowMenuItem = { key: 'copy', label: t`Copy`, onSelect: () => copy({ kind: 'slide', id: slide.id, name: slide.name }) };
+    const copyItem: RowMenuItem = { key: 'copy', label: t`Copy`, onSelect: () => void copy({ kind: 'slide', id: slide.id, name: slide.name }).catch(failed) };
     if (readOnly) return [copyItem];
     return [
       slide.category === 'INTRO'
@@ -215,7 +219,7 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
     ];
   };
   const actionMenu = (action: BotAction): RowMenuItem[] => {
-    const copyItem: RowMenuItem = { key: 'copy', label: t`Copy`, onSelect: () => copy({ kind: 'action', id: action.id, name: action.name }) };
+    const copyItem: RowMenuItem = { key: 'copy', label: t`Copy`, onSelect: () => void copy({ kind: 'action', id: action.id, name: action.name }).catch(failed) };
     if (readOnly) return [copyItem];
     return [
       { key: 'duplicate', label: t`Duplicate`, onSelect: () => apply(duplicateAction(content, action.id)) },
@@ -336,7 +340,7 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
     <ContentItem key={view.dragId} item={view} mode={mode} draggable={canDrag} selectable={!readOnly} selected={liveSelection.has(view.dragId)} onSelect={select} />
   );
 
-  const pastable = !readOnly && canPaste(clip, bot.id) ? clip : null;
+  const pastable = !readOnly && canPasteIn(clip, bot.id) ? clip : null;
   /**
    * The paste button's text: Paste slide “X” from “Bot Y” (spec 001 §4: the source bot is named).
    * Typographic quotes: an apostrophe would start an ICU quoted literal in the Lingui message.
@@ -367,7 +371,7 @@ export function ContentTab({ marks, graphPanel }: ContentTabProps = {}) {
               }))}
             />
             {pastable && (
-              <button type="button" className="button" onClick={() => paste(pastable)}>
+              <button type="button" className="button" onClick={() => void paste(pastable).catch(failed)}>
                 {pasteLabel(pastable)}
               </button>
             )}

@@ -5,7 +5,8 @@
  */
 import { useStore } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { contrastOf, type ContrastRating } from './settingsModel';
+import { contrastOf } from './contrast';
+import type { ContrastRating } from './settingsModel';
 import type { SettingsForm } from './SettingsTab';
 
 /** Ratio and rating of theme.textColor on theme.backgroundColor (nothing to rate while one is not a colour). */

@@ -221,7 +221,11 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
                   key: 'publish',
                   label: t`Publish`,
                   disabled: !canPublish,
-                  onSelect: () => editor.send({ type: 'revision.publish', warningCount: warnings.count }),
+                  onSelect: () =>
+                    void warnings.count().then(
+                      (warningCount) => editor.send({ type: 'revision.publish', warningCount }),
+                      () => toast.error(t`An error occurred. Please try again.`),
+                    ),
                 },
               ]}
             />

@@ -9,12 +9,15 @@
  * Footer: delete, duplicate, preview (the form as a viewer sees it, not submitting), save.
  * Validated with the server's RegularFormAction schema; Save stores the schema's output.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RegularFormAction as RegularFormSchema, type FormIntegration } from '../../../../server/src/modules/bot/content.rules';
 import { ActionEditorFrame, useActionEditor } from './ActionEditorFrame';
 import { CheckInput, SubmitButtonInputs, TextInput, ThankYouPageInputs } from './ActionControls';
-import { FormFieldsTable, INTEGRATION_NAMES } from './FormFieldsTable';
+import { INTEGRATION_NAMES } from './integrationNames';
+
+// The fields table with dnd-kit (~14 KB gzip) loads after the editor's first render (the route's size budget, scripts/size-budget.mjs).
+const FormFieldsTable = lazy(() => import('./FormFieldsTable').then((m) => ({ default: m.FormFieldsTable })));
 import { FormPreview } from './FormPreview';
 import { applyIntegrationFields, fieldLocks, formDraftOf, newRegularForm, offeredIntegrations, setAt, type RegularFormAction } from './actionEditors.logic';
 import { useEditor } from './editorContext';
@@ -148,13 +151,15 @@ export function FormEditor({ actionParam }: { actionParam: string }) {
         </fieldset>
       )}
 
-      <FormFieldsTable
-        fields={form.fields ?? []}
-        locks={locks}
-        readOnly={readOnly}
-        problems={(index) => draft.issuesUnder(`fields.${index}`)}
-        onChange={(fields) => draft.set('fields', fields)}
-      />
+      <Suspense fallback={null}>
+        <FormFieldsTable
+          fields={form.fields ?? []}
+          locks={locks}
+          readOnly={readOnly}
+          problems={(index) => draft.issuesUnder(`fields.${index}`)}
+          onChange={(fields) => draft.set('fields', fields)}
+        />
+      </Suspense>
     </ActionEditorFrame>
   );
 }

@@ -16,6 +16,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { CheckInput, LinkInputs, SelectInput, TextInput } from './ActionControls';
 import { NO_REQUIRED_CHOICE, fieldKeyOf, nextId, type FieldLock } from './actionEditors.logic';
 import { useActionDraft } from './useActionDraft';
+import { INTEGRATION_NAMES } from './integrationNames';
 
 /** Translated names of the field types (spec 001 §3 Form field). */
 export function useFieldTypeLabels(): Record<FormFieldType, string> {
@@ -31,8 +32,8 @@ export function useFieldTypeLabels(): Record<FormFieldType, string> {
   };
 }
 
-/** Translated integration names (spec 001 §2 "Form editor" integration blocks). */
-export const INTEGRATION_NAMES: Record<FormIntegration, string> = { hubspot: 'HubSpot', linear: 'Linear', pipedrive: 'Pipedrive', salesforce: 'Salesforce' };
+/** Integration names (spec 001 §2 "Form editor" integration blocks; ./integrationNames). */
+export { INTEGRATION_NAMES };
 
 export interface FormFieldsTableProps {
   fields: FormField[];

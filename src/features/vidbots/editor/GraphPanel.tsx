@@ -24,7 +24,7 @@ import type { ActionType } from '../../../../machines/vidbot/vidbot.types';
 import './graphPanel.css';
 
 /** Pure, in machines/ so the editor machine's publish step can use it too; re-exported for the views. */
-export { publishWarnings, type PublishWarning };
+export { botGraph, publishWarnings, type PublishWarning };
 
 /**
  * The graph of a draft; recomputed only when `content` is a new object (the editor replaces it on every

@@ -8,11 +8,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useField, useStore, type AnyFieldApi } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { colord } from 'colord';
 import { HEX_COLOUR } from '../../../../server/src/modules/bot/content.rules';
 import { useQuery } from '@tanstack/react-query';
 import { typedApi } from '../../../api/contract';
-import { MediaChooser } from '../../media/MediaChooser';
+import { LazyMediaChooser as MediaChooser } from '../../media/LazyMediaChooser';
 import { mediaKeys } from '../../media/media.queries';
 import { CHOOSER_KINDS, type Media, type MediaKind } from '../../media/media.types';
 import { parseNumber, parseOptionalNumber, type SettingsFormValues, type SlideInfo } from './settingsModel';
@@ -210,7 +209,7 @@ export function ColourInput({ form, name, label, hint, required, nullable }: Fie
   const { value, error, set, readOnly } = useBound<string | null>(form, name);
   const { describedBy, below } = useDescribed(id, error, hint);
   const labelText = typeof label === 'string' ? label : '';
-  const hex = typeof value === 'string' && HEX_COLOUR.test(value) ? colord(value).toHex().slice(0, 7) : '#000000';
+  const hex = typeof value === 'string' && HEX_COLOUR.test(value) ? colourPickerValue(value) : '#000000';
   return (
     <div className="field colour-field">
       <label htmlFor={id}>
@@ -361,3 +360,12 @@ export function mediaPickChoosers(kinds: readonly MediaKind[]): { mode: 'VIDEO' 
 
 /** The form values type, re-exported for the section components. */
 export type { SettingsFormValues };
+
+/**
+ * The `#rrggbb` (lower case) an `<input type="color">` takes for a HEX_COLOUR value (`#rgb` doubled
+ * per digit, `#rrggbbaa` without its alpha). String work only: colord loads with the contrast readout.
+ */
+export function colourPickerValue(hex: string): string {
+  const digits = hex.slice(1).toLowerCase();
+  return `#${digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits.slice(0, 6)}`;
+}

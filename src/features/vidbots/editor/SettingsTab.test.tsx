@@ -18,7 +18,8 @@ import type { Account } from '../../../api/types';
 import type { Bot, BotContent } from '../vidbot.types';
 import { EditorContext, type EditorApi } from './editorContext';
 import { SettingsTab } from './SettingsTab';
-import { mediaPickChoosers } from './SettingsFields';
+import { colord } from 'colord';
+import { colourPickerValue, mediaPickChoosers } from './SettingsFields';
 import { chooserMediaOptions } from '../../media/media.queries';
 import { CHOOSER_KINDS, type Media, type MediaKind } from '../../media/media.types';
 
@@ -94,10 +95,10 @@ describe('SettingsTab', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows the contrast ratio and rating of the theme colours', () => {
+  it('shows the contrast ratio and rating of the theme colours', async () => {
     renderTab();
-    // Defaults: #1B1B1F on #FFFFFF.
-    expect(screen.getByTestId('contrast-rating').textContent).toBe('AAA (excellent)');
+    // Defaults: #1B1B1F on #FFFFFF (the readout is loaded lazily).
+    expect((await screen.findByTestId('contrast-rating', undefined, { timeout: 15_000 })).textContent).toBe('AAA (excellent)');
     fireEvent.change(input('Text colour'), { target: { value: '#949494' } });
     expect(screen.getByTestId('contrast-ratio').textContent).toBe('3.03:1');
     expect(screen.getByTestId('contrast-rating').textContent).toBe('Low (large text only)');
@@ -182,7 +183,8 @@ describe('SettingsTab', () => {
     const logo = screen.getByRole('group', { name: 'Logo' });
     expect(within(logo).getByRole('button', { name: 'Choose a video' })).toBeTruthy();
     fireEvent.click(within(logo).getByRole('button', { name: 'Choose an image' }));
-    const dialog = await screen.findByRole('dialog');
+    // The chooser is imported on its first open (LazyMediaChooser): the first import may take a while here.
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 15_000 });
     expect(within(dialog).getByText('Accepted here: Logo image. An upload is stored as Logo image.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: /Team photo/ }));
     expect(within(dialog).getByRole('alert').textContent).toBe('“Team photo” (Slide image) cannot be used here. Accepted here: Logo image.');
@@ -206,5 +208,11 @@ describe('SettingsTab', () => {
     ]);
     expect(mediaPickChoosers(['CoverImage'])).toEqual([{ mode: 'IMAGE', kinds: ['CoverImage'] }]);
     expect(mediaPickChoosers(['SlideVideo', 'LogoVideo'])).toEqual([{ mode: 'VIDEO', kinds: ['SlideVideo', 'LogoVideo'] }]);
+  });
+
+  it("a colour field's picker value is the #rrggbb colord gives for every hex form", () => {
+    for (const hex of ['#351DDA', '#abc', '#ABC', '#1b1b1f', '#11223344', '#FFFFFF80']) {
+      expect(colourPickerValue(hex), hex).toBe(colord(hex).alpha(1).toHex());
+    }
   });
 });

@@ -15,7 +15,7 @@
  * case shows only in power-user mode. Read-only (`readOnly`): everything visible, nothing editable.
  * Tags are bot-level (SettingsTags.tsx): saved at once, not with the draft.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import './settings.css';
 import { useForm, useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
@@ -33,15 +33,17 @@ import {
   mergeBotSettings,
 } from '../../../../server/src/modules/bot/content.rules';
 import { meOptions } from '../../../api/queries';
-import { DEFAULT_CROP } from '../../media/library/CropDialog';
+import { DEFAULT_CROP } from '../../media/media.types';
 import { usePowerUserMode } from '../../chrome/powerUser';
 import type { BotContent } from '../vidbot.types';
 import { useEditor } from './editorContext';
 import { ColourInput, MediaPick, NumberInput, Select, TextInput, ThumbnailFields, Toggle } from './SettingsFields';
-import { ContrastReadout } from './ContrastReadout';
 import { SettingsTags } from './SettingsTags';
 import { UrlMapsTable } from './UrlMapsTable';
 import { settingsFormIssues, themeValues, type SettingsFormValues, type SlideInfo } from './settingsModel';
+
+// The contrast readout with colord loads after the tab's first render (the route's size budget, scripts/size-budget.mjs).
+const ContrastReadout = lazy(() => import('./ContrastReadout').then((m) => ({ default: m.ContrastReadout })));
 
 /** The settings form (its values: `SettingsFormValues`). */
 function useSettingsForm(initial: SettingsFormValues, validate: (values: SettingsFormValues) => Record<string, string>, onValues: (values: SettingsFormValues) => void) {
@@ -130,7 +132,9 @@ function SettingsFormView({ content, onValues }: { content: BotContent; onValues
           <Section id="appearance" title={t`Appearance`}>
             <ColourInput form={form} name="theme.textColor" required label={t`Text colour`} />
             <ColourInput form={form} name="theme.backgroundColor" required label={t`Background colour`} />
-            <ContrastReadout form={form} />
+            <Suspense fallback={null}>
+              <ContrastReadout form={form} />
+            </Suspense>
             <Toggle form={form} name="theme.isGradientEnabled" label={<Trans>Gradient background</Trans>} />
             <Toggle form={form} name="theme.isArrowButtonEnabled" label={<Trans>Arrow buttons</Trans>} />
             <Toggle form={form} name="theme.backButtonIntro" label={<Trans>Back button on the intro slide</Trans>} />

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShareMediaAction as ShareMediaSchema } from '../../../../server/src/modules/bot/content.rules';
-import { MediaChooser } from '../../media/MediaChooser';
+import { LazyMediaChooser as MediaChooser } from '../../media/LazyMediaChooser';
 import type { Media } from '../../media/media.types';
 import { ActionEditorFrame, useActionEditor } from './ActionEditorFrame';
 import { SubmitButtonInputs, TextInput, ThankYouPageInputs } from './ActionControls';

@@ -48,7 +48,7 @@ import {
   type PointingAction,
   type PointingSlide,
 } from '../../../../machines/editor/content.ops';
-import { CONTENT_LIMITS } from '../../../../server/src/modules/bot/bot.schemas';
+import { CONTENT_LIMITS } from '../../../../server/src/modules/bot/content.limits';
 import type { BotContent, Slide } from '../vidbot.types';
 import { useEditor } from './editorContext';
 import { focusCardWhenShown } from './editorFocus';

@@ -4,20 +4,37 @@
  * machines/vidbot/vidbot.graph.ts) and the list the publish confirmation shows. The editor machine
  * asks for confirmation whenever `count > 0` (machines/editor, `confirmingPublish`); publishing is
  * never blocked.
+ *
+ * The graph analysis (GraphPanel with @dagrejs/graphlib, ~7 KB gzip) is not part of the editor
+ * layout's chunk (issue 10 §2 size budget: every editor sub-route carries the layout): it is imported
+ * after the layout's first render, and a Publish chosen before it arrived waits for it.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BotContent } from '../vidbot.types';
-import { PublishWarningList, publishWarnings, useBotGraph } from './GraphPanel';
+import { loadGraphModule as loadGraph, type GraphModule } from './graphModule';
 
-/** The draft's publish warnings: how many, and their list for the confirmation dialog. */
+type Warnings = ReturnType<GraphModule['publishWarnings']>;
+
+/** The draft's publish warnings: how many (once the analysis is loaded), and their list for the confirmation dialog. */
 export interface PublishWarningsView {
-  count: number;
+  /** The number of warnings of the draft as it is now. @throws when the analysis module cannot be loaded. */
+  count: () => Promise<number>;
+  /** The warning list of the last count (empty before one). */
   list: ReactNode;
 }
 
 /** The publish warnings of `content` (unreachable slides and actions, buttons whose target is deleted). */
 export function usePublishWarnings(content: BotContent): PublishWarningsView {
-  const graph = useBotGraph(content);
-  const warnings = useMemo(() => publishWarnings(graph, content), [graph, content]);
-  return { count: warnings.length, list: <PublishWarningList warnings={warnings} /> };
+  const latest = useRef(content);
+  latest.current = content;
+  const [shown, setShown] = useState<{ module: GraphModule; warnings: Warnings } | null>(null);
+  // Fetch the analysis once the editor has rendered, off its critical path.
+  useEffect(() => void loadGraph().catch(() => undefined), []);
+  const count = async () => {
+    const module = await loadGraph();
+    const warnings = module.publishWarnings(module.botGraph(latest.current), latest.current);
+    setShown({ module, warnings });
+    return warnings.length;
+  };
+  return { count, list: shown ? <shown.module.PublishWarningList warnings={shown.warnings} /> : null };
 }

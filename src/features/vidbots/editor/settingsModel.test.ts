@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultBotSettings } from '../../../../server/src/modules/bot/content.rules';
+import { contrastOf } from './contrast';
 import {
-  contrastOf,
   contrastRating,
   parseNumber,
   parseOptionalNumber,

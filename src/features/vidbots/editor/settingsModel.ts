@@ -2,8 +2,8 @@
  * Pure rules of the settings tab (spec 001 §2 "Settings tab", §5 Settings / widget / iframe rules,
  * §9 contrast levels; issue 11 "Settings tab"):
  *
- * - `contrastOf(text, background)`: the WCAG 2 contrast ratio (colord + its a11y plugin) and the
- *   rating of §9 — ≥ 7 AAA, ≥ 4.5 AA, ≥ 3 low, else fail;
+ * - `contrastRating(ratio)`: the rating of §9 — ≥ 7 AAA, ≥ 4.5 AA, ≥ 3 low, else fail (the ratio
+ *   itself: `contrastOf` of ./contrast.ts, with colord, loaded with the contrast readout);
  * - `settingsFormIssues(values, slides)`: the field messages of the tab's form, from THE SAME valibot
  *   schemas the server applies (`BotSettings` of server/src/modules/bot/content.rules.ts, `Theme` of
  *   bot.schemas.ts) plus the §5 rules only the editor can check (colours required, thumbnail time at
@@ -15,13 +15,9 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { colord, extend } from 'colord';
-import a11yPlugin from 'colord/plugins/a11y';
 import * as v from 'valibot';
 import { BotSettings, HEX_COLOUR } from '../../../../server/src/modules/bot/content.rules';
 import { Theme } from '../../../../server/src/modules/bot/bot.schemas';
-
-extend([a11yPlugin]);
 
 /** WCAG rating of a contrast ratio (spec 001 §9 "Contrast ratio levels: 7 AAA, 4.5 AA, 3 low"). */
 export type ContrastRating = 'AAA' | 'AA' | 'low' | 'fail';
@@ -38,15 +34,6 @@ export function contrastRating(ratio: number): ContrastRating {
   return CONTRAST_LEVELS.find((l) => ratio >= l.min)?.rating ?? 'fail';
 }
 
-/**
- * Contrast of text on background: `{ ratio, rating }` with the ratio rounded to 2 decimals (colord),
- * or null when either is not a hex colour (§5: `#rgb`, `#rrggbb`, `#rrggbbaa`).
- */
-export function contrastOf(text: string | null | undefined, background: string | null | undefined): { ratio: number; rating: ContrastRating } | null {
-  if (!text || !background || !HEX_COLOUR.test(text) || !HEX_COLOUR.test(background)) return null;
-  const ratio = colord(text).contrast(background);
-  return { ratio, rating: contrastRating(ratio) };
-}
 
 /** Theme defaults where the bot has none: the player's own fallbacks (embed/player/styles.ts) *(design)*. */
 export const DEFAULT_TEXT_COLOR = '#1B1B1F';
