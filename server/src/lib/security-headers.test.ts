@@ -109,11 +109,11 @@ describe('route classes', () => {
     expect(routeClass('/widget-preview/12')).toBe('framed');
     expect(routeClass('/embed/player.js')).toBe('framed');
     expect(routeClass('/previews')).toBe('app');
-    // issue 12: the player pages (direct link, frame) and the display-ad pages
+    // issue 12: the player pages (direct link, frame) and the display-ad pages (their own class, see 'ad')
     expect(routeClass('/v/AbC123')).toBe('framed');
     expect(routeClass('/e/AbC123')).toBe('framed');
-    expect(routeClass('/ad/AbC123')).toBe('framed');
-    expect(routeClass('/ad-harness/AbC123')).toBe('framed');
+    expect(routeClass('/ad/AbC123')).toBe('ad');
+    expect(routeClass('/ad-harness/AbC123')).toBe('ad');
     expect(routeClass('/admin')).toBe('app');
     expect(routeClass('/vidbots')).toBe('app');
     expect(routeClass('/events')).toBe('app');
