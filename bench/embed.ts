@@ -24,7 +24,7 @@
  *    `performance.timeOrigin + now`).
  * 3. Lighthouse 12 (performance category only, its default mobile emulation and simulated
  *    throttling) on the host page with and without the widget, against the same Chromium through
- *    chrome-launcher (`--headless=new --no-sandbox`), `EMBED_BENCH_LH_RUNS` (3) runs each, medians.
+ *    chrome-launcher (`--headless=new --no-sandbox`), `EMBED_BENCH_LH_RUNS` (5) runs each, medians.
  *
  * Run alone: `npm run bench -- embed` or `npx tsx bench/embed.ts` (prints the markdown section).
  */
@@ -186,7 +186,7 @@ const LH_METRICS = [
 ] as const;
 
 /** Lighthouse performance score (0–100) of `url` and its metrics (LH_METRICS order), or throws with the reason. */
-async function lighthouseScore(url: string, chromePath: string, env: Record<string, string> | undefined): Promise<{ score: number; metrics: number[] }> {
+async function lighthouseScore(url: string, chromePath: string, env: Record<string, string> | undefined): Promise<{ score: number; metrics: number[]; lcpElement: string }> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   if (env) Object.assign(process.env, env);
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
@@ -194,7 +194,13 @@ async function lighthouseScore(url: string, chromePath: string, env: Record<stri
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const score = result?.lhr.categories.performance?.score;
     if (score === null || score === undefined) throw new Error(`no performance score (${result?.lhr.runtimeError?.message ?? 'unknown'})`);
-    return { score: Math.round(score * 100), metrics: LH_METRICS.map(([id]) => result!.lhr.audits[id]?.numericValue ?? NaN) };
+    // The LCP element's HTML snippet: the first `snippet` inside the audit's details.
+    const snippet = /"snippet":"((?:[^"\\]|\\.)*)"/.exec(JSON.stringify(result!.lhr.audits['largest-contentful-paint-element']?.details ?? {}));
+    return {
+      score: Math.round(score * 100),
+      metrics: LH_METRICS.map(([id]) => result!.lhr.audits[id]?.numericValue ?? NaN),
+      lcpElement: snippet ? (JSON.parse(`"${snippet[1]}"`) as string) : 'unknown',
+    };
   } finally {
     await chrome.kill();
   }
@@ -212,7 +218,7 @@ export async function benchEmbed(log: (s: string) => void): Promise<void> {
   }
   const port = Number(process.env.EMBED_BENCH_PORT ?? 3223);
   const runs = Number(process.env.EMBED_BENCH_RUNS ?? 7);
-  const lhRuns = Number(process.env.EMBED_BENCH_LH_RUNS ?? 3);
+  const lhRuns = Number(process.env.EMBED_BENCH_LH_RUNS ?? 5);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-bench-embed-'));
   const server = await startServerProcess({ dataDir, port, env: { JOB_CONCURRENCY: '1' } });
   const V = server.url;
@@ -345,7 +351,9 @@ export async function benchEmbed(log: (s: string) => void): Promise<void> {
       log(`| host page | score (median) | runs | ${LH_METRICS.map(([, l]) => `${l} (median, simulated)`).join(' | ')} |\n|---|---:|---|${LH_METRICS.map(() => '---:').join('|')}|`);
       log(`| without the widget | **${a}** | ${without.join(', ')} | ${metricCells(withoutRuns)} |`);
       log(`| with the widget | **${b}** | ${withW.join(', ')} | ${metricCells(withRuns)} |`);
+      const lcpOf = (list: Lh[]) => [...new Set(list.map((r) => `\`${r.lcpElement.replace(/\s+/g, ' ').slice(0, 120)}\``))].join(', ');
       log(`| difference | **${a - b}** | ${Math.abs(a - b) <= 1 ? 'within 1 point' : 'MORE than 1 point apart'} |${LH_METRICS.map(() => '').join(' |')} |\n`);
+      log(`Largest Contentful Paint element: without the widget ${lcpOf(withoutRuns)}; with the widget ${lcpOf(withRuns)}.\n`);
     } catch (err) {
       log(`Lighthouse could not run: ${String(err instanceof Error ? err.stack ?? err.message : err)}\n`);
     }
