@@ -243,7 +243,9 @@ export async function benchEmbed(log: (s: string) => void): Promise<void> {
 
     // 1. Sizes
     log(`Sample bot "Welcome to Vidbot" (\`${publicId}\`) on a server process with a fresh DATA_DIR; built dist/embed. 1 KB = 1000 bytes; "gzip -9" = each file compressed at level 9, "as served" = the bytes the server sends with \`Accept-Encoding: gzip\`.\n`);
-    const loader = sizeTable(log, '### Loader', await sizeRows(V, ['/embed/loader.js']));
+    const loaderRows = await sizeRows(V, ['/embed/loader.js']);
+    const loader = sizeTable(log, '### Loader', loaderRows);
+    log(`Exactly ${loaderRows[0]!.gz9} B gzip -9, ${loaderRows[0]!.wire} B as served (budget 2048 B gzip, embed/loader/loader.size.test.ts).\n`);
     const pageGraph = (await staticGraph('page.js')).map((f) => `/embed/${f}`);
     const player = sizeTable(
       log,
