@@ -15,6 +15,9 @@
  * 8. The bot's own graph (bench/graph.ts, issue 11): botGraph on a typical bot, the largest accepted
  *    document and the path search's worst case, ms.
  * 9. The vidbot list's SQL (bench/list.ts, issue 11): `listBots` cases over 2000 bots with tags.
+ * 10. Embeds (bench/embed.ts, issue 12): loader and player KB gz, script tag → bubble / first frame
+ *    against a bare `<video>`, Lighthouse with and without the widget. Alone: `npm run bench -- embed`
+ *    (replaces only that section of RESULTS.md).
  *
  * The 1-minute load average before and after the run is recorded (the machine may be shared).
  * Needs a built dist/ (`npm run build`) for 2; ffmpeg for 3.
@@ -32,6 +35,7 @@ import { formatBudget, formatEntryFloor, measureBudget } from '../scripts/size-b
 import { benchMemory } from './memory';
 import { benchGraph } from './graph';
 import { benchList } from './list';
+import { benchEmbed, runEmbedAlone } from './embed';
 import { describeTool, findChromium } from '../scripts/toolchain.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
@@ -169,6 +173,7 @@ async function main() {
   // 7. Idle memory of server processes (after the others, so nothing else runs beside them).
   await benchMemory(log);
   await benchList(log);
+  await benchEmbed(log);
   const loadAfter = os.loadavg();
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
   log(
@@ -178,5 +183,6 @@ async function main() {
   writeFileSync(path.resolve(import.meta.dirname, 'RESULTS.md'), lines.join('\n') + '\n');
 }
 
-await main();
+if (process.argv.slice(2).includes('embed')) await runEmbedAlone();
+else await main();
 process.exit(0);
