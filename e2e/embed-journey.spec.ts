@@ -22,6 +22,7 @@
  *
  * One browser context per scenario; no fixed sleeps.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, FrameLocator, Page } from '@playwright/test';
 import { nonceHostCsp, startHost, strictHostCsp, vidbotOrigin, type Host, type HostPage } from './hosts';
 import { DEMO_PASSWORD, expect, signIn, test } from './support';
@@ -352,6 +353,48 @@ test('en: the iframe code from the share tab on a strict-CSP host — plays, a b
     ]);
     await expectPlaying(frame, 0, 0.3);
     expect((await recorded(visitor)).violations).toEqual([]);
+    await context.close();
+  } finally {
+    await host.close();
+  }
+});
+
+/** Serious and critical axe violations inside `include` of `page` (frames included), as readable lines. */
+async function axeProblems(page: Page, include: string, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include(include).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+test('accessibility (axe): the widget dialog on the host page, the direct link /v and the frame /e — no serious or critical violations', async ({ page, browser }) => {
+  const code = await copyWidgetCode(page, 'en', sample);
+  // No CSP on this host: axe itself is injected into the page and its frames.
+  const host = await startHost({ '/widget.html': { html: hostHtml('en', code) } });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const visitor = await context.newPage();
+    await visitor.goto(host.url('/widget.html'));
+    await expect(visitor.locator('vidbot-widget .o')).toBeVisible();
+    const problems = await axeProblems(visitor, 'vidbot-widget', 'bubble');
+    await visitor.locator('vidbot-widget .o').click();
+    const frame = visitor.getByRole('dialog', { name: SAMPLE }).frameLocator('iframe');
+    await expectPlaying(frame);
+    problems.push(...(await axeProblems(visitor, 'vidbot-widget', 'widget dialog')));
+    // A page of its own for the player pages (no host page's favicon checked against their policy).
+    await visitor.close();
+    const viewer = await context.newPage();
+
+    await viewer.goto(`${V}/v/${sample.publicId}`);
+    await expect(viewer.locator('[data-vidbot-player] video')).toHaveCount(1);
+    problems.push(...(await axeProblems(viewer, 'body', '/v')));
+    await viewer.goto(`${V}/e/${sample.publicId}?channel=iframe`);
+    await expect(viewer.getByRole('button', { name: `Play ${SAMPLE}` })).toBeVisible();
+    problems.push(...(await axeProblems(viewer, 'body', '/e (thumbnail)')));
+    await viewer.getByRole('button', { name: `Play ${SAMPLE}` }).click();
+    await expect(viewer.locator('[data-vidbot-player] video')).toHaveCount(1);
+    problems.push(...(await axeProblems(viewer, 'body', '/e (playing)')));
+    expect(problems).toEqual([]);
     await context.close();
   } finally {
     await host.close();
