@@ -18,7 +18,9 @@
  *   `lang` of the config's frameUrl; the dialog's Close label follows it too) — the fi run uses a
  *   duplicate of the sample whose widget language is Finnish, with the dashboard in Finnish.
  * - widget under the nonce + 'strict-dynamic' policy, the pasted tag given `nonce="N"`;
- * - iframe: the code of the share tab's Iframe sub-tab on a strict-CSP host: plays, a button navigates.
+ * - iframe: the code of the share tab's Iframe sub-tab on a strict-CSP host: plays, a button navigates;
+ * - accessibility (issue 12): axe on the widget's bubble and open dialog (its shadow root and the
+ *   player frame inside), on `/v/{publicId}` and on `/e/{publicId}` — no serious or critical violations.
  *
  * One browser context per scenario; no fixed sleeps.
  */
@@ -91,7 +93,8 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.afterAll(async ({ request }) => {
-  if (sampleFi) await request.delete(`/api/bot/${sampleFi.id}`, { headers: owner });
+  // The other journeys expect the demo account's bots as seeded.
+  if (sampleFi) expect((await request.delete(`/api/bot/${sampleFi.id}`, { headers: owner })).status()).toBe(200);
 });
 
 /** Signs in as the owner (dashboard in `lang`) and opens the bot's Share tab. */
