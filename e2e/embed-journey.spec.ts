@@ -16,7 +16,9 @@
  *   (the support fixture).
  *   Language: the widget's player speaks the bot's widget language (widgetSettings.language, sent as
  *   `lang` of the config's frameUrl; the dialog's Close label follows it too) — the fi run uses a
- *   duplicate of the sample whose widget language is Finnish, with the dashboard in Finnish.
+ *   duplicate of the sample whose widget language is Finnish, with the dashboard in Finnish; its
+ *   widget custom CSS (widgetSettings.stylesRaw) shows that the allow-listed rule reaches the bubble
+ *   (adoptedStyleSheets) under the strict policy and the dropped one does not.
  * - widget under the nonce + 'strict-dynamic' policy, the pasted tag given `nonce="N"`;
  * - iframe: the code of the share tab's Iframe sub-tab on a strict-CSP host: plays, a button navigates;
  * - accessibility (issue 12): axe on the widget's bubble and open dialog (its shadow root and the
@@ -54,6 +56,9 @@ interface Bot {
   name: string;
 }
 
+/** The Finnish duplicate's widget custom CSS: one rule kept (scoped under the bubble), one dropped. */
+const WIDGET_CSS = '.o { border-radius: 4px } body { display: none }';
+
 let owner: Record<string, string>;
 let sample: Bot;
 /** A duplicate of the sample whose widget speaks Finnish (widgetSettings.language = fi). */
@@ -85,7 +90,7 @@ test.beforeAll(async ({ request }) => {
     data: {
       name: 'Tervetuloa Vidbotiin',
       status: 'Published',
-      content: { slides: copy.slides, actions: copy.actions, theme: copy.theme, settings: { ...copy.settings, widgetSettings: { ...copy.settings.widgetSettings, language: 'fi' } } },
+      content: { slides: copy.slides, actions: copy.actions, theme: copy.theme, settings: { ...copy.settings, widgetSettings: { ...copy.settings.widgetSettings, language: 'fi', stylesRaw: WIDGET_CSS } } },
     },
   });
   expect(patched.status(), await patched.text()).toBe(200);
@@ -172,7 +177,14 @@ type VidbotApi = { Vidbot: { open(): void; close(): void } };
  * The whole widget journey for `lang` on a host page with `csp`; `nonce` = the nonce put on the
  * pasted tag (and in the policy).
  */
-async function widgetJourney(page: Page, browser: Browser, request: APIRequestContext, lang: Lang, bot: Bot, opts: { nonce?: string; form: boolean; wrongOrigin: boolean }): Promise<void> {
+async function widgetJourney(
+  page: Page,
+  browser: Browser,
+  request: APIRequestContext,
+  lang: Lang,
+  bot: Bot,
+  opts: { nonce?: string; form: boolean; wrongOrigin: boolean; customCss?: boolean },
+): Promise<void> {
   const L = LABELS[lang];
   let code = await copyWidgetCode(page, lang, bot);
   if (opts.nonce) code = code.replace(/^<script /, `<script nonce="${opts.nonce}" `);
@@ -199,6 +211,12 @@ async function widgetJourney(page: Page, browser: Browser, request: APIRequestCo
       { source: 'vidbot', v: 1, type: 'VIDBOT_LOADED', publicId: bot.publicId, channel: 'widget' },
     ]);
     expect(await layout(visitor)).toEqual(without);
+    // The widget's custom CSS (widgetSettings.stylesRaw) arrives allow-listed and applies through an
+    // adopted stylesheet; the dropped rule (body) does not touch the host page.
+    const radius = await bubble.evaluate((e) => getComputedStyle(e).borderTopLeftRadius);
+    if (opts.customCss) expect(radius).toBe('4px');
+    else expect(radius).not.toBe('4px');
+    expect(await visitor.evaluate(() => getComputedStyle(document.body).display)).toBe('block');
 
     // Open it: the dialog with the player frame, in the widget's language.
     await bubble.click();
@@ -327,8 +345,8 @@ test('en: the widget code from the share tab on a strict-CSP host — plays, nav
   await widgetJourney(page, browser, request, 'en', sample, { form: true, wrongOrigin: true });
 });
 
-test('fi: the same journey with the dashboard and the widget in Finnish', async ({ page, browser, request }) => {
-  await widgetJourney(page, browser, request, 'fi', sampleFi, { form: true, wrongOrigin: false });
+test('fi: the same journey with the dashboard and the widget in Finnish (and the widget custom CSS applied)', async ({ page, browser, request }) => {
+  await widgetJourney(page, browser, request, 'fi', sampleFi, { form: true, wrongOrigin: false, customCss: true });
 });
 
 test('en: the widget code with nonce="N" on a nonce + strict-dynamic host', async ({ page, browser, request }) => {
