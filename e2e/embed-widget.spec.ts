@@ -96,8 +96,11 @@ test.beforeAll(async ({ request }) => {
     '/sync.html': { html: page_(`<script src="${V}/embed/sync/${publicId}.js"></script>`), csp },
   });
 });
-test.afterAll(async () => {
+test.afterAll(async ({ request }) => {
   await host?.close();
+  // Leave the account as the other journeys expect it (e2e/vidbot-share.spec.ts reads the async code).
+  const staff = await idToken(request, 'superadmin@example.com');
+  expect((await request.put('/api/feature/flags', { headers: { Authorization: `Bearer ${staff}` }, data: { name: 'widget_sync', account_ids: [] } })).status()).toBe(200);
 });
 
 test('widget under the strict host CSP: bubble, queued call, open/close events once, hide/show, host layout unchanged', async ({ page }) => {

@@ -71,6 +71,16 @@ describe('mountBubble', () => {
     expect(document.querySelector('vidbot-widget')).toBeNull();
   });
 
+  it("adopts the server-sanitised customCss as a second stylesheet after the bubble's own", () => {
+    mountBubble({ ...config(), customCss: '.w .o{border-radius:4px}' }, V, () => undefined, () => ({}));
+    const sheets = shadow().adoptedStyleSheets;
+    expect(sheets).toHaveLength(2);
+    const text = (sheet: CSSStyleSheet) => [...sheet.cssRules].map((r) => r.cssText).join('\n');
+    expect(text(sheets[0]!)).toContain('.w');
+    expect(text(sheets[1]!)).toMatch(/^\.w \.o\s*\{\s*border-radius: 4px;?\s*\}$/);
+    expect(shadow().querySelector('style')).toBeNull();
+  });
+
   it('removes the call to action after textDurationMs; no close button unless enabled; Finnish labels', () => {
     vi.useFakeTimers();
     mountBubble({ ...config({ textDurationMs: 500 }), lang: 'fi' }, V, () => undefined, () => ({}));

@@ -5,6 +5,15 @@
  * (server/src/modules/share/widget.view.ts `bubbleVars`). Kept short: it counts against the
  * loader's 2 KB gzip budget. Mobile below 768 px (spec 001 §9 preview breakpoint).
  */
+/**
+ * The class of the bubble's root element in the shadow root (bubble.ts): every rule of the widget's
+ * custom CSS (widgetSettings.stylesRaw) is scoped under it by the server
+ * (server/src/modules/share/custom-css.ts `sanitizeCustomCss(raw, origin, BUBBLE_SCOPE)`).
+ * Parts inside it: `.o` the bubble (button with the video), `.t` the call-to-action text, `.x` the
+ * close button, `.d` the dialog, `.c` the dialog's close button, `.f` the player frame.
+ */
+export const BUBBLE_SCOPE = '.w';
+
 export const BUBBLE_CSS =
   ':host{all:initial!important}' +
   '.w{position:fixed;z-index:2147483000;top:var(--vb-t);right:var(--vb-r);bottom:var(--vb-b);left:var(--vb-l);display:flex;flex-direction:var(--vb-fd);align-items:var(--vb-ai);gap:var(--vb-co);font:15px/1.3 system-ui,sans-serif;transition:opacity .3s}' +

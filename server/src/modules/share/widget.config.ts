@@ -14,6 +14,9 @@
  * 3. The shown bot's scheduler (feature `vidbot_scheduler`; server time) → `outside_schedule`.
  * 4. Its widget video (widgetSettings.chatVideoId) must be a Ready video of the account →
  *    else `no_widget_video` (spec 001 §4: no code without a widget video).
+ * The shown bot's widgetSettings.stylesRaw is served as `customCss`, reduced to the allow-list and
+ * scoped under the bubble's root (custom-css.ts, embed/loader/styles.ts `BUBBLE_SCOPE`); null when
+ * nothing is left. The loader adopts it as a second constructable stylesheet.
  * The shown bot's view is recorded for its live status (as the player's load is).
  */
 import type { Db } from '../../db/client';
@@ -24,7 +27,8 @@ import { fileUrl, readContent } from '../bot/bot.service';
 import { mergeBotSettings, type BotSettings } from '../bot/content.rules';
 import { allFlags } from '../feature/feature.repo';
 import { flagEnabled } from '../feature/feature.policy';
-import { BUBBLE_CSS } from '../../../../embed/loader/styles';
+import { BUBBLE_CSS, BUBBLE_SCOPE } from '../../../../embed/loader/styles';
+import { sanitizeCustomCss } from './custom-css';
 import type { WidgetConfig } from './widget.schemas';
 import { bubbleSettings, bubbleVars, inSchedule, matchUrlMap } from './widget.view';
 
@@ -97,6 +101,6 @@ export async function getWidgetConfig(db: Db, publicUrl: string, publicId: strin
     settings,
     vars: bubbleVars(settings),
     css: BUBBLE_CSS,
-    customCss: null,
+    customCss: sanitizeCustomCss(ws.stylesRaw, publicUrl, BUBBLE_SCOPE).css || null,
   };
 }

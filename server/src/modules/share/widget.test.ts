@@ -105,6 +105,26 @@ describe('GET /api/public/bot/{publicId}/widget', () => {
     expect(c.css).toContain(':host');
   });
 
+  it('serves widgetSettings.stylesRaw allow-listed and scoped under the bubble root; hostile CSS is dropped', async () => {
+    const V = ctx.env.publicUrl;
+    const raw = [
+      '.o { border-radius: 4px; background: url(/files/1/bg.png) }',
+      '.t { color: #123456 }',
+      '@import url(https://evil.example/x.css);',
+      'body { display: none }',
+      ':host { position: fixed; top: 0 }',
+      '.d { position: fixed; behavior: url(x.htc); -moz-binding: url(https://evil.example/x.xml#x) }',
+      '.x { background: url(https://evil.example/track.png); width: expression(alert(1)) }',
+    ].join('\n');
+    const bot = await makeBot('Styled widget', widget({ stylesRaw: raw }));
+    const c = (await config(bot.publicId, 'https://a.example/')) as WidgetShown;
+    expect(c.customCss).toBe(`.w .o{border-radius:4px;background:url(${V}/files/1/bg.png)}\n.w .t{color:#123456}`);
+    for (const hostile of ['@import', 'evil.example', 'body', ':host', 'fixed', 'behavior', 'binding', 'expression', 'display']) expect(c.customCss).not.toContain(hostile);
+    // Nothing left after the allow-list → null.
+    const only = await makeBot('Only hostile CSS', widget({ stylesRaw: '@import url(https://evil.example/x.css); html { display: none }' }));
+    expect(((await config(only.publicId, 'https://a.example/')) as WidgetShown).customCss).toBeNull();
+  });
+
   it('shows the bot mapped to the page: exact, prefix, wildcard, regex, in that priority', async () => {
     const id = bots.main!.publicId;
     expect(await shownId(id, 'https://shop.example/pricing')).toBe(bots.exact!.publicId);
