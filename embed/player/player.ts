@@ -92,7 +92,17 @@ export interface PlayerOptions {
    * click tracker). Return true when handled; false lets the player open it by its link type.
    */
   openLink?: (action: ExternalLinkAction) => boolean;
+  /**
+   * Origin of the customer's page embedding the player (the frame's `host` option, else the
+   * referrer's origin): `relative_path` links resolve against it. Default: this page's origin.
+   */
+  hostOrigin?: string | null;
+  /** Size in CSS px of an EXTERNAL_LINK shown with linkType `embed` (the contract has no per-action size). Default 650 × 340. */
+  embedSize?: { width: number; height: number };
 }
+
+/** Default size of an embedded link's iframe (issue 12 "Links": 650 × 340 px). */
+export const EMBED_LINK_SIZE = { width: 650, height: 340 } as const;
 
 /** A mounted player: host commands and teardown. */
 export interface PlayerHandle {
@@ -236,6 +246,8 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     revisionId: bot.revisionId ?? null,
     apiBase: options.apiBase ?? '',
     preview: options.preview ?? false,
+    hostOrigin: options.hostOrigin ?? null,
+    embedSize: options.embedSize ?? EMBED_LINK_SIZE,
   });
 
   const releaseVideo = (): void => {
@@ -420,10 +432,9 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
         if (outcome.type === 'submitted') send({ type: 'form.submitted', submissionId: outcome.submissionId });
         else send({ type: 'form.cancelled' });
       });
-    } else if (view === 'thankYou' && action) {
+    } else if (view === 'thankYou' && (action?.type === 'REGULAR_FORM' || action?.type === 'SHARE_MEDIA')) {
       layer.hidden = false;
-      // The thank-you page of a share-media action has the same fields (name, thankYouPage).
-      actionView = mountThankYou(ctx, action as Parameters<typeof mountThankYou>[1], (outcome) => {
+      actionView = mountThankYou(ctx, action, (outcome) => {
         send(outcome.type === 'button' ? { type: 'thankYou.button' } : { type: 'thankYou.cancelled' });
       });
     } else if (view === 'shareMedia' && action?.type === 'SHARE_MEDIA') {
