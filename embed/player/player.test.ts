@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountPlayer, type PlayerEvent, type PlayerHandle } from './index';
+import { loadActionViews } from './player';
 import { playerStrings, resolvePlayerLang } from './strings';
 import { demoVidbot } from '../../machines/vidbot/vidbot.fixtures';
 
@@ -27,6 +28,11 @@ function control(root: ShadowRoot, name: 'play' | 'mute'): HTMLButtonElement {
   if (!button) throw new Error(`no ${name} control`);
   return button;
 }
+
+// The action views (a chunk of their own) are here before the viewer presses anything.
+beforeAll(async () => {
+  await loadActionViews();
+});
 
 beforeEach(() => {
   container = document.createElement('div');

@@ -43,7 +43,6 @@ import {
 } from '../../machines/player/player.selectors';
 import type { Channel } from '../shared/protocol';
 import type { PlayerBot, Slide, SlideOptionType, VidbotTheme } from '../../machines/vidbot/vidbot.types';
-import { mountEmbeddedLink, mountForm, mountShareMedia, mountThankYou, openExternalLink } from './actions';
 import type { ActionContext, ActionView } from './actions/types';
 import type { ExternalLinkAction } from '../../server/src/modules/bot/content.rules';
 import { appendCaptionTracks, showCaptions } from './captions';
@@ -101,6 +100,27 @@ export interface PlayerOptions {
   embedSize?: { width: number; height: number };
 }
 
+/** The action views' module (form, thank-you page, embedded link, share media; `./actions`). */
+type ActionsModule = typeof import('./actions');
+let actionsModule: ActionsModule | null = null;
+let actionsLoading: Promise<ActionsModule> | null = null;
+
+/**
+ * Loads the action views — a chunk of their own, kept out of the first frame's bytes (DESIGN §1b).
+ * Every `mountPlayer` starts it at once, so it is there before the viewer can press a button; until
+ * then an action waits for it. Resolves with the module (cached); a failed load may be tried again.
+ */
+export function loadActionViews(): Promise<ActionsModule> {
+  actionsLoading ??= import('./actions').then(
+    (m) => (actionsModule = m),
+    (error: unknown) => {
+      actionsLoading = null;
+      throw error;
+    },
+  );
+  return actionsLoading;
+}
+
 /** Default size of an embedded link's iframe (issue 12 "Links": 650 × 340 px). */
 export const EMBED_LINK_SIZE = { width: 650, height: 340 } as const;
 
@@ -147,6 +167,14 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
   host.setAttribute('data-vidbot-player', '');
   const root = host.attachShadow({ mode: 'open' });
   const sheets = adoptPlayerStyles(root, bot.customCss);
+  /** The action views' stylesheet joins the player's (before the custom CSS, which may restyle them). */
+  const adoptActionsCss = (m: ActionsModule): void => {
+    if (destroyed || !m.actionsCss || typeof CSSStyleSheet === 'undefined') return;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(m.actionsCss);
+    sheets.splice(1, 0, sheet);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets.filter((x) => !sheets.includes(x)), ...sheets];
+  };
 
   const frame = el('section', 'vb-player');
   frame.setAttribute('aria-label', bot.name || t('player'));
@@ -418,40 +446,70 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     setIconLabel(muteControl, isMuted ? 'muted' : 'sound', isMuted ? t('unmute') : t('mute'));
   };
 
+  /** The view the action layer shows (it lags `renderedView` while the action views load). */
+  let layerView: PlayerView | null = null;
+
+  /** The machine event that leaves an action view without its outcome (a view that could not load). */
+  const leaveView: Partial<Record<PlayerView, Parameters<typeof send>[0]>> = {
+    form: { type: 'form.cancelled' },
+    thankYou: { type: 'thankYou.cancelled' },
+    shareMedia: { type: 'shareMedia.done' },
+    link: { type: 'link.closed' },
+  };
+
   /** Opens the action view the machine is in (form, thank-you, link, share) once per entry. */
   const syncActionView = (snapshot: PlayerSnapshot, view: PlayerView, hadFocus: boolean): void => {
-    if (view === renderedView) return;
+    if (view === layerView) return;
     actionView?.destroy();
     actionView = null;
     layer.replaceChildren();
+    const actions = actionsModule;
+    if (view === 'slide' || !actions) {
+      layerView = view;
+      layer.hidden = true;
+      if (view === 'slide') {
+        if (renderedView && renderedView !== 'slide' && hadFocus) {
+          const target = returnFocus && returnFocus.isConnected ? returnFocus : root.querySelector<HTMLElement>('.vb-slide');
+          target?.focus();
+        }
+        return;
+      }
+      // Pressed before the action views arrived (they load at mount): mount them once they are here.
+      layerView = null;
+      void loadActionViews().then(
+        () => {
+          if (destroyed || layerView !== null) return;
+          const now = actor.getSnapshot();
+          syncActionView(now, selectView(now), true);
+        },
+        () => {
+          if (destroyed) return;
+          live.textContent = t('actionFailed');
+          const leave = leaveView[selectView(actor.getSnapshot())];
+          if (leave) send(leave);
+        },
+      );
+      return;
+    }
+    layerView = view;
     const ctx = actionContext();
     const action = snapshot.context.action;
+    layer.hidden = false;
     if (view === 'form' && action?.type === 'REGULAR_FORM') {
-      layer.hidden = false;
-      actionView = mountForm(ctx, action, (outcome) => {
+      actionView = actions.mountForm(ctx, action, (outcome) => {
         if (outcome.type === 'submitted') send({ type: 'form.submitted', submissionId: outcome.submissionId });
         else send({ type: 'form.cancelled' });
       });
     } else if (view === 'thankYou' && (action?.type === 'REGULAR_FORM' || action?.type === 'SHARE_MEDIA')) {
-      layer.hidden = false;
-      actionView = mountThankYou(ctx, action, (outcome) => {
+      actionView = actions.mountThankYou(ctx, action, (outcome) => {
         send(outcome.type === 'button' ? { type: 'thankYou.button' } : { type: 'thankYou.cancelled' });
       });
     } else if (view === 'shareMedia' && action?.type === 'SHARE_MEDIA') {
-      layer.hidden = false;
-      actionView = mountShareMedia(ctx, action, () => send({ type: 'shareMedia.done' }));
-    } else if (view === 'link') {
-      const link = selectLink(snapshot);
-      if (link) {
-        layer.hidden = false;
-        actionView = mountEmbeddedLink(ctx, link, () => send({ type: 'link.closed' }));
-      }
+      actionView = actions.mountShareMedia(ctx, action, () => send({ type: 'shareMedia.done' }));
+    } else if (view === 'link' && selectLink(snapshot)) {
+      actionView = actions.mountEmbeddedLink(ctx, selectLink(snapshot)!, () => send({ type: 'link.closed' }));
     } else {
       layer.hidden = true;
-      if (renderedView && renderedView !== 'slide' && view === 'slide' && hadFocus) {
-        const target = returnFocus && returnFocus.isConnected ? returnFocus : root.querySelector<HTMLElement>('.vb-slide');
-        target?.focus();
-      }
     }
   };
 
@@ -473,6 +531,7 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
         releaseVideo();
         renderMessage(view === 'closed' ? t('closed') : t('empty'), view === 'closed', hadFocus);
         renderedVisit = -1;
+        layerView = view;
       }
       top.hidden = true;
       renderedView = view;
@@ -560,7 +619,12 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
       case 'link.open': {
         emitEvent({ type: 'link.open', url: e.action.url, linkType: e.action.linkType });
         if (options.openLink?.(e.action)) break;
-        if (openExternalLink(actionContext(), e.action) === 'embed') send({ type: 'link.embed', action: e.action });
+        const open = (actions: ActionsModule): void => {
+          if (actions.openExternalLink(actionContext(), e.action) === 'embed') send({ type: 'link.embed', action: e.action });
+        };
+        // Loaded at mount, so normally at once (inside the click: a new tab is allowed); else when it arrives.
+        if (actionsModule) open(actionsModule);
+        else void loadActionViews().then((m) => destroyed || open(m), () => undefined);
         break;
       }
       default:
@@ -568,6 +632,8 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     }
   });
   actor.subscribe(render);
+  if (actionsModule) adoptActionsCss(actionsModule);
+  else void loadActionViews().then(adoptActionsCss, () => undefined);
   actor.start();
   render(actor.getSnapshot());
 
