@@ -257,7 +257,7 @@ test('share tab (en): widget_sync gives the synchronous code; vidbot_as_ads adds
     await setFlag(request, staff, 'widget_sync', [sample.accountId]);
     await setFlag(request, staff, 'vidbot_as_ads', [sample.accountId]);
     await openShare(page, 'en', bot.id);
-    await expect(page.getByLabel('Embed code (synchronous)')).toHaveValue(`<script src="${V}/embed/sync/${bot.publicId}.js"></script>`);
+    await expect(page.getByLabel('Embed code (synchronous)')).toHaveValue(`<script src="${V}/embed/sync/${bot.publicId}.js" referrerpolicy="no-referrer-when-downgrade"></script>`);
 
     await subTab(page, 'Display ads').click();
     await expect(page).toHaveURL(/\/share\/display-ads$/);
