@@ -207,6 +207,19 @@ describe('mountPlayer: buttons', () => {
     expect(afterClose[0]).toEqual({ type: 'slide.enter', from: null, to: 1, slideId: 1, name: 'Welcome', path: [1] });
   });
 
+  it('reports slide.enter once the slide is on screen (hosts reach into its <video> then), first slide included', () => {
+    const seen: (string | null)[] = [];
+    handle = mountPlayer(container, demoVidbot, {
+      lang: 'en',
+      onEvent: (e) => {
+        if (e.type === 'slide.enter') seen.push(container.querySelector('[data-vidbot-player]')!.shadowRoot!.querySelector('[data-slide-id]')?.getAttribute('data-slide-id') ?? null);
+      },
+    });
+    const slide2 = demoVidbot.slides[0]!.options.find((o) => o.type === 'SLIDE' && o.targetId !== null)!;
+    handle.root.querySelector<HTMLButtonElement>(`[data-option-id="${slide2.id}"]`)!.click();
+    expect(seen).toEqual(['1', String(slide2.targetId)]);
+  });
+
   it('starts on startSlideId', () => {
     const root = mount({ startSlideId: 2 });
     expect(root.querySelector('img')!.getAttribute('src')).toBe('/files/product.jpg');

@@ -159,7 +159,12 @@ function colour(value: unknown): string | null {
 export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: PlayerOptions = {}): PlayerHandle {
   const lang = options.lang ?? resolvePlayerLang(document.documentElement.lang);
   const t = playerStrings(lang);
-  const emitEvent = (event: PlayerEvent): void => options.onEvent?.(event);
+  /** Events raised while a slide renders wait here, so that its slide.enter is reported first. */
+  let held: PlayerEvent[] | null = null;
+  const emitEvent = (event: PlayerEvent): void => {
+    if (held) held.push(event);
+    else options.onEvent?.(event);
+  };
   const settings = bot.settings ?? {};
   const theme = themeOf(bot);
 
@@ -612,8 +617,18 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     const e = emitted as PlayerEmitted;
     switch (e.type) {
       case 'slide.enter': {
-        const name = bot.slides.find((s) => s.id === e.to)?.name ?? '';
-        emitEvent({ type: 'slide.enter', from: e.from, to: e.to, slideId: e.to, name, path: e.path });
+        // Reported once the slide is on screen (hosts such as the ad frame reach into its <video>):
+        // emitted actions run after the actor took the new snapshot and before observers hear of it.
+        held = [];
+        try {
+          render(actor.getSnapshot());
+        } finally {
+          const during = held;
+          held = null;
+          const name = bot.slides.find((s) => s.id === e.to)?.name ?? '';
+          emitEvent({ type: 'slide.enter', from: e.from, to: e.to, slideId: e.to, name, path: e.path });
+          for (const event of during) emitEvent(event);
+        }
         break;
       }
       case 'link.open': {
