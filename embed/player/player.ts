@@ -474,7 +474,10 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
       layer.hidden = true;
       if (view === 'slide') {
         if (renderedView && renderedView !== 'slide' && hadFocus) {
-          const target = returnFocus && returnFocus.isConnected ? returnFocus : root.querySelector<HTMLElement>('.vb-slide');
+          // The pressed button, or its twin when the slide was drawn again (a cancelled form re-enters it).
+          const optionId = returnFocus?.getAttribute('data-option-id');
+          const twin = optionId ? root.querySelector<HTMLElement>(`.vb-options [data-option-id="${optionId}"]`) : null;
+          const target = returnFocus && returnFocus.isConnected ? returnFocus : (twin ?? root.querySelector<HTMLElement>('.vb-slide'));
           target?.focus();
         }
         return;
