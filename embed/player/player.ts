@@ -465,6 +465,8 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
   /** Opens the action view the machine is in (form, thank-you, link, share) once per entry. */
   const syncActionView = (snapshot: PlayerSnapshot, view: PlayerView, hadFocus: boolean): void => {
     if (view === layerView) return;
+    // A view that removed its focused element left focus nowhere (body): it still comes back here.
+    const focusLost = actionView !== null && root.activeElement === null && (document.activeElement === null || document.activeElement === document.body);
     actionView?.destroy();
     actionView = null;
     layer.replaceChildren();
@@ -473,7 +475,7 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
       layerView = view;
       layer.hidden = true;
       if (view === 'slide') {
-        if (renderedView && renderedView !== 'slide' && hadFocus) {
+        if (renderedView && renderedView !== 'slide' && (hadFocus || focusLost)) {
           // The pressed button, or its twin when the slide was drawn again (a cancelled form re-enters it).
           const optionId = returnFocus?.getAttribute('data-option-id');
           const twin = optionId ? root.querySelector<HTMLElement>(`.vb-options [data-option-id="${optionId}"]`) : null;
