@@ -31,19 +31,26 @@ async function idToken(request: APIRequestContext, email: string): Promise<strin
   return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
 }
 
-/** Turns `vidbot_as_ads` on for `accountId` as a superuser (POST when new, else PUT keeping other accounts). */
-async function enableAds(request: APIRequestContext, accountId: number): Promise<void> {
+/**
+ * Sets the accounts of `vidbot_as_ads` as a superuser (POST when new, else PUT).
+ * @returns the accounts it had before (null when the flag did not exist), to restore afterwards.
+ */
+async function setAdsAccounts(request: APIRequestContext, accountIds: (current: number[]) => number[]): Promise<number[] | null> {
   const headers = { Authorization: `Bearer ${await idToken(request, 'superadmin@example.com')}` };
-  const created = await request.post('/api/feature/flags', { headers, data: { name: 'vidbot_as_ads', flag_type: 'dashboard', account_ids: [accountId] } });
-  if (created.status() === 409) {
-    const list = (await (await request.get('/api/feature/flags?flag_name=vidbot_as_ads', { headers })).json()) as { records: { name: string; account_ids: number[] }[] };
-    const current = list.records.find((f) => f.name === 'vidbot_as_ads')?.account_ids ?? [];
-    const updated = await request.put('/api/feature/flags', { headers, data: { name: 'vidbot_as_ads', account_ids: [...new Set([...current, accountId])] } });
-    expect(updated.status()).toBe(200);
-  } else {
+  const list = (await (await request.get('/api/feature/flags?flag_name=vidbot_as_ads', { headers })).json()) as { records: { name: string; account_ids: number[] }[] };
+  const before = list.records.find((f) => f.name === 'vidbot_as_ads')?.account_ids ?? null;
+  if (before === null) {
+    const created = await request.post('/api/feature/flags', { headers, data: { name: 'vidbot_as_ads', flag_type: 'dashboard', account_ids: accountIds([]) } });
     expect(created.status()).toBe(201);
+  } else {
+    const updated = await request.put('/api/feature/flags', { headers, data: { name: 'vidbot_as_ads', account_ids: accountIds(before) } });
+    expect(updated.status()).toBe(200);
   }
+  return before;
 }
+
+/** The flag's accounts before this file turned it on for the demo account (restored after all tests: other specs share the server). */
+let adsBefore: number[] | null = null;
 
 interface AdBot {
   id: number;
@@ -57,7 +64,7 @@ async function createAdBot(request: APIRequestContext): Promise<AdBot> {
   const auth = { Authorization: `Bearer ${await idToken(request, 'owner@example.com')}` };
   const accounts = (await (await request.get('/api/account?page=1&size=100', { headers: auth })).json()) as { records: { id: number; publicId: string }[] };
   const accountId = accounts.records.find((a) => a.publicId === 'demo')!.id;
-  await enableAds(request, accountId);
+  adsBefore = await setAdsAccounts(request, (current) => [...new Set([...current, accountId])]);
   const list = (await (await request.get(`/api/bot?account_id=${accountId}&size=100`, { headers: auth })).json()) as { records: { id: number; name: string }[] };
   const sample = list.records.find((b) => b.name === 'Welcome to Vidbot')!;
   const published = (await (await request.get(`/api/bot/${sample.id}?mode=published`, { headers: auth })).json()) as {
@@ -111,6 +118,10 @@ async function adFrame(page: Page) {
 let bot: AdBot;
 test.beforeAll(async ({ request }) => {
   bot = await createAdBot(request);
+});
+test.afterAll(async ({ request }) => {
+  const before = adsBefore ?? [];
+  await setAdsAccounts(request, () => before);
 });
 
 for (const platform of PLATFORMS) {

@@ -247,17 +247,19 @@ test('share tab (en): widget_sync gives the synchronous code; vidbot_as_ads adds
   const sample = await sampleBot(page);
   const bot = await makeBot(page, sample, 'Share ads en', { widgetSettings: { ...sample.settings.widgetSettings, chatVideoId: sample.slides.find((s) => s.type === 'VIDEO')!.videoId } }, true);
 
-  // Without the feature: no display-ads tab (spec 001 §2).
+  // Without the feature: no display-ads tab (spec 001 §2). (Other specs on this server may have left the flags on.)
+  const staff = await idToken(request, 'superadmin@example.com');
+  await setFlag(request, staff, 'widget_sync', []);
+  await setFlag(request, staff, 'vidbot_as_ads', []);
   await openShare(page, 'en', bot.id);
   await expect(subTab(page, L.iframe)).toBeVisible();
   await expect(subTab(page, 'Display ads')).toHaveCount(0);
 
-  const staff = await idToken(request, 'superadmin@example.com');
   try {
     await setFlag(request, staff, 'widget_sync', [sample.accountId]);
     await setFlag(request, staff, 'vidbot_as_ads', [sample.accountId]);
     await openShare(page, 'en', bot.id);
-    await expect(page.getByLabel('Embed code (synchronous)')).toHaveValue(`<script src="${V}/embed/sync/${bot.publicId}.js"></script>`);
+    await expect(page.getByLabel('Embed code (synchronous)')).toHaveValue(`<script src="${V}/embed/sync/${bot.publicId}.js" referrerpolicy="no-referrer-when-downgrade"></script>`);
 
     await subTab(page, 'Display ads').click();
     await expect(page).toHaveURL(/\/share\/display-ads$/);

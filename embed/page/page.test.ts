@@ -33,8 +33,8 @@ let win: Window;
 let mounts: { options: Parameters<MountFn>[2]; handle: PageHandle }[];
 let page: PageController | null;
 
-/** A player stand-in: a shadow root with a video; `full` adds the issue 12 handle methods. */
-function fakeMount(full: boolean): MountFn {
+/** A player stand-in: a shadow root with a video and the handle's methods as spies. */
+function fakeMount(): MountFn {
   return (container, _bot, options) => {
     const host = document.createElement('div');
     host.setAttribute('data-vidbot-player', '');
@@ -42,8 +42,7 @@ function fakeMount(full: boolean): MountFn {
     const video = document.createElement('video');
     shadow.append(video);
     container.append(host);
-    const handle: PageHandle = { root: shadow, destroy: vi.fn(() => host.remove()) };
-    if (full) Object.assign(handle, { play: vi.fn(), pause: vi.fn(), close: vi.fn(), restart: vi.fn(), setConsent: vi.fn() });
+    const handle: PageHandle = { root: shadow, destroy: vi.fn(() => host.remove()), play: vi.fn(), pause: vi.fn(), close: vi.fn(), restart: vi.fn() };
     mounts.push({ options, handle });
     return handle;
   };
@@ -57,8 +56,8 @@ function command(data: unknown, origin = HOST, source: unknown = parent): void {
   win.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
 }
 
-function start(options: PageOptions, full = true, referrer = ''): PageController {
-  page = startPage({ bot, options, root, win, referrer, mount: fakeMount(full) });
+function start(options: PageOptions, referrer = ''): PageController {
+  page = startPage({ bot, options, root, win, referrer, mount: fakeMount() });
   return page;
 }
 
@@ -84,10 +83,10 @@ describe('events to the host', () => {
     expect(mounts[0]!.options).toMatchObject({ autoplay: true, muted: true, lang: 'en', channel: 'iframe', apiBase: 'https://vidbot.example', preview: false });
     expect(ofType('VIDBOT_LOADED')).toEqual([{ data: { source: 'vidbot', v: 1, type: 'VIDBOT_LOADED', publicId: 'pub1', channel: 'iframe' }, target: HOST }]);
 
-    emit({ type: 'slide.enter', slideId: 1, name: 'Welcome', path: [1] });
-    emit({ type: 'button.click', slideId: 1, optionId: 1, optionType: 'SLIDE' });
-    emit({ type: 'slide.enter', slideId: 2, name: 'Two', path: [1, 2] });
-    emit({ type: 'action.requested', actionId: 7, slideId: 2, optionId: 9, optionType: 'POST_MESSAGE', action: { id: 7, name: 'Ping', type: 'POST_MESSAGE', value: 'hello-host' } });
+    emit({ type: 'slide.enter', from: null, to: 1, slideId: 1, name: 'Welcome', path: [1] });
+    emit({ type: 'button.click', slideId: 1, optionId: 1, optionType: 'SLIDE', name: '', trackConversion: false, trigger: 'button' });
+    emit({ type: 'slide.enter', from: 1, to: 2, slideId: 2, name: 'Two', path: [1, 2] });
+    emit({ type: 'post.message', slideId: 2, actionId: 7, value: 'hello-host' });
     emit({ type: 'form.submitted', actionId: 3, submissionId: 'abc-123' });
     emit({ type: 'closed', path: [1, 2] });
 
@@ -98,13 +97,13 @@ describe('events to the host', () => {
     expect(ofType('VIDBOT_CLOSE')).toHaveLength(1);
     expect(ofType('VIDBOT_LOADED')).toHaveLength(1);
     expect(ofType('VIDBOT_ANALYTICS_EVENT').map((p) => p.data.name)).toEqual(['slide.enter', 'button.click', 'slide.enter', 'form.submitted', 'closed']);
-    expect(ofType('VIDBOT_ANALYTICS_EVENT')[0]!.data.data).toEqual({ slideId: 1, name: 'Welcome' });
+    expect(ofType('VIDBOT_ANALYTICS_EVENT')[0]!.data.data).toEqual({ from: null, to: 1, slideId: 1, name: 'Welcome' });
     expect(posted().every((p) => p.target === HOST)).toBe(true);
   });
 
   it('in channel widget sends no VIDBOT_LOADED (the loader owns it); without host it posts to *', () => {
     start(baseOptions({ channel: 'widget', host: null }));
-    emit({ type: 'slide.enter', slideId: 1, name: 'Welcome', path: [1] });
+    emit({ type: 'slide.enter', from: null, to: 1, slideId: 1, name: 'Welcome', path: [1] });
     expect(ofType('VIDBOT_LOADED')).toEqual([]);
     expect(ofType('VIDBOT_SLIDE').map((p) => p.target)).toEqual(['*']);
   });
@@ -112,8 +111,8 @@ describe('events to the host', () => {
   it('posts nothing when not framed (a direct link is its own top window)', () => {
     const top = Object.assign(new EventTarget(), { location: window.location }) as unknown as Window & { parent: Window };
     (top as { parent: Window }).parent = top;
-    page = startPage({ bot, options: baseOptions({ channel: 'direct' }), root, win: top, mount: fakeMount(true) });
-    emit({ type: 'slide.enter', slideId: 1, name: 'Welcome', path: [1] });
+    page = startPage({ bot, options: baseOptions({ channel: 'direct' }), root, win: top, mount: fakeMount() });
+    emit({ type: 'slide.enter', from: null, to: 1, slideId: 1, name: 'Welcome', path: [1] });
     expect(parent.postMessage).not.toHaveBeenCalled();
   });
 });
@@ -129,7 +128,7 @@ describe('host commands', () => {
     expect(handle.pause).toHaveBeenCalledTimes(1);
     expect(handle.play).toHaveBeenCalledTimes(1);
     expect(handle.close).toHaveBeenCalledTimes(1);
-    expect(handle.setConsent).toHaveBeenCalledWith({ analytics_storage: 'granted' });
+    expect(page!.consent).toEqual({ analytics_storage: 'granted' });
 
     command({ source: 'vidbot-host', v: 1, type: 'pause' }, 'https://evil.example');
     command({ source: 'vidbot-host', v: 1, type: 'pause' }, HOST, {});
@@ -137,17 +136,17 @@ describe('host commands', () => {
     command({ source: 'vidbot-host', v: 1, type: 'explode' });
     command({ source: 'vidbot-host', v: 1, type: 'setConsent', consent: { analytics_storage: 'yes' } });
     expect(handle.pause).toHaveBeenCalledTimes(1);
-    expect(handle.setConsent).toHaveBeenCalledTimes(1);
+    expect(page!.consent).toEqual({ analytics_storage: 'granted' });
   });
 
   it('without a host parameter accepts commands from the referrer origin; with neither, none', () => {
-    start(baseOptions({ host: null }), true, 'https://blog.example/post/1');
+    start(baseOptions({ host: null }), 'https://blog.example/post/1');
     command({ source: 'vidbot-host', v: 1, type: 'pause' }, 'https://blog.example');
     command({ source: 'vidbot-host', v: 1, type: 'pause' }, HOST);
     expect(mounts[0]!.handle.pause).toHaveBeenCalledTimes(1);
     page!.destroy();
 
-    start(baseOptions({ host: null }), true, '');
+    start(baseOptions({ host: null }), '');
     command({ source: 'vidbot-host', v: 1, type: 'pause' }, 'null');
     command({ source: 'vidbot-host', v: 1, type: 'pause' }, HOST);
     expect(mounts[1]!.handle.pause).not.toHaveBeenCalled();
@@ -171,15 +170,25 @@ describe('host commands', () => {
     expect(mounts[0]!.handle.restart).toHaveBeenCalledTimes(1);
   });
 
-  it('degrades on a player without play/pause: drives its <video> directly', () => {
-    start(baseOptions(), false);
-    const video = mounts[0]!.handle.root.querySelector('video')!;
-    const play = vi.spyOn(video, 'play').mockResolvedValue(undefined);
-    const pause = vi.spyOn(video, 'pause').mockImplementation(() => undefined);
-    command({ source: 'vidbot-host', v: 1, type: 'play' });
-    command({ source: 'vidbot-host', v: 1, type: 'pause' });
-    expect(play).toHaveBeenCalledTimes(1);
-    expect(pause).toHaveBeenCalledTimes(1);
+  it('channel widget: Escape pauses the player and posts VIDBOT_CLOSE for the loader; an Escape an action view used does not', () => {
+    start(baseOptions({ channel: 'widget' }));
+    const handle = mounts[0]!.handle;
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(ofType('VIDBOT_CLOSE')).toHaveLength(0);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(handle.pause).toHaveBeenCalledTimes(1);
+    expect(handle.close).not.toHaveBeenCalled();
+    expect(ofType('VIDBOT_CLOSE')).toEqual([{ data: { source: 'vidbot', v: 1, type: 'VIDBOT_CLOSE', publicId: 'pub1' }, target: HOST }]);
+    const used = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    used.preventDefault();
+    document.dispatchEvent(used);
+    expect(ofType('VIDBOT_CLOSE')).toHaveLength(1);
+  });
+
+  it('channel iframe: Escape is the host page\'s business (no VIDBOT_CLOSE)', () => {
+    start(baseOptions());
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(ofType('VIDBOT_CLOSE')).toHaveLength(0);
   });
 });
 
@@ -238,14 +247,12 @@ describe('channel options', () => {
     expect(mounts[0]!.options).toMatchObject({ startSlideId: 2, lang: 'fi', autoplay: true, muted: false, hideActionButtonsUntilPlay: true, channel: 'direct' });
   });
 
-  it('applies the sanitised custom CSS to the player; degrades hideActionButtonsUntilPlay with a sheet until the first play', () => {
-    start(baseOptions({ hideActionButtonsUntilPlay: true }), false);
-    const shadow = mounts[0]!.handle.root;
-    const rules = () => shadow.adoptedStyleSheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText));
-    expect(rules().join(' ')).toContain('.vb-player .vb-option');
-    expect(rules().join(' ')).toContain('visibility: hidden');
-    emit({ type: 'video.play', slideId: 1 });
-    expect(rules().join(' ')).not.toContain('visibility: hidden');
+  it('passes the command origin to the player as hostOrigin (relative links resolve against the host page)', () => {
+    start(baseOptions());
+    expect(mounts[0]!.options.hostOrigin).toBe(HOST);
+    page!.destroy();
+    start(baseOptions({ host: null }), 'https://blog.example/post/1');
+    expect(mounts[1]!.options.hostOrigin).toBe('https://blog.example');
   });
 });
 

@@ -18,38 +18,23 @@
  *   VIDBOT_CTA, VIDBOT_FORM_SUBMITTED, VIDBOT_POST_MESSAGE, VIDBOT_CLOSE, VIDBOT_ANALYTICS_EVENT;
  * - accepts host commands (`isHostCommand`) only from `window.parent` and only from the `host`
  *   origin (else the origin of `document.referrer`; neither → no commands): play, pause, close,
- *   open (start, or start over after a close), setConsent (kept and passed to the player if it takes it).
+ *   open (start, or start over after a close), setConsent (kept: `PageController.consent`);
+ * - channel widget: Escape inside the frame pauses the player and posts VIDBOT_CLOSE (the loader
+ *   closes its dialog quietly on that; architecture §3), unless an action view used it (it stops it).
  *
- * The player may not (yet) have every option and handle method used here (`play`, `pause`, `close`,
- * `restart`); where one is missing the page degrades: it drives the player's `<video>` and its
- * restart control directly, opens EXTERNAL_LINK buttons itself, and hides the buttons through a
- * stylesheet adopted into the player's shadow root. No innerHTML, no inline styles from strings.
+ * Everything the viewer sees is the player's (`PlayerHandle` play / pause / close / restart, its
+ * options hideActionButtonsUntilPlay, hostOrigin for relative links, the custom CSS it adopts itself).
+ * No innerHTML, no inline styles from strings.
  */
 import './page.css';
 import { mountPlayer, resolvePlayerLang, type PlayerBot, type PlayerEvent, type PlayerHandle, type PlayerOptions } from '../player/index';
 import { isHostCommand, PROTOCOL_VERSION, type Channel, type ConsentState, type VidbotMessage } from '../shared/protocol';
 import type { PageOptions } from '../../server/src/modules/share/page.types';
 
-/** The player options this page passes (the extended `mountPlayer` options of issue 12; unknown ones are ignored by older players). */
-type PageMountOptions = PlayerOptions & {
-  channel?: Channel;
-  muted?: boolean;
-  hideActionButtonsUntilPlay?: boolean;
-  preview?: boolean;
-  apiBase?: string;
-  consent?: ConsentState;
-};
+/** The player handle the page drives. */
+export type PageHandle = PlayerHandle;
 
-/** A player handle with the issue 12 controls, each possibly missing (feature-detected). */
-export type PageHandle = PlayerHandle & {
-  play?: () => void;
-  pause?: () => void;
-  close?: () => void;
-  restart?: () => void;
-  setConsent?: (consent: ConsentState) => void;
-};
-
-export type MountFn = (container: HTMLElement, bot: PlayerBot, options: PageMountOptions) => PageHandle;
+export type MountFn = (container: HTMLElement, bot: PlayerBot, options: PlayerOptions) => PageHandle;
 
 /** The bot as the page gets it (PlayerBot plus the server's additive fields). */
 export type PageBot = PlayerBot & { customCss?: string | null; publicId?: string };
@@ -70,6 +55,8 @@ export interface PageDeps {
 export interface PageController {
   /** The mounted player, or null while the facade shows. */
   readonly player: PageHandle | null;
+  /** The consent the host last gave (`setConsent` commands merged; empty until one arrives). */
+  readonly consent: ConsentState;
   /** Starts the player (removes the facade); see `how` in startPage. */
   start(how?: 'load' | 'click' | 'auto'): void;
   destroy(): void;
@@ -128,11 +115,9 @@ export function startPage(deps: PageDeps): PageController {
   let observer: IntersectionObserver | null = null;
   let lastSlide: number | null = null;
   let closed = false;
-  let played = false;
   let consent: ConsentState = {};
   /** The player is closing because of a host `close` command. */
   let closingByCommand = false;
-  let buttonsHidden: CSSStyleSheet | null = null;
   const cleanup = new AbortController();
 
   const post = (message: VidbotMessage): void => {
@@ -147,42 +132,21 @@ export function startPage(deps: PageDeps): PageController {
   const optionName = (slideId: number, optionId: number): string =>
     bot.slides.find((s) => s.id === slideId)?.options.find((o) => o.id === optionId)?.name ?? '';
 
-  const showButtons = (): void => {
-    if (!buttonsHidden || !player) return;
-    const root = player.root;
-    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== buttonsHidden);
-    buttonsHidden = null;
-  };
-
-  const onEvent = (event: PlayerEvent): void => {
-    const e = event as PlayerEvent & Record<string, unknown>;
-    switch (e.type as string) {
-      case 'slide.enter': {
-        const to = e.slideId as number;
-        post(vidbotMessage({ type: 'VIDBOT_SLIDE', publicId, from: lastSlide, to }));
-        lastSlide = to;
+  const onEvent = (e: PlayerEvent): void => {
+    switch (e.type) {
+      case 'slide.enter':
+        post(vidbotMessage({ type: 'VIDBOT_SLIDE', publicId, from: lastSlide, to: e.to }));
+        lastSlide = e.to;
         closed = false;
         break;
-      }
       case 'button.click':
-        post(vidbotMessage({ type: 'VIDBOT_CTA', publicId, slideId: e.slideId as number, optionId: e.optionId as number, name: optionName(e.slideId as number, e.optionId as number) }));
+        post(vidbotMessage({ type: 'VIDBOT_CTA', publicId, slideId: e.slideId, optionId: e.optionId, name: e.name || optionName(e.slideId, e.optionId) }));
         break;
-      case 'action.requested': {
-        const action = e.action as PlayerBot['actions'][number] | null;
-        if (action?.type === 'POST_MESSAGE' && typeof action.value === 'string') {
-          post(vidbotMessage({ type: 'VIDBOT_POST_MESSAGE', publicId, value: action.value }));
-        } else if (action?.type === 'EXTERNAL_LINK' && action.url && !player?.play) {
-          // Older players report links instead of opening them.
-          openLink(win, action.url, action.linkType);
-        }
+      case 'post.message':
+        post(vidbotMessage({ type: 'VIDBOT_POST_MESSAGE', publicId, value: e.value }));
         break;
-      }
       case 'form.submitted':
-        post(vidbotMessage({ type: 'VIDBOT_FORM_SUBMITTED', publicId, actionId: e.actionId as number, submissionId: String(e.submissionId) }));
-        break;
-      case 'video.play':
-        played = true;
-        showButtons();
+        post(vidbotMessage({ type: 'VIDBOT_FORM_SUBMITTED', publicId, actionId: e.actionId, submissionId: e.submissionId }));
         break;
       case 'closed':
         closed = true;
@@ -192,35 +156,9 @@ export function startPage(deps: PageDeps): PageController {
         break;
     }
     if (ANALYTICS_EVENTS.has(e.type)) {
-      post(vidbotMessage({ type: 'VIDBOT_ANALYTICS_EVENT', publicId, name: e.type, data: flatData(e) }));
+      post(vidbotMessage({ type: 'VIDBOT_ANALYTICS_EVENT', publicId, name: e.type, data: flatData(e as unknown as Record<string, unknown>) }));
     }
   };
-
-  const applyCustomCss = (handle: PageHandle): void => {
-    if (!bot.customCss || typeof CSSStyleSheet === 'undefined') return;
-    try {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(bot.customCss);
-      handle.root.adoptedStyleSheets = [...handle.root.adoptedStyleSheets, sheet];
-    } catch {
-      // Sanitised on the server; a sheet the browser refuses is left out.
-    }
-  };
-
-  const hideButtons = (handle: PageHandle): void => {
-    if (!options.hideActionButtonsUntilPlay || played || handle.play || typeof CSSStyleSheet === 'undefined') return;
-    // Degraded path (player without the option): hide the button group until the first play.
-    try {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync('.vb-options { visibility: hidden; }');
-      handle.root.adoptedStyleSheets = [...handle.root.adoptedStyleSheets, sheet];
-      buttonsHidden = sheet;
-    } catch {
-      buttonsHidden = null;
-    }
-  };
-
-  const video = (): HTMLVideoElement | null => player?.root.querySelector('video') ?? null;
 
   /**
    * Mounts the player (once). `how`: `click` — the viewer pressed the facade (play with sound);
@@ -241,46 +179,30 @@ export function startPage(deps: PageDeps): PageController {
       hideActionButtonsUntilPlay: options.hideActionButtonsUntilPlay,
       preview: false,
       apiBase: options.apiBase,
-      consent,
+      hostOrigin: commandOrigin,
       onEvent,
     });
-    applyCustomCss(player);
-    hideButtons(player);
-    if (how === 'click' && !player.play) {
-      // Older players start muted: the click on the facade is the gesture that allows sound.
-      const v = video();
-      if (v) {
-        v.muted = false;
-        void v.play().catch(() => undefined);
-      }
-    }
   };
 
   const command = {
     play(): void {
       if (!player) return start('auto');
       if (closed) return command.restart();
-      if (player.play) player.play();
-      else void video()?.play().catch(() => undefined);
+      player.play();
     },
     pause(): void {
-      if (player?.pause) player.pause();
-      else video()?.pause();
+      player?.pause();
     },
     close(): void {
-      if (player?.close) {
-        closingByCommand = true;
-        player.close();
-        // A player that reports its close asynchronously, or not at all, must not swallow a later one.
-        setTimeout(() => {
-          closingByCommand = false;
-        }, 0);
-      } else video()?.pause();
+      if (!player || closed) return;
+      closingByCommand = true;
+      player.close();
+      // The player reports `closed` synchronously; should it not, a later close must still be reported.
+      closingByCommand = false;
     },
     restart(): void {
       if (!player) return start('auto');
-      if (player.restart) player.restart();
-      else player.root.querySelector<HTMLButtonElement>('[data-control="restart"]')?.click();
+      player.restart();
     },
   };
 
@@ -306,12 +228,24 @@ export function startPage(deps: PageDeps): PageController {
           break;
         case 'setConsent':
           consent = { ...consent, ...data.consent };
-          player?.setConsent?.(consent);
           break;
       }
     },
     { signal: cleanup.signal },
   );
+
+  // Widget frame: Escape closes the loader's dialog (which pauses us again and says play on reopen).
+  if (options.channel === 'widget' && framed) {
+    doc.addEventListener(
+      'keydown',
+      (event: KeyboardEvent) => {
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        player?.pause();
+        post(vidbotMessage({ type: 'VIDBOT_CLOSE', publicId }));
+      },
+      { signal: cleanup.signal },
+    );
+  }
 
   // iframe: the facade (unless autoplay), and/or autoplayOnScroll; every other case mounts now.
   if (options.channel === 'iframe' && !options.autoplay && options.thumbnail) {
@@ -336,6 +270,9 @@ export function startPage(deps: PageDeps): PageController {
     get player() {
       return player;
     },
+    get consent() {
+      return consent;
+    },
     start,
     destroy() {
       cleanup.abort();
@@ -345,19 +282,6 @@ export function startPage(deps: PageDeps): PageController {
       player = null;
     },
   };
-}
-
-/** Opens an external link the way the preview does (new tab; `same_tab` replaces the top page when allowed). */
-function openLink(win: Window, url: string, linkType: string | undefined): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url, win.location.href);
-  } catch {
-    return;
-  }
-  if (!['http:', 'https:', 'mailto:', 'tel:'].includes(parsed.protocol)) return;
-  if (linkType === 'same_tab' && win.parent === win) win.location.assign(parsed.href);
-  else win.open(parsed.href, '_blank', 'noopener,noreferrer');
 }
 
 /**

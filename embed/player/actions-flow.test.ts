@@ -5,7 +5,7 @@
  * tests pin the player's side of the seam (actions/types.ts): what it mounts, with which context,
  * and how it reacts to each outcome, including focus moving back.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActionContext, FormOutcome, ThankYouOutcome } from './actions/types';
 
 const mounted = vi.hoisted(() => ({
@@ -34,6 +34,7 @@ vi.mock('./actions', () => {
     mountThankYou: mount('thankYou'),
     mountEmbeddedLink: mount('link'),
     mountShareMedia: mount('shareMedia'),
+    actionsCss: '.vb-action { outline: 3px solid rgb(1, 2, 3); }',
     openExternalLink: (_ctx: ActionContext, action: { url: string }) => {
       mounted.opened.push(action);
       return mounted.openResult;
@@ -42,6 +43,7 @@ vi.mock('./actions', () => {
 });
 
 const { mountPlayer } = await import('./index');
+const { loadActionViews } = await import('./player');
 const { tourBot } = await import('../../machines/player/player.paths');
 type Handle = ReturnType<typeof mountPlayer>;
 type Event = import('./player').PlayerEvent;
@@ -49,6 +51,11 @@ type Event = import('./player').PlayerEvent;
 let container: HTMLElement;
 let handle: Handle | null = null;
 let events: Event[];
+
+// The views are a chunk of their own (loaded at mount); once here, every player mounts them at once.
+beforeAll(async () => {
+  await loadActionViews();
+});
 
 beforeEach(() => {
   container = document.createElement('div');
@@ -86,7 +93,7 @@ describe('forms', () => {
     expect(last().kind).toBe('form');
     expect(last().action.id).toBe(20);
     const ctx = last().ctx as ActionContext;
-    expect(ctx).toMatchObject({ lang: 'fi', publicId: 'tour', revisionId: 1, apiBase: 'https://v.example', preview: true });
+    expect(ctx).toMatchObject({ lang: 'fi', publicId: 'tour', revisionId: 1, apiBase: 'https://v.example', preview: true, hostOrigin: null, embedSize: { width: 650, height: 340 } });
     expect(root.contains(ctx.layer)).toBe(true);
     expect(ctx.layer.hidden).toBe(false);
     expect(ctx.layer.contains(root.activeElement)).toBe(true);
@@ -173,5 +180,38 @@ describe('links and share media', () => {
     handle!.close();
     expect(last().destroyed).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'closed' });
+  });
+});
+
+describe('the action views chunk', () => {
+  it('its stylesheet is adopted by the shadow root, between the player sheet and the custom CSS', () => {
+    handle = mountPlayer(container, { ...tourBot, customCss: '.vb-player { color: red; }' }, { startSlideId: 3 });
+    const texts = handle.root.adoptedStyleSheets.map((s) => [...s.cssRules].map((r) => r.cssText).join(' '));
+    expect(texts).toHaveLength(3);
+    expect(texts[0]).toContain('.vb-player');
+    expect(texts[1]).toContain('rgb(1, 2, 3)');
+    expect(texts[2]).toContain('red');
+  });
+
+  it('passes the host origin and the embed size from the options into the action context', () => {
+    const root = atHub({ hostOrigin: 'https://customer.example', embedSize: { width: 320, height: 200 } });
+    press(root, 'Form 20');
+    expect(last().ctx).toMatchObject({ hostOrigin: 'https://customer.example', embedSize: { width: 320, height: 200 } });
+  });
+
+  it('a button pressed before the chunk arrived mounts its view once it is here', async () => {
+    vi.resetModules();
+    const fresh = await import('./player');
+    handle = fresh.mountPlayer(container, tourBot, { startSlideId: 3, onEvent: (e) => events.push(e) });
+    const root = handle.root;
+    // The chunk is still on its way: the press is remembered, nothing is mounted yet.
+    const calls = mounted.calls.length;
+    press(root, 'Form 20');
+    expect(mounted.calls.length).toBe(calls);
+    await fresh.loadActionViews();
+    await Promise.resolve();
+    expect(last().kind).toBe('form');
+    expect(last().action.id).toBe(20);
+    expect(root.querySelector<HTMLElement>('.vb-layer')!.hidden).toBe(false);
   });
 });

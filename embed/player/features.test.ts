@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountPlayer, type PlayerEvent, type PlayerHandle, type PlayerOptions } from './index';
+import { loadActionViews } from './player';
 import { demoVidbot } from '../../machines/vidbot/vidbot.fixtures';
 import type { PlayerBot } from '../../machines/vidbot/vidbot.types';
 
@@ -164,11 +165,13 @@ describe('likes, share, watermark, company profile', () => {
 });
 
 describe('styles under a strict CSP (issue 20)', () => {
-  it('adopts the player stylesheet and the sanitised custom CSS; no <style> element', () => {
+  it('adopts the player stylesheet, the action views stylesheet and the sanitised custom CSS (last, so it wins); no <style> element', async () => {
+    await loadActionViews();
     const root = mount({ customCss: '.vb-player .vb-option { border-radius: 0; }' });
     expect(root.querySelector('style')).toBeNull();
-    expect(root.adoptedStyleSheets).toHaveLength(2);
-    expect(root.adoptedStyleSheets[1]!.cssRules[0]!.cssText).toContain('border-radius');
+    expect(root.adoptedStyleSheets).toHaveLength(3);
+    expect([...root.adoptedStyleSheets[1]!.cssRules].map((r) => r.cssText).join(' ')).toContain('.vb-action');
+    expect(root.adoptedStyleSheets[2]!.cssRules[0]!.cssText).toContain('border-radius');
   });
 
   it('theme gradient is on by default and off when disabled', () => {

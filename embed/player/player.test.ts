@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountPlayer, type PlayerEvent, type PlayerHandle } from './index';
+import { loadActionViews } from './player';
 import { playerStrings, resolvePlayerLang } from './strings';
 import { demoVidbot } from '../../machines/vidbot/vidbot.fixtures';
 
@@ -27,6 +28,11 @@ function control(root: ShadowRoot, name: 'play' | 'mute'): HTMLButtonElement {
   if (!button) throw new Error(`no ${name} control`);
   return button;
 }
+
+// The action views (a chunk of their own) are here before the viewer presses anything.
+beforeAll(async () => {
+  await loadActionViews();
+});
 
 beforeEach(() => {
   container = document.createElement('div');
@@ -199,6 +205,19 @@ describe('mountPlayer: buttons', () => {
     expect(root.querySelector('[data-slide-id]')!.getAttribute('data-slide-id')).toBe('1');
     const afterClose = events.slice(events.findIndex((e) => e.type === 'closed') + 1);
     expect(afterClose[0]).toEqual({ type: 'slide.enter', from: null, to: 1, slideId: 1, name: 'Welcome', path: [1] });
+  });
+
+  it('reports slide.enter once the slide is on screen (hosts reach into its <video> then), first slide included', () => {
+    const seen: (string | null)[] = [];
+    handle = mountPlayer(container, demoVidbot, {
+      lang: 'en',
+      onEvent: (e) => {
+        if (e.type === 'slide.enter') seen.push(container.querySelector('[data-vidbot-player]')!.shadowRoot!.querySelector('[data-slide-id]')?.getAttribute('data-slide-id') ?? null);
+      },
+    });
+    const slide2 = demoVidbot.slides[0]!.options.find((o) => o.type === 'SLIDE' && o.targetId !== null)!;
+    handle.root.querySelector<HTMLButtonElement>(`[data-option-id="${slide2.id}"]`)!.click();
+    expect(seen).toEqual(['1', String(slide2.targetId)]);
   });
 
   it('starts on startSlideId', () => {

@@ -43,7 +43,6 @@ import {
 } from '../../machines/player/player.selectors';
 import type { Channel } from '../shared/protocol';
 import type { PlayerBot, Slide, SlideOptionType, VidbotTheme } from '../../machines/vidbot/vidbot.types';
-import { mountEmbeddedLink, mountForm, mountShareMedia, mountThankYou, openExternalLink } from './actions';
 import type { ActionContext, ActionView } from './actions/types';
 import type { ExternalLinkAction } from '../../server/src/modules/bot/content.rules';
 import { appendCaptionTracks, showCaptions } from './captions';
@@ -92,7 +91,38 @@ export interface PlayerOptions {
    * click tracker). Return true when handled; false lets the player open it by its link type.
    */
   openLink?: (action: ExternalLinkAction) => boolean;
+  /**
+   * Origin of the customer's page embedding the player (the frame's `host` option, else the
+   * referrer's origin): `relative_path` links resolve against it. Default: this page's origin.
+   */
+  hostOrigin?: string | null;
+  /** Size in CSS px of an EXTERNAL_LINK shown with linkType `embed` (the contract has no per-action size). Default 650 × 340. */
+  embedSize?: { width: number; height: number };
 }
+
+/** The action views' module (form, thank-you page, embedded link, share media; `./actions`). */
+type ActionsModule = typeof import('./actions');
+let actionsModule: ActionsModule | null = null;
+let actionsLoading: Promise<ActionsModule> | null = null;
+
+/**
+ * Loads the action views — a chunk of their own, kept out of the first frame's bytes (DESIGN §1b).
+ * Every `mountPlayer` starts it at once, so it is there before the viewer can press a button; until
+ * then an action waits for it. Resolves with the module (cached); a failed load may be tried again.
+ */
+export function loadActionViews(): Promise<ActionsModule> {
+  actionsLoading ??= import('./actions').then(
+    (m) => (actionsModule = m),
+    (error: unknown) => {
+      actionsLoading = null;
+      throw error;
+    },
+  );
+  return actionsLoading;
+}
+
+/** Default size of an embedded link's iframe (issue 12 "Links": 650 × 340 px). */
+export const EMBED_LINK_SIZE = { width: 650, height: 340 } as const;
 
 /** A mounted player: host commands and teardown. */
 export interface PlayerHandle {
@@ -129,7 +159,12 @@ function colour(value: unknown): string | null {
 export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: PlayerOptions = {}): PlayerHandle {
   const lang = options.lang ?? resolvePlayerLang(document.documentElement.lang);
   const t = playerStrings(lang);
-  const emitEvent = (event: PlayerEvent): void => options.onEvent?.(event);
+  /** Events raised while a slide renders wait here, so that its slide.enter is reported first. */
+  let held: PlayerEvent[] | null = null;
+  const emitEvent = (event: PlayerEvent): void => {
+    if (held) held.push(event);
+    else options.onEvent?.(event);
+  };
   const settings = bot.settings ?? {};
   const theme = themeOf(bot);
 
@@ -137,6 +172,14 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
   host.setAttribute('data-vidbot-player', '');
   const root = host.attachShadow({ mode: 'open' });
   const sheets = adoptPlayerStyles(root, bot.customCss);
+  /** The action views' stylesheet joins the player's (before the custom CSS, which may restyle them). */
+  const adoptActionsCss = (m: ActionsModule): void => {
+    if (destroyed || !m.actionsCss || typeof CSSStyleSheet === 'undefined') return;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(m.actionsCss);
+    sheets.splice(1, 0, sheet);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets.filter((x) => !sheets.includes(x)), ...sheets];
+  };
 
   const frame = el('section', 'vb-player');
   frame.setAttribute('aria-label', bot.name || t('player'));
@@ -236,6 +279,8 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     revisionId: bot.revisionId ?? null,
     apiBase: options.apiBase ?? '',
     preview: options.preview ?? false,
+    hostOrigin: options.hostOrigin ?? null,
+    embedSize: options.embedSize ?? EMBED_LINK_SIZE,
   });
 
   const releaseVideo = (): void => {
@@ -406,41 +451,75 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     setIconLabel(muteControl, isMuted ? 'muted' : 'sound', isMuted ? t('unmute') : t('mute'));
   };
 
+  /** The view the action layer shows (it lags `renderedView` while the action views load). */
+  let layerView: PlayerView | null = null;
+
+  /** The machine event that leaves an action view without its outcome (a view that could not load). */
+  const leaveView: Partial<Record<PlayerView, Parameters<typeof send>[0]>> = {
+    form: { type: 'form.cancelled' },
+    thankYou: { type: 'thankYou.cancelled' },
+    shareMedia: { type: 'shareMedia.done' },
+    link: { type: 'link.closed' },
+  };
+
   /** Opens the action view the machine is in (form, thank-you, link, share) once per entry. */
   const syncActionView = (snapshot: PlayerSnapshot, view: PlayerView, hadFocus: boolean): void => {
-    if (view === renderedView) return;
+    if (view === layerView) return;
+    // A view that removed its focused element left focus nowhere (body): it still comes back here.
+    const focusLost = actionView !== null && root.activeElement === null && (document.activeElement === null || document.activeElement === document.body);
     actionView?.destroy();
     actionView = null;
     layer.replaceChildren();
+    const actions = actionsModule;
+    if (view === 'slide' || !actions) {
+      layerView = view;
+      layer.hidden = true;
+      if (view === 'slide') {
+        if (renderedView && renderedView !== 'slide' && (hadFocus || focusLost)) {
+          // The pressed button, or its twin when the slide was drawn again (a cancelled form re-enters it).
+          const optionId = returnFocus?.getAttribute('data-option-id');
+          const twin = optionId ? root.querySelector<HTMLElement>(`.vb-options [data-option-id="${optionId}"]`) : null;
+          const target = returnFocus && returnFocus.isConnected ? returnFocus : (twin ?? root.querySelector<HTMLElement>('.vb-slide'));
+          target?.focus();
+        }
+        return;
+      }
+      // Pressed before the action views arrived (they load at mount): mount them once they are here.
+      layerView = null;
+      void loadActionViews().then(
+        () => {
+          if (destroyed || layerView !== null) return;
+          const now = actor.getSnapshot();
+          syncActionView(now, selectView(now), true);
+        },
+        () => {
+          if (destroyed) return;
+          live.textContent = t('actionFailed');
+          const leave = leaveView[selectView(actor.getSnapshot())];
+          if (leave) send(leave);
+        },
+      );
+      return;
+    }
+    layerView = view;
     const ctx = actionContext();
     const action = snapshot.context.action;
+    layer.hidden = false;
     if (view === 'form' && action?.type === 'REGULAR_FORM') {
-      layer.hidden = false;
-      actionView = mountForm(ctx, action, (outcome) => {
+      actionView = actions.mountForm(ctx, action, (outcome) => {
         if (outcome.type === 'submitted') send({ type: 'form.submitted', submissionId: outcome.submissionId });
         else send({ type: 'form.cancelled' });
       });
-    } else if (view === 'thankYou' && action) {
-      layer.hidden = false;
-      // The thank-you page of a share-media action has the same fields (name, thankYouPage).
-      actionView = mountThankYou(ctx, action as Parameters<typeof mountThankYou>[1], (outcome) => {
+    } else if (view === 'thankYou' && (action?.type === 'REGULAR_FORM' || action?.type === 'SHARE_MEDIA')) {
+      actionView = actions.mountThankYou(ctx, action, (outcome) => {
         send(outcome.type === 'button' ? { type: 'thankYou.button' } : { type: 'thankYou.cancelled' });
       });
     } else if (view === 'shareMedia' && action?.type === 'SHARE_MEDIA') {
-      layer.hidden = false;
-      actionView = mountShareMedia(ctx, action, () => send({ type: 'shareMedia.done' }));
-    } else if (view === 'link') {
-      const link = selectLink(snapshot);
-      if (link) {
-        layer.hidden = false;
-        actionView = mountEmbeddedLink(ctx, link, () => send({ type: 'link.closed' }));
-      }
+      actionView = actions.mountShareMedia(ctx, action, () => send({ type: 'shareMedia.done' }));
+    } else if (view === 'link' && selectLink(snapshot)) {
+      actionView = actions.mountEmbeddedLink(ctx, selectLink(snapshot)!, () => send({ type: 'link.closed' }));
     } else {
       layer.hidden = true;
-      if (renderedView && renderedView !== 'slide' && view === 'slide' && hadFocus) {
-        const target = returnFocus && returnFocus.isConnected ? returnFocus : root.querySelector<HTMLElement>('.vb-slide');
-        target?.focus();
-      }
     }
   };
 
@@ -462,6 +541,7 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
         releaseVideo();
         renderMessage(view === 'closed' ? t('closed') : t('empty'), view === 'closed', hadFocus);
         renderedVisit = -1;
+        layerView = view;
       }
       top.hidden = true;
       renderedView = view;
@@ -542,14 +622,29 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     const e = emitted as PlayerEmitted;
     switch (e.type) {
       case 'slide.enter': {
-        const name = bot.slides.find((s) => s.id === e.to)?.name ?? '';
-        emitEvent({ type: 'slide.enter', from: e.from, to: e.to, slideId: e.to, name, path: e.path });
+        // Reported once the slide is on screen (hosts such as the ad frame reach into its <video>):
+        // emitted actions run after the actor took the new snapshot and before observers hear of it.
+        held = [];
+        try {
+          render(actor.getSnapshot());
+        } finally {
+          const during = held;
+          held = null;
+          const name = bot.slides.find((s) => s.id === e.to)?.name ?? '';
+          emitEvent({ type: 'slide.enter', from: e.from, to: e.to, slideId: e.to, name, path: e.path });
+          for (const event of during) emitEvent(event);
+        }
         break;
       }
       case 'link.open': {
         emitEvent({ type: 'link.open', url: e.action.url, linkType: e.action.linkType });
         if (options.openLink?.(e.action)) break;
-        if (openExternalLink(actionContext(), e.action) === 'embed') send({ type: 'link.embed', action: e.action });
+        const open = (actions: ActionsModule): void => {
+          if (actions.openExternalLink(actionContext(), e.action) === 'embed') send({ type: 'link.embed', action: e.action });
+        };
+        // Loaded at mount, so normally at once (inside the click: a new tab is allowed); else when it arrives.
+        if (actionsModule) open(actionsModule);
+        else void loadActionViews().then((m) => destroyed || open(m), () => undefined);
         break;
       }
       default:
@@ -557,6 +652,8 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     }
   });
   actor.subscribe(render);
+  if (actionsModule) adoptActionsCss(actionsModule);
+  else void loadActionViews().then(adoptActionsCss, () => undefined);
   actor.start();
   render(actor.getSnapshot());
 

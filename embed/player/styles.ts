@@ -70,8 +70,6 @@ img.vb-media[data-animation="ZOOM_OUT"] { animation: vb-zoom-out var(--vb-anim-d
 }
 .vb-watermark:hover { opacity: 1; text-decoration: underline; }
 .vb-layer { z-index: 3; display: flex; align-items: center; justify-content: center; padding: 1em; background: rgba(0,0,0,0.78); overflow: auto; }
-.vb-action { display: flex; flex-direction: column; gap: 1em; align-items: center; max-width: 100%; }
-.vb-action h2 { margin: 0; font-size: 1.2em; }
 .vb-message {
   position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center;
   gap: 1em; padding: 1.5em; text-align: center; outline: none;

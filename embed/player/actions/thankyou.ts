@@ -56,6 +56,6 @@ export function mountThankYou(ctx: ActionContext, action: ThankYouSource, done: 
   };
 }
 
-// The player calls it with a PublicRegularFormAction: the seam's type must accept this function.
+// The player calls it with a PublicRegularFormAction or a ShareMediaAction: the seam's type must accept this function.
 const _seam: MountThankYou = mountThankYou;
 void _seam;

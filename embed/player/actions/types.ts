@@ -45,7 +45,8 @@ export type FormOutcome = { type: 'submitted'; submissionId: string } | { type: 
 export type ThankYouOutcome = { type: 'button' } | { type: 'cancelled' };
 
 export type MountForm = (ctx: ActionContext, action: PublicRegularFormAction, done: (outcome: FormOutcome) => void) => ActionView;
-export type MountThankYou = (ctx: ActionContext, action: PublicRegularFormAction, done: (outcome: ThankYouOutcome) => void) => ActionView;
+/** The thank-you page of a regular form or of a share-media action (both carry `thankYouPage`). */
+export type MountThankYou = (ctx: ActionContext, action: PublicRegularFormAction | ShareMediaAction, done: (outcome: ThankYouOutcome) => void) => ActionView;
 /** linkType `embed`: the link's page in an iframe of the configured size, with a close control. */
 export type MountEmbeddedLink = (ctx: ActionContext, action: ExternalLinkAction, done: () => void) => ActionView;
 export type MountShareMedia = (ctx: ActionContext, action: ShareMediaAction, done: () => void) => ActionView;

@@ -312,4 +312,26 @@ describe('public player', () => {
     expect(formAction).not.toHaveProperty('email');
     expect(formAction).not.toHaveProperty('subject');
   });
+  it('resolves settings.logoId into an absolute logoUrl: a Ready LogoImage of the account only', async () => {
+    const [ready, pending, cover] = await ctx.deps.db
+      .insert(media)
+      .values([
+        { accountId: demoId, name: 'acme.png', type: 'LogoImage', status: 'Ready', playbackKey: 'logos/acme logo.png' },
+        { accountId: demoId, name: 'late.png', type: 'LogoImage', status: 'Processing', playbackKey: 'logos/late.png' },
+        { accountId: demoId, name: 'big.png', type: 'CoverImage', status: 'Ready', playbackKey: 'covers/big.png' },
+      ])
+      .returning();
+    const bot = await createBot('Logo');
+    const publish = async (logoId: number | null) => {
+      await json(await patch('superadmin', bot.id, { content: { ...fullContent(), settings: { companyName: 'Acme', logoId } }, status: 'Published' }), 200);
+      return json<PlayerBot>(await ctx.call('GET', `/api/public/bot/${bot.publicId}`), 200);
+    };
+    const player = await publish(ready!.id);
+    expect(player.logoUrl).toBe(`${new URL(player.directUrl).origin}/files/logos/acme%20logo.png`);
+    expect(player.logoUrl).toMatch(/^https?:\/\//);
+    expect((await publish(pending!.id)).logoUrl).toBeNull();
+    expect((await publish(null)).logoUrl).toBeNull();
+    // a cover image is refused as a logo on save (422), so the published logo stays the last valid one
+    expect((await json<ErrorBody>(await patch('superadmin', bot.id, { content: { ...fullContent(), settings: { logoId: cover!.id } } }), 422)).errors).toHaveProperty(['content.settings.logoId']);
+  });
 });

@@ -423,6 +423,8 @@ export const PlayerBot = v.pipe(
     customCss: v.nullable(v.string()),
     /** The direct link `V/v/{publicId}` (absolute under PUBLIC_URL). */
     directUrl: v.string(),
+    /** The company logo (settings.logoId: a Ready LogoImage of the bot's account) as an absolute `/files/` URL; null when none. */
+    logoUrl: v.nullable(v.string()),
   }),
   v.metadata({ ref: 'PlayerBot' }),
 );

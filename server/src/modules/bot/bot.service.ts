@@ -611,7 +611,9 @@ export async function publishRevision(db: Db, user: AuthUser, id: number, revisi
  * Active account, media resolved, form recipients and integration settings removed. 404 otherwise
  * (unknown, Draft, Deactivated, deleted, suspended account). Each answer records the view at `now`
  * for the live status (`lastViewedAt`, written at most once a minute; `liveStatusOf`).
- * `origin` (env.publicUrl) makes `directUrl` and the custom CSS's `/files/` URLs absolute (issue 12).
+ * `origin` (env.publicUrl) makes `directUrl`, `logoUrl` and the custom CSS's `/files/` URLs absolute (issue 12).
+ * `logoUrl`: settings.logoId resolved like the slides' media — a Ready LogoImage of the bot's account
+ * (`{origin}/files/{playbackKey}`), else null (the company profile then shows the name only).
  */
 export async function getPublicBot(db: Db, publicId: string, now = new Date(), origin = ''): Promise<PlayerBot> {
   const found = await repo.findBotByPublicId(db, publicId);
@@ -622,6 +624,9 @@ export async function getPublicBot(db: Db, publicId: string, now = new Date(), o
   if (!revision) throw botNotFound();
   await repo.touchLastViewed(db, found.bot.id, now);
   const content = await resolveContentMedia(db, found.bot.accountId, readContent(revision.content));
+  const logoId = content.settings.logoId;
+  const [logo] = typeof logoId === 'number' ? await repo.findAccountMedia(db, found.bot.accountId, [logoId]) : [];
+  const logoPath = logo && logo.status === 'Ready' && logo.type === 'LogoImage' ? fileUrl(logo.playbackKey) : null;
   return {
     id: found.bot.id,
     publicId: found.bot.publicId,
@@ -634,5 +639,6 @@ export async function getPublicBot(db: Db, publicId: string, now = new Date(), o
     settings: publicSettings(content.settings),
     customCss: sanitizeCustomCss(typeof content.theme.stylesRaw === 'string' ? content.theme.stylesRaw : null, origin).css || null,
     directUrl: `${origin}/v/${encodeURIComponent(found.bot.publicId)}`,
+    logoUrl: logoPath ? `${origin}${logoPath}` : null,
   };
 }

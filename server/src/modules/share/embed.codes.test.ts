@@ -47,18 +47,18 @@ describe('widgetCode', () => {
     expect(widgetCode(V, 'Ab3_x-9')).toBe(`<script async src="${V}/embed/loader.js" data-vidbot-id="Ab3_x-9"></script>`);
   });
   it('is the synchronous script with the public id in its path when sync (spec 002 §9)', () => {
-    expect(widgetCode(`${V}/`, 'Ab3', { sync: true })).toBe(`<script src="${V}/embed/sync/Ab3.js"></script>`);
+    expect(widgetCode(`${V}/`, 'Ab3', { sync: true })).toBe(`<script src="${V}/embed/sync/Ab3.js" referrerpolicy="no-referrer-when-downgrade"></script>`);
   });
   it('writes the consent storages as data attributes in a fixed order, ignoring unknown values', () => {
     const code = widgetCode(V, 'abc', { consent: { securityStorage: 'granted', analyticsStorage: 'denied', adStorage: 'maybe' as never } });
     expect(code).toBe(`<script async src="${V}/embed/loader.js" data-vidbot-id="abc" data-analytics-storage="denied" data-security-storage="granted"></script>`);
-    expect(widgetCode(V, 'abc', { sync: true, consent: { adStorage: 'granted' } })).toBe(`<script src="${V}/embed/sync/abc.js" data-ad-storage="granted"></script>`);
+    expect(widgetCode(V, 'abc', { sync: true, consent: { adStorage: 'granted' } })).toBe(`<script src="${V}/embed/sync/abc.js" referrerpolicy="no-referrer-when-downgrade" data-ad-storage="granted"></script>`);
   });
   it('cannot be broken out of by a hostile public id', () => {
     const code = widgetCode(V, '"><img src=x onerror=alert(1)>');
     expect(code).not.toContain('<img');
     expect(code).toContain('data-vidbot-id="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
-    expect(widgetCode(V, 'a/../b"', { sync: true })).toBe(`<script src="${V}/embed/sync/a%2F..%2Fb%22.js"></script>`);
+    expect(widgetCode(V, 'a/../b"', { sync: true })).toBe(`<script src="${V}/embed/sync/a%2F..%2Fb%22.js" referrerpolicy="no-referrer-when-downgrade"></script>`);
   });
 });
 

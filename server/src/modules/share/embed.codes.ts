@@ -11,7 +11,7 @@
  * | embed        | what the host pastes                                                               |
  * |--------------|-------------------------------------------------------------------------------------|
  * | widget       | `<script async src="V/embed/loader.js" data-vidbot-id="{publicId}"></script>`       |
- * | widget, sync | `<script src="V/embed/sync/{publicId}.js"></script>` (feature `widget_sync`)          |
+ * | widget, sync | `<script src="V/embed/sync/{publicId}.js" referrerpolicy="no-referrer-when-downgrade"></script>` (feature `widget_sync`) |
  * | iframe       | `<iframe src="V/e/{publicId}?channel=iframe" title=… width=… height=… allow=…>`       |
  * | link         | `V/v/{publicId}` (+ `?lang=…&slide=…`)                                             |
  * | display ad   | a frame of `V/ad/{publicId}?platform=…` (inside the downloaded HTML5 package)          |
@@ -119,8 +119,10 @@ export function widgetPreviewUrl(origin: string, publicId: string): string {
 /**
  * The widget embed code (spec 001 §2 "widget (embed code…)", spec 002 §9; architecture §1):
  * - default: `<script async src="V/embed/loader.js" data-vidbot-id="{publicId}"></script>`;
- * - `sync`: `<script src="V/embed/sync/{publicId}.js"></script>` (no `async`: the bubble appears while
- *   the page parses);
+ * - `sync`: `<script src="V/embed/sync/{publicId}.js" referrerpolicy="no-referrer-when-downgrade"></script>`
+ *   (no `async`: the bubble appears while the page parses; the referrer policy sends the page's full
+ *   URL, which the server reads from the Referer to pick the URL map, instead of the origin only that
+ *   browsers send cross-origin by default);
  * - `consent`: `data-ad-storage="granted"` … in the order of WIDGET_CONSENT_ATTRIBUTES.
  * @throws TypeError when `origin` is not an absolute http(s) URL
  */
@@ -129,7 +131,7 @@ export function widgetCode(origin: string, publicId: string, options: WidgetCode
     .filter((k) => options.consent?.[k] === 'granted' || options.consent?.[k] === 'denied')
     .map((k) => ` ${WIDGET_CONSENT_ATTRIBUTES[k]}="${escapeHtml(options.consent![k]!)}"`)
     .join('');
-  if (options.sync) return `<script src="${escapeHtml(widgetSyncUrl(origin, publicId))}"${consent}></script>`;
+  if (options.sync) return `<script src="${escapeHtml(widgetSyncUrl(origin, publicId))}" referrerpolicy="no-referrer-when-downgrade"${consent}></script>`;
   return `<script async src="${escapeHtml(widgetLoaderUrl(origin))}" data-vidbot-id="${escapeHtml(publicId)}"${consent}></script>`;
 }
 

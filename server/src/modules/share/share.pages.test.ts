@@ -268,7 +268,7 @@ describe('pure helpers', () => {
 
   it('renderPlayerPage without slides still renders (no image, no video)', () => {
     const bot = {
-      id: 1, publicId: 'p1', name: 'Empty', revisionId: 1, revNumber: 1, slides: [], actions: [], theme: {}, customCss: null, directUrl: 'https://v.example/v/p1',
+      id: 1, publicId: 'p1', name: 'Empty', revisionId: 1, revNumber: 1, slides: [], actions: [], theme: {}, customCss: null, directUrl: 'https://v.example/v/p1', logoUrl: null,
       settings: { seoMeta: { title: null, description: null, isIndexingDisabled: false }, linkSettings: { language: 'en', slideId: null, thumbnail: null, autoplayMuted: false, hideActionButtonsUntilPlay: false }, linkThumbnail: null },
     } as unknown as PlayerBot;
     const html = renderPlayerPage(bot, pageOptions(bot, 'direct', {}, 'https://v.example'), 'https://v.example');

@@ -99,7 +99,7 @@ describe('share sub-tabs', () => {
 
   it('widget with widget_sync: the synchronous code', async () => {
     await renderPanel(WidgetPanel, { features: ['widget_sync'] });
-    expect(field('Embed code (synchronous)').value).toBe(`<script src="${V}/embed/sync/pub1.js"></script>`);
+    expect(field('Embed code (synchronous)').value).toBe(`<script src="${V}/embed/sync/pub1.js" referrerpolicy="no-referrer-when-downgrade"></script>`);
   });
 
   it('a Draft bot: the not-published warning and no code', async () => {
