@@ -42,6 +42,13 @@ export function Dialog({ open, title, onClose, children, wide, confirm }: Dialog
       opener.current = null;
     }
   }, [open]);
+  // A dialog unmounted while open (rendered only while needed) still returns focus to its opener.
+  useEffect(
+    () => () => {
+      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
+    },
+    [],
+  );
 
   return (
     <dialog

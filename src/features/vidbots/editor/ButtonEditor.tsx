@@ -30,6 +30,7 @@ import {
   type ButtonTargetGroups,
 } from './buttonForm';
 import type { EditableButton } from './slideForm';
+import { useActionGroupLabel } from './actionGroupLabel';
 
 export interface ButtonEditorProps {
   open: boolean;
@@ -56,17 +57,7 @@ export function ButtonEditor({ open, button, slideName, ...rest }: ButtonEditorP
 }
 
 /** The translated heading of an action group. */
-export function useActionGroupLabel(): (type: ActionGroup) => string {
-  const { t } = useLingui();
-  return (type) =>
-    ({
-      REGULAR_FORM: t`Forms`,
-      EXTERNAL_LINK: t`External links`,
-      POST_MESSAGE: t`Post messages`,
-      CLOSE_VIDBOT: t`Close vidbot`,
-      SHARE_MEDIA: t`Share media`,
-    })[type];
-}
+export { useActionGroupLabel } from './actionGroupLabel';
 
 function ButtonForm({ button, groups, currentListener, onSave, onClose }: Omit<ButtonEditorProps, 'open'>) {
   const { t } = useLingui();

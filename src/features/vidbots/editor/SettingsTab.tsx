@@ -38,11 +38,13 @@ import { usePowerUserMode } from '../../chrome/powerUser';
 import type { BotContent } from '../vidbot.types';
 import { useEditor } from './editorContext';
 import { ColourInput, MediaPick, NumberInput, Select, TextInput, ThumbnailFields, Toggle } from './SettingsFields';
-import { SettingsTags } from './SettingsTags';
-import { UrlMapsTable } from './UrlMapsTable';
 import { settingsFormIssues, themeValues, type SettingsFormValues, type SlideInfo } from './settingsModel';
 
 // The contrast readout with colord loads after the tab's first render (the route's size budget, scripts/size-budget.mjs).
+// Tags (saved at once, their own queries) load beside the form.
+const SettingsTags = lazy(() => import('./SettingsTags').then((m) => ({ default: m.SettingsTags })));
+// The URL maps table (feature url_map) loads when its section shows.
+const UrlMapsTable = lazy(() => import('./UrlMapsTable').then((m) => ({ default: m.UrlMapsTable })));
 const ContrastReadout = lazy(() => import('./ContrastReadout').then((m) => ({ default: m.ContrastReadout })));
 
 /** The settings form (its values: `SettingsFormValues`). */
@@ -126,7 +128,9 @@ function SettingsFormView({ content, onValues }: { content: BotContent; onValues
           <Trans>Read-only: you can see these settings but not change them.</Trans>
         </p>
       )}
-      <SettingsTags />
+      <Suspense fallback={null}>
+        <SettingsTags />
+      </Suspense>
       <form noValidate onSubmit={(e) => e.preventDefault()}>
         <fieldset disabled={readOnly} className="settings-sections">
           <Section id="appearance" title={t`Appearance`}>
@@ -256,7 +260,9 @@ function SettingsFormView({ content, onValues }: { content: BotContent; onValues
             <Section id="url-maps" title={t`URL maps`}>
               <Toggle form={form} name="settings.urlMapsSettings.enabled" label={<Trans>Use URL maps</Trans>} />
               <Toggle form={form} name="settings.urlMapsSettings.defaultBotDisabled" label={<Trans>Show no vidbot on pages without a map</Trans>} />
-              <UrlMapsTable form={form} />
+              <Suspense fallback={null}>
+                <UrlMapsTable form={form} />
+              </Suspense>
             </Section>
           )}
 

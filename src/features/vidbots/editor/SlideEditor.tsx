@@ -52,7 +52,7 @@ import { CONTENT_LIMITS } from '../../../../server/src/modules/bot/content.limit
 import type { BotContent, Slide } from '../vidbot.types';
 import { useEditor } from './editorContext';
 import { focusCardWhenShown } from './editorFocus';
-import { ButtonEditor, useActionGroupLabel } from './ButtonEditor';
+import { useActionGroupLabel } from './actionGroupLabel';
 import { buttonTargets, type ButtonFields } from './buttonForm';
 import {
   ANIMATION_DURATION_PLACEHOLDER,
@@ -72,6 +72,8 @@ import {
 // Loaded when needed (the route's size budget, scripts/size-budget.mjs): the buttons table with
 // dnd-kit, the media chooser (on first open), the subtitle language names (when the caption override is
 // on) and the clipboard (on Copy).
+// The button editor dialog loads on first use (keeps the slide editor route under its size budget).
+const ButtonEditor = lazy(() => import('./ButtonEditor').then((m) => ({ default: m.ButtonEditor })));
 const ButtonsTable = lazy(() => import('./ButtonsTable').then((m) => ({ default: m.ButtonsTable })));
 const MediaChooser = lazy(() => import('../../media/MediaChooser').then((m) => ({ default: m.MediaChooser })));
 type LanguagesModule = typeof import('../../media/library/languages');
@@ -730,15 +732,19 @@ function SlideEditorForm({ original, newType }: { original: EditableSlide | unde
           />
         </Suspense>
       )}
-      <ButtonEditor
-        open={buttonDialog !== null}
-        button={buttonDialog?.button}
-        slideName={values.name || heading}
-        groups={groups}
-        currentListener={otherListener}
-        onSave={saveButton}
-        onClose={() => setButtonDialog(null)}
-      />
+      {buttonDialog !== null && (
+        <Suspense fallback={null}>
+          <ButtonEditor
+            open
+            button={buttonDialog.button}
+            slideName={values.name || heading}
+            groups={groups}
+            currentListener={otherListener}
+            onSave={saveButton}
+            onClose={() => setButtonDialog(null)}
+          />
+        </Suspense>
+      )}
       <Dialog open={blocker.status === 'blocked'} confirm title={t`Discard the changes to this slide?`} onClose={() => blocker.reset?.()}>
         <p>
           <Trans>The changes to this slide are not in the draft yet. Save them with the slide editor’s Save, or discard them.</Trans>
