@@ -139,6 +139,20 @@ export interface PlayerHandle {
   readonly root: ShadowRoot;
 }
 
+/**
+ * Chooses how a slide's media fills the player: `contain` (whole picture, bars) when the media and
+ * the player have opposite orientations by more than 1.5× in aspect ratio, else `cover` (the default
+ * of `.vb-media`). Sizes in px; zero sizes (metadata not loaded) change nothing.
+ */
+export function fitMedia(media: HTMLElement, mediaWidth: number, mediaHeight: number, box: HTMLElement): void {
+  const boxWidth = box.clientWidth;
+  const boxHeight = box.clientHeight;
+  if (!mediaWidth || !mediaHeight || !boxWidth || !boxHeight) return;
+  const ratio = mediaWidth / mediaHeight / (boxWidth / boxHeight);
+  if (ratio > 1.5 || ratio < 1 / 1.5) media.dataset.fit = 'contain';
+  else delete media.dataset.fit;
+}
+
 function themeOf(bot: PlayerBot): VidbotTheme {
   return (bot.theme && typeof bot.theme === 'object' ? bot.theme : {}) as VidbotTheme;
 }
@@ -343,6 +357,11 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
 
     const { signal } = slideListeners;
     const time = (): number => Math.round(media.currentTime * 1000) / 1000;
+    // A landscape video in a portrait player (a phone) or the other way round is shown whole
+    // (`contain`) instead of cropped to the middle; similar shapes keep filling the player (`cover`).
+    const fit = (): void => fitMedia(media, media.videoWidth, media.videoHeight, frame);
+    media.addEventListener('loadedmetadata', fit, { signal });
+    window.addEventListener('resize', fit, { signal });
     media.addEventListener('play', () => {
       error.hidden = true;
       emitEvent({ type: 'video.play', slideId: slide.id, currentTime: time() });

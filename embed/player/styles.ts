@@ -21,6 +21,7 @@ export const playerCss = `
 .vb-stage, .vb-slide, .vb-layer { position: absolute; inset: 0; }
 .vb-slide { outline: none; overflow: hidden; }
 .vb-media { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; display: block; background: #000; }
+.vb-media[data-fit="contain"] { object-fit: contain; }
 img.vb-media[data-animation="PAN"] { animation: vb-pan var(--vb-anim-duration, 8s) ease-in-out var(--vb-anim-repeat, 1) alternate both; }
 img.vb-media[data-animation="ZOOM_OUT"] { animation: vb-zoom-out var(--vb-anim-duration, 8s) ease-out var(--vb-anim-repeat, 1) both; }
 @keyframes vb-pan { from { transform: scale(1.2) translateX(-7%); } to { transform: scale(1.2) translateX(7%); } }
