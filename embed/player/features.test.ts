@@ -207,12 +207,14 @@ describe('host handle, channel options, media events', () => {
     expect(root.querySelector('[data-slide-id="1"]')).not.toBeNull();
   });
 
-  it('the widget channel has a Close control that closes the vidbot', () => {
-    const root = mount({}, { channel: 'widget' });
+  it('closeControl adds a Close control that closes the vidbot; the widget channel has none (its dialog has one)', () => {
+    const root = mount({}, { closeControl: true });
     q<HTMLButtonElement>(root, '[data-control="close"]').click();
     expect(events.some((e) => e.type === 'closed')).toBe(true);
     handle!.destroy();
     expect(mount().querySelector('[data-control="close"]')).toBeNull();
+    handle!.destroy();
+    expect(mount({}, { channel: 'widget' }).querySelector('[data-control="close"]')).toBeNull();
   });
 
   it('muted: false starts with sound', () => {
@@ -230,7 +232,7 @@ describe('host handle, channel options, media events', () => {
   });
 
   it('every control has an accessible name and is a native button', () => {
-    const root = mount({ settings: { isLikesEnabled: true } }, { channel: 'widget' });
+    const root = mount({ settings: { isLikesEnabled: true } }, { channel: 'widget', closeControl: true });
     for (const b of root.querySelectorAll('button')) {
       expect(b.type).toBe('button');
       expect((b.getAttribute('aria-label') ?? b.textContent ?? '').trim().length).toBeGreaterThan(0);

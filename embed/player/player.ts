@@ -66,7 +66,7 @@ export type PlayerEvent =
 
 /** Options of `mountPlayer` (the channel bootstraps — embed/page, the preview — set them). */
 export interface PlayerOptions {
-  /** Distribution channel (spec 002 §3); `widget` shows a Close control. Default `direct`. */
+  /** Distribution channel (spec 002 §3). Default `direct`. */
   channel?: Channel;
   /** Start on this slide instead of the INTRO slide (preview `slide_id`, `?slide=`); unknown ids are ignored. */
   startSlideId?: number | null;
@@ -91,6 +91,8 @@ export interface PlayerOptions {
    * click tracker). Return true when handled; false lets the player open it by its link type.
    */
   openLink?: (action: ExternalLinkAction) => boolean;
+  /** Show a Close control among the player's controls (closes the vidbot). Default false. */
+  closeControl?: boolean;
   /**
    * Origin of the customer's page embedding the player (the frame's `host` option, else the
    * referrer's origin): `relative_path` links resolve against it. Default: this page's origin.
@@ -241,7 +243,9 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
   if (likeControl) setIconLabel(likeControl, 'like', t('like'));
   const shareControl = settings.isShareDisabled ? null : button('vb-control', 'share');
   if (shareControl) setIconLabel(shareControl, 'share', t('share'));
-  const closeControl = options.channel === 'widget' ? button('vb-control', 'close') : null;
+  // The widget's dialog (embed/loader) has its own Close outside the frame; hosts that frame the
+  // player in their own overlay ask for one with `closeControl`.
+  const closeControl = options.closeControl ? button('vb-control', 'close') : null;
   if (closeControl) setIconLabel(closeControl, 'close', t('close'));
   controls.append(playControl, muteControl, captionsControl, ...[likeControl, shareControl, closeControl].filter((b): b is HTMLButtonElement => b !== null));
 

@@ -1,0 +1,15 @@
+import { chromium } from '@playwright/test';
+const base = 'http://127.0.0.1:3290';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage();
+await page.goto(base + '/');
+await page.getByLabel('Email').fill('owner@example.com');
+await page.getByLabel('Password').fill('Vidbot-demo-1');
+await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+await page.waitForURL(/dashboard\/demo/);
+await page.getByRole('link', { name: /Welcome to Vidbot/ }).first().click();
+await page.waitForURL(/vidbots\/\d+/);
+await page.goto(page.url().replace(/vidbots\/(\d+).*/, 'vidbots/$1/share/link'));
+const url = await page.getByRole('textbox').first().inputValue().catch(() => '');
+console.log(url || (await page.content()).match(/\/v\/([A-Za-z0-9]+)/)?.[1]);
+await browser.close();
