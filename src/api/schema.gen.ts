@@ -1713,6 +1713,7 @@ export interface components {
             settings: components["schemas"]["BotSettings"];
             customCss: string | null;
             directUrl: string;
+            logoUrl: string | null;
         };
         FormSubmissionCreated: {
             submissionId: string;
