@@ -317,7 +317,7 @@ describe('public player', () => {
       .insert(media)
       .values([
         { accountId: demoId, name: 'acme.png', type: 'LogoImage', status: 'Ready', playbackKey: 'logos/acme logo.png' },
-        { accountId: demoId, name: 'late.png', type: 'LogoImage', status: 'Processing', playbackKey: 'logos/late.png' },
+        { accountId: demoId, name: 'late.png', type: 'LogoImage', status: 'Draft', playbackKey: 'logos/late.png' },
         { accountId: demoId, name: 'big.png', type: 'CoverImage', status: 'Ready', playbackKey: 'covers/big.png' },
       ])
       .returning();
