@@ -2,6 +2,9 @@
  * The Hono HTTP app (DESIGN §1): `/idp` identity provider, `/api/*` REST API of the spec, and the
  * built SPA from dist/ with an index.html fallback for client routes.
  */
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { ingestRoutes } from './modules/analytics/ingest.routes';
+import { liveStatusRoutes } from './modules/analytics/live-status.routes';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
@@ -92,6 +95,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/public/bot', publicBotRoutes(deps));
   api.route('/public/bot', publicFormRoutes(deps));
   api.route('/public/bot', widgetConfigRoutes(deps));
+  api.route('/events', ingestRoutes(deps));
 
   api.use('*', requireAuth(deps));
 
@@ -105,6 +109,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/account', accountUserRoutes(deps));
   api.route('/user', userRoleRoutes(deps));
   api.route('/media', mediaRoutes(deps));
+  api.route('/analytics', analyticsRoutes(deps));
+  api.route('/bot', liveStatusRoutes(deps));
   api.route('/bot', botRoutes(deps));
   api.route('/bot', formRoutes(deps));
   api.route('/bot', adPackageRoutes(deps));

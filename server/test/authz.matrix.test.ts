@@ -235,6 +235,31 @@ const TABLE: Record<string, Row> = {
     req: () => ({ url: `/api/sso/config/${ssoConfigId}/provision`, body: { accountId: D, defaultRole: 'Viewer' } }),
     expect: superOnly(201),
   },
+  // --- analytics (issue 13; spec 002 §6) ------------------------------------------------------------
+  'POST /api/events': {
+    // A fresh session per call (the ingest rate-limits per session).
+    req: () => {
+      const sessionId = `matrix${randomUUID().replace(/-/g, '')}`;
+      return { url: '/api/events', body: { v: 1, publicId: botPublicId, channel: 'iframe', sessionId, events: [{ id: `${sessionId}.session`, name: 'session', at: Date.now() }] } };
+    },
+    expect: open(202),
+  },
+  'GET /api/analytics': { req: () => ({ url: `/api/analytics?account_id=${D}` }), expect: members(200) },
+  'GET /api/analytics/report': { req: () => ({ url: `/api/analytics/report?account_id=${D}` }), expect: managers(200) },
+  'GET /api/analytics/total/:id': { req: () => ({ url: `/api/analytics/total/${D}` }), expect: members(200) },
+  'GET /api/analytics/total/:id/daily': { req: () => ({ url: `/api/analytics/total/${D}/daily` }), expect: members(200) },
+  'GET /api/analytics/widget/:id': { req: () => ({ url: `/api/analytics/widget/${D}` }), expect: members(200) },
+  'GET /api/analytics/bot/:id': { req: () => ({ url: `/api/analytics/bot/${botId}` }), expect: members(200) },
+  'GET /api/analytics/settings/:id': { req: () => ({ url: `/api/analytics/settings/${D}` }), expect: members(200) },
+  'PUT /api/analytics/settings/:id': {
+    req: () => ({ url: `/api/analytics/settings/${D}`, body: { analyticsDefaultChannel: null, analyticsDisplayFields: { email: true, cta: true, watermark_clicked: false } } }),
+    // Owner and Super_Admin only (the settings gear, spec 002 §2).
+    expect: E(403, { owner: 200, superadmin: 200, other: 404, norole: 404 }),
+  },
+  'GET /api/analytics/admin': { req: () => ({ url: '/api/analytics/admin' }), expect: staffOnly(200) },
+  'GET /api/analytics/admin-daily': { req: () => ({ url: '/api/analytics/admin-daily' }), expect: staffOnly(200) },
+  'GET /api/analytics/admin-billing': { req: () => ({ url: '/api/analytics/admin-billing' }), expect: superOnly(200) },
+  'GET /api/bot/status': { req: () => ({ url: '/api/bot/status' }), expect: staffOnly(200) },
   // --- bots ---------------------------------------------------------------------------------------
   'GET /api/bot': { req: () => ({ url: `/api/bot?account_id=${D}` }), expect: members(200) },
   'POST /api/bot': { req: () => ({ url: '/api/bot', body: { accountId: D, name: 'Matrix bot' } }), expect: writers(201) },

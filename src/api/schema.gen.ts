@@ -142,6 +142,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record viewer events (the player, every channel)
+         * @description Body `EventBatch` `{ v: 1, publicId, channel, sessionId, sliderId?, source?, events: [{ id, name, at, slideId?, fromSlideId?, optionId?, seconds? }] }` (embed/shared/analytics.ts), JSON or text/plain. 202 `{ accepted, duplicates, dropped }` once stored: an event id already stored counts as a duplicate (a retried batch counts once); an invalid event or one outside the time window is dropped and counted. 400 when the envelope is invalid, 404 when the bot is not published, 413 over 32 KiB, 429 when the session sends too fast.
+         */
+        post: operations["postEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integration/google/auth/csrf": {
         parameters: {
             query?: never;
@@ -606,6 +626,230 @@ export interface paths {
          * @description Header `Upload-Token` from `POST /media`; multipart field `file`. Images become Ready at once, videos are queued for processing.
          */
         post: operations["postMediaByIdUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per-vidbot analytics rows of an account
+         * @description `from_date` / `to_date` are UTC days `yyyy-MM-dd`; an invalid date falls back to the last 30 days and the end is clamped to yesterday (spec 002 §5, §6) unless `include_today=true`. One page of per-bot rows (Analytics row, spec 002 §3) read from the daily rollups, with the totals over every matching bot. `channel` absent = all channels. 404 without a role in the account.
+         */
+        get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything an analytics export needs
+         * @description `from_date` / `to_date` are UTC days `yyyy-MM-dd`; an invalid date falls back to the last 30 days and the end is clamped to yesterday (spec 002 §5, §6) unless `include_today=true`. Rows (up to 9999), per-slider rows, totals, chart points, the filter bots and users (up to 1000) and whether the watermark column applies. 403 for Editor and Viewer (spec 002 §6: they cannot download reports).
+         */
+        get: operations["getAnalyticsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/total/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analytics totals of an account
+         * @description `from_date` / `to_date` are UTC days `yyyy-MM-dd`; an invalid date falls back to the last 30 days and the end is clamped to yesterday (spec 002 §5, §6) unless `include_today=true`. Totals and §9 rates over the matching bots.
+         */
+        get: operations["getAnalyticsTotalById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/total/{id}/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analytics chart points of an account
+         * @description `from_date` / `to_date` are UTC days `yyyy-MM-dd`; an invalid date falls back to the last 30 days and the end is clamped to yesterday (spec 002 §5, §6) unless `include_today=true`. One point per day of the range (zeros included): sessions, slider sessions, opens.
+         */
+        get: operations["getAnalyticsTotalByIdDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/widget/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per-carousel analytics of an account
+         * @description `from_date` / `to_date` are UTC days `yyyy-MM-dd`; an invalid date falls back to the last 30 days and the end is clamped to yesterday (spec 002 §5, §6) unless `include_today=true`. One row per slider (carousel widget) on the slider channel.
+         */
+        get: operations["getAnalyticsWidgetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/bot/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analytics detail of one vidbot
+         * @description `from_date` / `to_date` are UTC days `yyyy-MM-dd`; an invalid date falls back to the last 30 days and the end is clamped to yesterday (spec 002 §5, §6) unless `include_today=true`. Slides played and liked, actions clicked, sources, slide-to-slide transitions (Sankey), the most taken paths and drop-off per slide. 404 when the caller may not view the bot.
+         */
+        get: operations["getAnalyticsBotById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/settings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's analytics settings
+         * @description analyticsDefaultChannel and analyticsDisplayFields (spec 002 §3). Any role in the account.
+         */
+        get: operations["getAnalyticsSettingsById"];
+        /**
+         * Update an account's analytics settings
+         * @description Owner and Super_Admin (superuser) only (spec 002 §2: the gear is theirs); others 403.
+         */
+        put: operations["putAnalyticsSettingsById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin analytics (staff)
+         * @description `from_date` / `to_date` are UTC days `yyyy-MM-dd`; an invalid date falls back to the last 30 days and the end is clamped to yesterday (spec 002 §5, §6) unless `include_today=true`. Per-bot rows of every account, filtered by website tier (`lower` ≤ sessions in the range < `upper`), business type, use case and bots. Staff only (403).
+         */
+        get: operations["getAnalyticsAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/admin-daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin analytics chart (staff)
+         * @description `from_date` / `to_date` are UTC days `yyyy-MM-dd`; an invalid date falls back to the last 30 days and the end is clamped to yesterday (spec 002 §5, §6) unless `include_today=true`. Chart points over the admin filters. Staff only (403).
+         */
+        get: operations["getAnalyticsAdminDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/admin-billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Billing report (superuser)
+         * @description `from_date` / `to_date` are UTC days `yyyy-MM-dd`; an invalid date falls back to the last 30 days and the end is clamped to today (spec 002 §5, §6) unless `include_today=true`. Display-ad impressions per bot of the accounts (all, or `account_ids`), plus accounts with the vidbot_as_ads feature and no impressions (hasFeatureOnly). Superuser only (403).
+         */
+        get: operations["getAnalyticsAdminBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bot/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live status of every published vidbot (staff)
+         * @description One page (default 30) of bots with their live status: live = viewer sessions in the last 24 h, offline = published and seen before but silent for 24 h, inactive = never seen (docs/api.md "Live status"). `order_by` bot_name | account | live_status | last_viewed_at | updated_at. Staff only (403).
+         */
+        get: operations["getBotStatus"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1779,6 +2023,11 @@ export interface components {
             /** @enum {string} */
             reason: "no_widget_video" | "not_mapped" | "mapped_bot_unavailable" | "outside_schedule";
         };
+        EventAck: {
+            accepted: number;
+            duplicates: number;
+            dropped: number;
+        };
         DriveFile: {
             id: string;
             name: string;
@@ -1946,6 +2195,243 @@ export interface components {
                 createdAt: string;
                 url: string;
             }[];
+        };
+        AnalyticsRow: {
+            botId: number;
+            publicId: string;
+            bot: string;
+            accountId: number;
+            accountName: string;
+            /** @enum {string} */
+            status: "Draft" | "Published" | "Deactivated";
+            /** @enum {string} */
+            liveStatus: "live" | "offline" | "inactive";
+            authorEmail: string | null;
+            session: number;
+            opened: number;
+            engaged: number;
+            cta: number;
+            watched: number;
+            iframeViewed: number;
+            widgetViewed: number;
+            directIntroViewed: number;
+            iframeIntroViewed: number;
+            widgetIntroViewed: number;
+            sliderIntroViewed: number;
+            sliderSession: number;
+            sliderPlayed: number;
+            introActions: number;
+            contacted: number;
+            formSubmitted: number;
+            watermarkClicked: number;
+            liked: number;
+            impressions: number;
+            adClicks: number;
+            ctr: number | null;
+            ctaRate: number | null;
+            engagementRate: number | null;
+        };
+        AnalyticsTotals: {
+            from: string;
+            to: string;
+            channel: ("direct" | "iframe" | "widget" | "slider" | "display_ad") | null;
+            bots: number;
+            session: number;
+            opened: number;
+            engaged: number;
+            cta: number;
+            watched: number;
+            iframeViewed: number;
+            widgetViewed: number;
+            directIntroViewed: number;
+            iframeIntroViewed: number;
+            widgetIntroViewed: number;
+            sliderIntroViewed: number;
+            sliderSession: number;
+            sliderPlayed: number;
+            introActions: number;
+            contacted: number;
+            formSubmitted: number;
+            watermarkClicked: number;
+            liked: number;
+            impressions: number;
+            adClicks: number;
+            ctr: number | null;
+            ctaRate: number | null;
+            engagementRate: number | null;
+            avgEngagementRate: number | null;
+            medianEngagementRate: number | null;
+        };
+        AnalyticsSliderRow: {
+            sliderId: number;
+            sliderName: string;
+            bots: number;
+            session: number;
+            opened: number;
+            engaged: number;
+            cta: number;
+            watched: number;
+            iframeViewed: number;
+            widgetViewed: number;
+            directIntroViewed: number;
+            iframeIntroViewed: number;
+            widgetIntroViewed: number;
+            sliderIntroViewed: number;
+            sliderSession: number;
+            sliderPlayed: number;
+            introActions: number;
+            contacted: number;
+            formSubmitted: number;
+            watermarkClicked: number;
+            liked: number;
+            impressions: number;
+            adClicks: number;
+            ctr: number | null;
+            ctaRate: number | null;
+            engagementRate: number | null;
+        };
+        AnalyticsChartPoint: {
+            day: string;
+            analytics: {
+                session: number;
+                sliderSession: number;
+                opened: number;
+            };
+        };
+        AnalyticsReport: {
+            from: string;
+            to: string;
+            channel: ("direct" | "iframe" | "widget" | "slider" | "display_ad") | null;
+            bots: {
+                id: number;
+                name: string;
+            }[];
+            users: {
+                id: number;
+                email: string;
+            }[];
+            watermark: boolean;
+            rows: components["schemas"]["AnalyticsRow"][];
+            sliders: components["schemas"]["AnalyticsSliderRow"][];
+            totals: components["schemas"]["AnalyticsTotals"];
+            points: components["schemas"]["AnalyticsChartPoint"][];
+        };
+        BotAnalyticsDetail: {
+            botId: number;
+            name: string;
+            from: string;
+            to: string;
+            channel: ("direct" | "iframe" | "widget" | "slider" | "display_ad") | null;
+            slides: {
+                slideId: number;
+                name: string;
+                played: number;
+                liked: number;
+                watched: number;
+            }[];
+            actions: {
+                slideId: number;
+                slideName: string;
+                optionId: number;
+                actionName: string;
+                actionClicked: number;
+            }[];
+            sources: {
+                source: string;
+                session: number;
+                opened: number;
+            }[];
+            transitions: {
+                from: number;
+                fromName: string;
+                to: number;
+                toName: string;
+                count: number;
+            }[];
+            paths: {
+                slides: {
+                    id: number;
+                    name: string;
+                }[];
+                sessions: number;
+                share: number;
+            }[];
+            dropOff: {
+                slideId: number;
+                name: string;
+                reached: number;
+                endedHere: number;
+                dropOffRate: number | null;
+            }[];
+        };
+        AnalyticsSettings: {
+            analyticsDefaultChannel: ("direct" | "iframe" | "widget" | "slider" | "display_ad") | null;
+            analyticsDisplayFields: {
+                email: boolean;
+                cta: boolean;
+                watermark_clicked: boolean;
+            };
+        };
+        AdminAnalyticsRow: {
+            botId: number;
+            publicId: string;
+            bot: string;
+            accountId: number;
+            accountName: string;
+            /** @enum {string} */
+            status: "Draft" | "Published" | "Deactivated";
+            /** @enum {string} */
+            liveStatus: "live" | "offline" | "inactive";
+            authorEmail: string | null;
+            session: number;
+            opened: number;
+            engaged: number;
+            cta: number;
+            watched: number;
+            iframeViewed: number;
+            widgetViewed: number;
+            directIntroViewed: number;
+            iframeIntroViewed: number;
+            widgetIntroViewed: number;
+            sliderIntroViewed: number;
+            sliderSession: number;
+            sliderPlayed: number;
+            introActions: number;
+            contacted: number;
+            formSubmitted: number;
+            watermarkClicked: number;
+            liked: number;
+            impressions: number;
+            adClicks: number;
+            ctr: number | null;
+            ctaRate: number | null;
+            engagementRate: number | null;
+            businessType: string | null;
+            useCase: string | null;
+        };
+        BillingRow: {
+            accountId: number;
+            accountName: string;
+            logo: string | null;
+            botId: number | null;
+            publicId: string | null;
+            botName: string | null;
+            impressions: number;
+            hasAdFeature: boolean;
+            hasFeatureOnly: boolean;
+        };
+        LiveStatusRow: {
+            id: number;
+            publicId: string;
+            name: string;
+            accountId: number;
+            accountName: string;
+            /** @enum {string} */
+            status: "Draft" | "Published" | "Deactivated";
+            /** @enum {string} */
+            liveStatus: "live" | "offline" | "inactive";
+            lastViewedAt: string | null;
+            sessions7d: number;
         };
         TagRef: {
             id: number;
@@ -2717,6 +3203,62 @@ export interface operations {
             };
             /** @description No such resource, or one the caller cannot see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAck"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4914,6 +5456,722 @@ export interface operations {
             };
             /** @description Body too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnalytics: {
+        parameters: {
+            query: {
+                account_id: string;
+                channel?: "direct" | "iframe" | "widget" | "slider" | "display_ad";
+                from_date?: string;
+                to_date?: string;
+                include_today?: "true" | "false" | "1" | "0";
+                bot_ids?: string;
+                slider_ids?: string;
+                user_ids?: string;
+                bot_name?: string;
+                status?: "Draft" | "Published" | "Deactivated";
+                tag_ids?: string;
+                page?: string;
+                size?: string;
+                order_by?: "bot" | "session" | "opened" | "engaged" | "cta" | "watched" | "ctr" | "live_status";
+                order_direction?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["AnalyticsRow"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                        totals: components["schemas"]["AnalyticsTotals"];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnalyticsReport: {
+        parameters: {
+            query: {
+                account_id: string;
+                channel?: "direct" | "iframe" | "widget" | "slider" | "display_ad";
+                from_date?: string;
+                to_date?: string;
+                include_today?: "true" | "false" | "1" | "0";
+                bot_ids?: string;
+                slider_ids?: string;
+                user_ids?: string;
+                bot_name?: string;
+                status?: "Draft" | "Published" | "Deactivated";
+                tag_ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsReport"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnalyticsTotalById: {
+        parameters: {
+            query?: {
+                channel?: "direct" | "iframe" | "widget" | "slider" | "display_ad";
+                from_date?: string;
+                to_date?: string;
+                include_today?: "true" | "false" | "1" | "0";
+                bot_ids?: string;
+                slider_ids?: string;
+                user_ids?: string;
+                bot_name?: string;
+                status?: "Draft" | "Published" | "Deactivated";
+                tag_ids?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsTotals"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnalyticsTotalByIdDaily: {
+        parameters: {
+            query?: {
+                channel?: "direct" | "iframe" | "widget" | "slider" | "display_ad";
+                from_date?: string;
+                to_date?: string;
+                include_today?: "true" | "false" | "1" | "0";
+                bot_ids?: string;
+                slider_ids?: string;
+                user_ids?: string;
+                bot_name?: string;
+                status?: "Draft" | "Published" | "Deactivated";
+                tag_ids?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        points: components["schemas"]["AnalyticsChartPoint"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnalyticsWidgetById: {
+        parameters: {
+            query?: {
+                channel?: "direct" | "iframe" | "widget" | "slider" | "display_ad";
+                from_date?: string;
+                to_date?: string;
+                include_today?: "true" | "false" | "1" | "0";
+                bot_ids?: string;
+                slider_ids?: string;
+                user_ids?: string;
+                bot_name?: string;
+                status?: "Draft" | "Published" | "Deactivated";
+                tag_ids?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        records: components["schemas"]["AnalyticsSliderRow"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnalyticsBotById: {
+        parameters: {
+            query?: {
+                channel?: "direct" | "iframe" | "widget" | "slider" | "display_ad";
+                from_date?: string;
+                to_date?: string;
+                include_today?: "true" | "false" | "1" | "0";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotAnalyticsDetail"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnalyticsSettingsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSettings"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAnalyticsSettingsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsSettings"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSettings"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnalyticsAdmin: {
+        parameters: {
+            query?: {
+                from_date?: string;
+                to_date?: string;
+                include_today?: "true" | "false" | "1" | "0";
+                lower?: string;
+                upper?: string;
+                bot_ids?: string;
+                business_type?: string | string[];
+                use_case?: string | string[];
+                page?: string;
+                size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["AdminAnalyticsRow"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                        totals: components["schemas"]["AnalyticsTotals"];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnalyticsAdminDaily: {
+        parameters: {
+            query?: {
+                from_date?: string;
+                to_date?: string;
+                include_today?: "true" | "false" | "1" | "0";
+                lower?: string;
+                upper?: string;
+                bot_ids?: string;
+                business_type?: string | string[];
+                use_case?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        points: components["schemas"]["AnalyticsChartPoint"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnalyticsAdminBilling: {
+        parameters: {
+            query?: {
+                from_date?: string;
+                to_date?: string;
+                account_ids?: string | string[];
+                page?: string;
+                size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        records: components["schemas"]["BillingRow"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                        totalImpressions: number;
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBotStatus: {
+        parameters: {
+            query?: {
+                order_by?: "bot_name" | "account" | "live_status" | "last_viewed_at" | "updated_at";
+                order_direction?: "asc" | "desc";
+                page?: string;
+                size?: string;
+                bot_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["LiveStatusRow"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -49,6 +49,15 @@ export const accounts = pgTable('accounts', {
   zipCode: text('zip_code'),
   country: text('country'),
   partnerId: integer('partner_id'),
+  /** Business type (spec 002 §3 Account details; staff filter of admin analytics). Free text ≤ 100, or null. */
+  businessType: text('business_type'),
+  /** Channel the analytics page opens with (spec 002 §3 analyticsDefaultChannel); null = all channels. */
+  analyticsDefaultChannel: text('analytics_default_channel').$type<'direct' | 'iframe' | 'widget' | 'slider' | 'display_ad'>(),
+  /** Optional analytics columns shown (spec 002 §3 analyticsDisplayFields {email, cta, watermark_clicked}). */
+  analyticsDisplayFields: jsonb('analytics_display_fields')
+    .$type<{ email: boolean; cta: boolean; watermark_clicked: boolean }>()
+    .notNull()
+    .default({ email: true, cta: true, watermark_clicked: false }),
   /** Account profile (spec 002 §3 Profile): `appearance` {logo, chatVideo, button colours, stylesRaw} and `profile` {companyName, …}; PUT /account/{id}/profile. */
   appearance: jsonb('appearance').$type<Record<string, unknown>>().notNull().default({}),
   profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
@@ -275,3 +284,4 @@ export * from './schema.integration';
 export * from './schema.tus';
 export * from './schema.tag';
 export * from './schema.form';
+export * from './schema.analytics';
