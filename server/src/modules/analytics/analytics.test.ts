@@ -236,10 +236,10 @@ describe('ranges (controlled clock)', () => {
     viewer = { id: 0, username: 'x', email: 'x', firstName: null, lastName: null, isSuperuser: true, isCustomerSuccess: false, isReseller: false, roles: [] };
     await daily('2026-03-15', bot.alpha, D, 'direct', { session: 3, opened: 1 });
   });
-  const chart = (q: Record<string, string>) => v.parse(AnalyticsChartQuery, q);
+  const chart = (q: Record<string, string | undefined>) => v.parse(AnalyticsChartQuery, q);
 
   it('an invalid or missing date falls back to the last 30 days ending yesterday', async () => {
-    for (const q of [{}, { from_date: 'x', to_date: '2026-03-10' }, { from_date: '2026-02-30', to_date: '2026-03-10' }, { from_date: '2026-03-10', to_date: '2026-03-01' }]) {
+    for (const q of [{} as Record<string, string>, { from_date: 'x', to_date: '2026-03-10' }, { from_date: '2026-02-30', to_date: '2026-03-10' }, { from_date: '2026-03-10', to_date: '2026-03-01' }]) {
       const t = await service.analyticsTotals(ctx.deps, viewer, D, chart(q), now);
       expect([t.from, t.to]).toEqual(['2026-02-13', '2026-03-14']);
     }
