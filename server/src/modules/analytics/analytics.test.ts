@@ -27,6 +27,8 @@ import * as service from './analytics.service';
 import type * as S from './analytics.schemas';
 import { utcDay } from './range';
 import * as v from 'valibot';
+import fc from 'fast-check';
+import { CHANNELS } from '../../../../embed/shared/analytics';
 import { AnalyticsChartQuery, AnalyticsListQuery } from './analytics.schemas';
 
 let ctx: TestContext;
@@ -443,5 +445,74 @@ describe('staff', () => {
     const lastViewed = await get<S.LiveStatusList>('/api/bot/status?order_by=last_viewed_at&size=100', 'cs');
     expect(lastViewed.records.at(-1)!.lastViewedAt).toBeNull(); // never seen last
     await get('/api/bot/status', 'owner', 403);
+  });
+});
+
+describe('property: SQL aggregation equals a reference computation over random rollups', () => {
+  it('per-bot sums, channel-derived fields, §9 rates, totals, avg and median engagement', async () => {
+    const P = await createAccount(ctx, 'Property Oy');
+    const pb = [];
+    for (let i = 0; i < 4; i++) pb.push(await newBot(P, `P${i}`, 'Published', null));
+    const days = ['2026-01-01', '2026-01-02', '2026-01-03'];
+    const rowArb = fc.record({
+      bot: fc.integer({ min: 0, max: 3 }),
+      day: fc.integer({ min: 0, max: 3 }), // 3 = outside the range
+      channel: fc.constantFrom(...CHANNELS),
+      session: fc.nat(1000),
+      viewed: fc.nat(1000),
+      opened: fc.nat(300),
+      engaged: fc.nat(300),
+      cta: fc.nat(50),
+      introViewed: fc.nat(100),
+    });
+    const superuser: AuthUser = { id: 0, username: 'p', email: 'p', firstName: null, lastName: null, isSuperuser: true, isCustomerSuccess: false, isReseller: false, roles: [] };
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(rowArb, { maxLength: 25, selector: (r) => `${r.bot}|${r.day}|${r.channel}` }), fc.option(fc.constantFrom(...CHANNELS), { nil: undefined }), async (rows, channel) => {
+        await ctx.deps.db.delete(analyticsDaily).where(eq(analyticsDaily.accountId, P));
+        for (const r of rows) {
+          const { bot: b, day, ...c } = r;
+          await daily(day === 3 ? '2026-01-04' : days[day]!, pb[b]!, P, r.channel, { ...c });
+        }
+        const q = v.parse(AnalyticsListQuery, { account_id: String(P), from_date: days[0], to_date: days[2], size: '10', ...(channel ? { channel } : {}) });
+        const list = await service.listAnalytics(ctx.deps, superuser, q, new Date('2026-02-01T00:00:00Z'));
+        const counted = rows.filter((r) => r.day < 3 && (!channel || r.channel === channel));
+        const sum = (xs: typeof counted, k: 'session' | 'opened' | 'engaged' | 'cta' | 'viewed' | 'introViewed') => xs.reduce((n, r) => n + r[k], 0);
+        const rates: number[] = [];
+        for (let i = 0; i < 4; i++) {
+          const mine = counted.filter((r) => r.bot === i);
+          const [session, opened, engaged, cta] = [sum(mine, 'session'), sum(mine, 'opened'), sum(mine, 'engaged'), sum(mine, 'cta')];
+          const got = list.records.find((r) => r.botId === pb[i])!;
+          expect(got).toMatchObject({
+            session,
+            opened,
+            engaged,
+            cta,
+            iframeViewed: sum(mine.filter((r) => r.channel === 'iframe'), 'viewed'),
+            widgetViewed: sum(mine.filter((r) => r.channel === 'widget'), 'viewed'),
+            sliderIntroViewed: sum(mine.filter((r) => r.channel === 'slider'), 'introViewed'),
+            sliderSession: sum(mine.filter((r) => r.channel === 'slider'), 'session'),
+            ctr: service.percent(opened, session),
+            ctaRate: service.percent(cta, opened),
+            engagementRate: service.percent(engaged, opened),
+          });
+          if (opened > 0) rates.push((engaged / opened) * 100);
+        }
+        const [session, opened, engaged] = [sum(counted, 'session'), sum(counted, 'opened'), sum(counted, 'engaged')];
+        expect(list.totals).toMatchObject({ bots: 4, session, opened, engaged, ctr: service.percent(opened, session), engagementRate: service.percent(engaged, opened) });
+        expect(list.records.map((r) => r.session)).toEqual([...list.records.map((r) => r.session)].sort((a, b) => b - a));
+        rates.sort((a, b) => a - b);
+        const mean = rates.length ? rates.reduce((a, b) => a + b, 0) / rates.length : null;
+        const mid = rates.length / 2;
+        const median = rates.length ? (rates.length % 2 ? rates[Math.floor(mid)]! : (rates[mid - 1]! + rates[mid]!) / 2) : null;
+        for (const [got, want] of [
+          [list.totals.avgEngagementRate, mean],
+          [list.totals.medianEngagementRate, median],
+        ] as const) {
+          if (want === null) expect(got).toBeNull();
+          else expect(Math.abs(got! - want)).toBeLessThanOrEqual(0.05 + 1e-9);
+        }
+      }),
+      { numRuns: 30 },
+    );
   });
 });
