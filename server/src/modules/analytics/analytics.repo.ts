@@ -200,17 +200,12 @@ export interface BotPageParams {
 
 /**
  * One page of the matching bots LEFT JOINed to their sums (bots without data show zeros), sorted
- * (ties by id in the same direction, so pages never overlap), with the count of all matching bots.
+ * (ties by id in the same direction, so pages never overlap). The count of all matching bots is
+ * `botSumsTotals(…).bots` (same filter), so no separate count query runs.
  */
-export async function botSumsPage(db: Db, p: BotPageParams): Promise<{ rows: BotSumsRow[]; totalCount: number }> {
+export async function botSumsPage(db: Db, p: BotPageParams): Promise<BotSumsRow[]> {
   const s = sumsSubquery(db, p.rollups);
   const where = botWhere(p.bots, s);
-  const [countRow] = await db
-    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(bots)
-    .innerJoin(accounts, eq(accounts.id, bots.accountId))
-    .leftJoin(s, eq(s.botId, bots.id))
-    .where(where);
   const dir = p.direction === 'asc' ? asc : desc;
   const counters = Object.fromEntries(COUNTER_KEYS.map((k) => [k, sql<number>`coalesce(${s[k]}, 0)`.mapWith(Number)])) as Record<CounterKey, SQL<number>>;
   const rows = await db
@@ -235,7 +230,7 @@ export async function botSumsPage(db: Db, p: BotPageParams): Promise<{ rows: Bot
     .orderBy(dir(orderExpression(p.orderBy, s, p.now)), dir(bots.id))
     .limit(p.size)
     .offset(pageOffset(p.page, p.size));
-  return { rows, totalCount: countRow?.count ?? 0 };
+  return rows;
 }
 
 /** Sums over every matching bot, with the mean and median of per-bot engagement % over bots with opens. */
@@ -267,10 +262,14 @@ export async function botSumsTotals(db: Db, b: BotScope, r: RollupScope): Promis
   return row!;
 }
 
-/** `bots.id in (…matching bots…)` for the per-day and per-slider reads. */
+/**
+ * `bots.id in (…matching bots…)` for the per-day and per-slider reads. The per-bot sums are joined
+ * only when a website tier (`lower` / `upper`) needs them.
+ */
 function matchingBotIds(db: Db, b: BotScope, r: RollupScope): SQL {
   const s = sumsSubquery(db, r);
-  const q = db.select({ id: bots.id }).from(bots).innerJoin(accounts, eq(accounts.id, bots.accountId)).leftJoin(s, eq(s.botId, bots.id)).where(botWhere(b, s));
+  const base = db.select({ id: bots.id }).from(bots).innerJoin(accounts, eq(accounts.id, bots.accountId));
+  const q = b.lower !== undefined || b.upper !== undefined ? base.leftJoin(s, eq(s.botId, bots.id)).where(botWhere(b, s)) : base.where(botWhere(b, s));
   return sql`${d.botId} in (${q})`;
 }
 

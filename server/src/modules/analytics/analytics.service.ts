@@ -132,11 +132,11 @@ function adminScopes(q: S.AdminDailyQuery, now: Date): { range: DayRange; bots: 
 export async function listAnalytics(deps: AppDeps, user: AuthUser, q: S.AnalyticsListQuery, now = new Date()): Promise<S.AnalyticsList> {
   await assertAnalyticsAccount(deps, user, q.account_id);
   const { range, bots, rollups } = scopesOf(q.account_id, q, now);
-  const page = await repo.botSumsPage(deps.db, { bots, rollups, page: q.page, size: q.size, orderBy: q.order_by, direction: q.order_direction, now });
+  const rows = await repo.botSumsPage(deps.db, { bots, rollups, page: q.page, size: q.size, orderBy: q.order_by, direction: q.order_direction, now });
   const totals = await repo.botSumsTotals(deps.db, bots, rollups);
   return {
-    records: page.rows.map((r) => rowOut(r, now)),
-    metadata: listMetadata(q.page, q.size, page.totalCount),
+    records: rows.map((r) => rowOut(r, now)),
+    metadata: listMetadata(q.page, q.size, totals.bots),
     totals: totalsOut(totals, range, q.channel),
   };
 }
@@ -240,7 +240,7 @@ export async function analyticsReport(deps: AppDeps, user: AuthUser, q: S.Analyt
   await assertAnalyticsAccount(deps, user, q.account_id);
   if (!canExportAnalytics(user, q.account_id)) throw forbidden('Only Owners and Admins can download analytics reports.');
   const { range, bots, rollups } = scopesOf(q.account_id, q, now);
-  const page = await repo.botSumsPage(deps.db, { bots, rollups, page: 1, size: REPORT_ROWS, orderBy: 'session', direction: 'desc', now });
+  const rows = await repo.botSumsPage(deps.db, { bots, rollups, page: 1, size: REPORT_ROWS, orderBy: 'session', direction: 'desc', now });
   const totals = await repo.botSumsTotals(deps.db, bots, rollups);
   return {
     from: range.from,
@@ -249,7 +249,7 @@ export async function analyticsReport(deps: AppDeps, user: AuthUser, q: S.Analyt
     bots: await repo.botNames(deps.db, q.account_id, q.bot_ids ?? []),
     users: await repo.userEmails(deps.db, q.account_id, q.user_ids ?? [], REPORT_USERS),
     watermark: await accountHasFeature(deps.db, q.account_id, WATERMARK_FEATURE),
-    rows: page.rows.map((r) => rowOut(r, now)),
+    rows: rows.map((r) => rowOut(r, now)),
     sliders: await sliderRows(deps, bots, rollups),
     totals: totalsOut(totals, range, q.channel),
     points: pointsOut(range, await repo.dailySums(deps.db, bots, rollups)),
@@ -309,11 +309,11 @@ export async function updateAnalyticsSettings(deps: AppDeps, user: AuthUser, acc
 export async function adminAnalytics(deps: AppDeps, user: AuthUser, q: S.AdminAnalyticsQuery, now = new Date()): Promise<S.AdminAnalyticsList> {
   if (!canViewAdminAnalytics(user)) throw forbidden('Admin analytics is for staff.');
   const { range, bots, rollups } = adminScopes(q, now);
-  const page = await repo.botSumsPage(deps.db, { bots, rollups, page: q.page, size: q.size, orderBy: 'session', direction: 'desc', now });
+  const rows = await repo.botSumsPage(deps.db, { bots, rollups, page: q.page, size: q.size, orderBy: 'session', direction: 'desc', now });
   const totals = await repo.botSumsTotals(deps.db, bots, rollups);
   return {
-    records: page.rows.map((r) => ({ ...rowOut(r, now), businessType: r.businessType, useCase: r.useCase })),
-    metadata: listMetadata(q.page, q.size, page.totalCount),
+    records: rows.map((r) => ({ ...rowOut(r, now), businessType: r.businessType, useCase: r.useCase })),
+    metadata: listMetadata(q.page, q.size, totals.bots),
     totals: totalsOut(totals, range, undefined),
   };
 }
