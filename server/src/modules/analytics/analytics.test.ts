@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from '../../../test/accounts';
-import { accounts, auditEvents, botRevisions, bots, featureFlags } from '../../db/schema';
+import { accounts, auditEvents, botRevisions, bots, featureFlags, media } from '../../db/schema';
 import { botTags, tags } from '../../db/schema.tag';
 import {
   analyticsDaily,
@@ -413,6 +413,15 @@ describe('staff', () => {
     expect(b.metadata.totalCount).toBe(b.records.length);
     const onlyE = await get<S.BillingList>(`/api/analytics/admin-billing?from_date=2026-03-01&to_date=2026-03-31&account_ids=${E}`, 'superadmin');
     expect(onlyE.records).toEqual([{ accountId: E, accountName: 'Ad Feature Only Oy', logo: null, botId: null, publicId: null, botName: null, impressions: 0, hasAdFeature: true, hasFeatureOnly: true }]);
+    // the logo: the account profile's appearance.logoId when that media is Ready
+    const key = `${E}/${randomUUID()}/logo.png`;
+    const [logo] = await ctx.deps.db
+      .insert(media)
+      .values({ accountId: E, name: 'Logo', type: 'LogoImage', status: 'Ready', sourceKey: key, playbackKey: key, playbackMime: 'image/png', width: 1, height: 1 })
+      .returning();
+    await ctx.deps.db.update(accounts).set({ appearance: { logoId: logo!.id } }).where(eq(accounts.id, E));
+    const withLogo = await get<S.BillingList>(`/api/analytics/admin-billing?from_date=2026-03-01&to_date=2026-03-31&account_ids=${E}`, 'superadmin');
+    expect(withLogo.records[0]!.logo).toBe(`/files/${key}`);
     expect(onlyE.totalImpressions).toBe(0);
     // impressions on X: X is listed with its bot, no longer as feature-only
     await daily('2026-03-02', bot.zeta, X, 'display_ad', { impressions: 12 });
