@@ -2,7 +2,7 @@
  * `GET /api/bot/status` — the staff live status list (issue 13 "Live status becomes real"; spec 002 §2
  * Live status, §9 page size 30). Mounted at `/api/bot` BEFORE the bot routes (so `status` is not read
  * as a bot id). Staff only (superuser or customer success; spec 002 §6 "some guards accept customer
- * success for live status"), 403 otherwise. The rule: analytics.service.ts `liveStatusOf`.
+ * success for live status"), 403 otherwise. The rule: bot.service.ts `liveStatusOf`.
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';

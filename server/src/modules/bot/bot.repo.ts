@@ -55,8 +55,9 @@ const statusRank = sql`case ${bots.status} when 'Draft' then 1 when 'Deactivated
 /**
  * Live-status sort order of spec 001 §2 (inactive 1, offline 2, live 3) for Published bots, the
  * same rule as `liveStatusOf` in bot.service.ts; 0 for the others (they have no live status).
+ * Also sorts the analytics table and the staff live status list (analytics.repo.ts).
  */
-function liveRank(now: Date): SQL {
+export function liveRank(now: Date): SQL {
   const since = new Date(now.getTime() - LIVE_WINDOW_MS).toISOString();
   return sql`case when ${bots.status} <> 'Published' then 0 when ${bots.lastViewedAt} is null then 1 when ${bots.lastViewedAt} >= ${since}::timestamptz then 3 else 2 end`;
 }

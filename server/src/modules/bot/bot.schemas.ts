@@ -331,8 +331,11 @@ export const RevisionStatusBody = v.strictObject({
 export const BOT_STATUSES = ['Draft', 'Published', 'Deactivated'] as const;
 export const REVISION_STATUSES = ['Draft', 'Published', 'Archived'] as const;
 /**
- * Live status of a published bot (spec 001 §2, spec 002 §3): until analytics exists it is derived
- * from when the player last loaded the bot (bots.last_viewed_at; `liveStatusOf` in bot.service.ts).
+ * Live status of a published bot (spec 001 §2, spec 002 §2, §3; issue 13 "Live status becomes real"):
+ * live = Published and a viewer `session` / `opened` event (or a player page load) within 24 h;
+ * offline = Published, seen before, silent for 24 h; inactive = Published and never seen (and every
+ * bot that is not Published). Source: bots.last_viewed_at, written by the event ingest and the player
+ * load at most once a minute; the one rule is `liveStatusOf` in bot.service.ts.
  */
 export const LIVE_STATUSES = ['live', 'offline', 'inactive'] as const;
 export type LiveStatus = (typeof LIVE_STATUSES)[number];

@@ -215,12 +215,14 @@ function hasDraft(bot: BotRow): boolean {
 }
 
 /**
- * Live status of a bot at `now` (spec 001 §2, spec 002 §3; issue 11: "derived from recent viewer
- * events once analytics exists, inactive until then"). Until analytics exists the source is
- * `lastViewedAt`, when the player last loaded the published bot: Published and seen within 24 h
- * (`repo.LIVE_WINDOW_MS`) → live; seen before but not within 24 h → offline; never seen → inactive.
- * Bots that are not Published are inactive (the list shows no live status for them). The SQL sort
- * (`liveRank` in bot.repo.ts) applies the same rule.
+ * Live status of a bot at `now` — THE rule (spec 001 §2, spec 002 §2, §3; issue 13 "Live status
+ * becomes real"). The source is `lastViewedAt`, fed by viewer events: the event ingest
+ * (`POST /api/events`) touches it on `session` / `opened` and the player page load
+ * (`getPublicBot`) on each load, both at most once a minute per bot (`repo.touchLastViewed`).
+ * Published and seen within 24 h (`repo.LIVE_WINDOW_MS`) → live; seen before but not within 24 h →
+ * offline; never seen → inactive. Bots that are not Published are inactive (no live status is shown
+ * for them). The SQL sorts (`liveRank` in bot.repo.ts: the bot list, the analytics table, the staff
+ * live status list `GET /bot/status`) apply the same rule.
  */
 export function liveStatusOf(bot: Pick<BotRow, 'status' | 'lastViewedAt'>, now: Date): LiveStatus {
   if (bot.status !== 'Published' || bot.lastViewedAt === null) return 'inactive';

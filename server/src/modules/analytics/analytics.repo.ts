@@ -1,0 +1,555 @@
+/**
+ * SQL of the analytics reads (issue 13 "The calls of §7"; spec 002 §7, §9). Reads ONLY the daily
+ * rollups (`analytics_daily*`, server/src/db/schema.analytics.ts) — never `analytics_events` — and
+ * aggregates, filters, sorts and pages in SQL. Every function takes the database (`Db`); none decides
+ * permissions (analytics.policy.ts / analytics.service.ts do).
+ *
+ * Shapes: counters are plain numbers (sums over the range; `watched` in seconds); days are UTC
+ * `yyyy-MM-dd`; the range is inclusive.
+ */
+import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Channel } from '../../../../embed/shared/analytics';
+import type { Db } from '../../db/client';
+import { accounts, botRevisions, bots, botTags, roles, users, type BotStatus } from '../../db/schema';
+import {
+  analyticsDaily,
+  analyticsDailyAction,
+  analyticsDailyPath,
+  analyticsDailySlide,
+  analyticsDailySource,
+  analyticsDailyTransition,
+} from '../../db/schema.analytics';
+import { containsPattern, pageOffset } from '../../lib/list-query';
+import { liveRank } from '../bot/bot.repo';
+import type { DayRange } from './range';
+
+/** The counters of an Analytics row (spec 002 §3), in the order of `AnalyticsRow`. */
+export const COUNTER_KEYS = [
+  'session',
+  'opened',
+  'engaged',
+  'cta',
+  'watched',
+  'iframeViewed',
+  'widgetViewed',
+  'directIntroViewed',
+  'iframeIntroViewed',
+  'widgetIntroViewed',
+  'sliderIntroViewed',
+  'sliderSession',
+  'sliderPlayed',
+  'introActions',
+  'contacted',
+  'formSubmitted',
+  'watermarkClicked',
+  'liked',
+  'impressions',
+  'adClicks',
+] as const;
+export type CounterKey = (typeof COUNTER_KEYS)[number];
+export type Counters = Record<CounterKey, number>;
+
+const d = analyticsDaily;
+const sumOf = (col: SQLWrapper) => sql<number>`coalesce(sum(${col}), 0)::float8`;
+const sumOn = (channel: Channel, col: SQLWrapper) => sql<number>`coalesce(sum(${col}) filter (where ${d.channel} = ${channel}), 0)::float8`;
+
+/**
+ * Sum expressions over `analytics_daily` rows for every counter (the derived fields of the brief:
+ * iframeViewed = viewed on iframe, widgetViewed = viewed on widget, {channel}IntroViewed = introViewed
+ * per channel, sliderSession / sliderPlayed = session / played on slider).
+ */
+function counterSums(): Record<CounterKey, SQL<number>> {
+  return {
+    session: sumOf(d.session),
+    opened: sumOf(d.opened),
+    engaged: sumOf(d.engaged),
+    cta: sumOf(d.cta),
+    watched: sumOf(d.watchedSeconds),
+    iframeViewed: sumOn('iframe', d.viewed),
+    widgetViewed: sumOn('widget', d.viewed),
+    directIntroViewed: sumOn('direct', d.introViewed),
+    iframeIntroViewed: sumOn('iframe', d.introViewed),
+    widgetIntroViewed: sumOn('widget', d.introViewed),
+    sliderIntroViewed: sumOn('slider', d.introViewed),
+    sliderSession: sumOn('slider', d.session),
+    sliderPlayed: sumOn('slider', d.played),
+    introActions: sumOf(d.introActions),
+    contacted: sumOf(d.contacted),
+    formSubmitted: sumOf(d.formSubmitted),
+    watermarkClicked: sumOf(d.watermarkClicked),
+    liked: sumOf(d.liked),
+    impressions: sumOf(d.impressions),
+    adClicks: sumOf(d.adClicks),
+  };
+}
+
+/** Which rollup rows count: the day range, optionally one channel, some sliders, one account. */
+export interface RollupScope {
+  range: DayRange;
+  /** Absent = all channels summed. */
+  channel?: Channel | undefined;
+  sliderIds?: number[] | undefined;
+  /** Narrows the rollup scan to one account (uses analytics_daily_account_idx). */
+  accountId?: number | undefined;
+}
+
+function dailyWhere(s: RollupScope): SQL | undefined {
+  return and(
+    gte(d.day, s.range.from),
+    lte(d.day, s.range.to),
+    s.channel ? eq(d.channel, s.channel) : undefined,
+    s.sliderIds?.length ? inArray(d.sliderId, s.sliderIds) : undefined,
+    s.accountId !== undefined ? eq(d.accountId, s.accountId) : undefined,
+  );
+}
+
+/** Which bots: every filter of §7 (all optional; combined with AND). */
+export interface BotScope {
+  accountId?: number | undefined;
+  botIds?: number[] | undefined;
+  /** Authors (`user_ids`). */
+  authorIds?: number[] | undefined;
+  /** Case-insensitive substring of the bot name. */
+  name?: string | undefined;
+  status?: BotStatus | undefined;
+  /** Bots having ANY of these tags. */
+  tagIds?: number[] | undefined;
+  /** accounts.business_type in these (admin). */
+  businessTypes?: string[] | undefined;
+  /** The bot's settings.useCase in these (admin). */
+  useCases?: string[] | undefined;
+  /** Website tier (admin): lower ≤ sessions in the range < upper. */
+  lower?: number | undefined;
+  upper?: number | undefined;
+}
+
+/** settings.useCase of the bot's published revision, else its latest (null when unset). */
+const useCaseSql = sql<string | null>`(select nullif(r.content->'settings'->>'useCase', '') from ${botRevisions} r where r.id = coalesce(${bots.publishedRevisionId}, ${bots.latestRevisionId}))`;
+
+const ids = (xs: number[]) => sql.join(xs.map((x) => sql`${x}`), sql`, `);
+
+/** Per-bot sums over the scope, as a subquery `s` (bot_id + one column per counter). */
+function sumsSubquery(db: Db, scope: RollupScope) {
+  const sums = counterSums();
+  const aliased = Object.fromEntries(COUNTER_KEYS.map((k) => [k, sums[k].as(`c_${k}`)])) as Record<CounterKey, SQL.Aliased<number>>;
+  return db
+    .select({ botId: d.botId, ...aliased })
+    .from(d)
+    .where(dailyWhere(scope))
+    .groupBy(d.botId)
+    .as('s');
+}
+type Sums = ReturnType<typeof sumsSubquery>;
+
+function botWhere(b: BotScope, s: Sums): SQL | undefined {
+  const sessions = sql`coalesce(${s.session}, 0)`;
+  return and(
+    b.accountId !== undefined ? eq(bots.accountId, b.accountId) : undefined,
+    b.botIds?.length ? inArray(bots.id, b.botIds) : undefined,
+    b.authorIds?.length ? inArray(bots.authorId, b.authorIds) : undefined,
+    b.name ? ilike(bots.name, containsPattern(b.name)) : undefined,
+    b.status ? eq(bots.status, b.status) : undefined,
+    b.tagIds?.length ? sql`exists (select 1 from ${botTags} bt where bt.bot_id = ${bots.id} and bt.tag_id in (${ids(b.tagIds)}))` : undefined,
+    b.businessTypes?.length ? inArray(accounts.businessType, b.businessTypes) : undefined,
+    b.useCases?.length ? sql`${useCaseSql} in (${sql.join(b.useCases.map((u) => sql`${u}`), sql`, `)})` : undefined,
+    b.lower !== undefined ? sql`${sessions} >= ${b.lower}` : undefined,
+    b.upper !== undefined ? sql`${sessions} < ${b.upper}` : undefined,
+  );
+}
+
+export type AnalyticsOrderBy = 'bot' | 'session' | 'opened' | 'engaged' | 'cta' | 'watched' | 'ctr' | 'live_status';
+
+function orderExpression(orderBy: AnalyticsOrderBy, s: Sums, now: Date): SQL {
+  switch (orderBy) {
+    case 'bot':
+      return sql`lower(${bots.name}) collate "C"`;
+    case 'live_status':
+      return liveRank(now);
+    case 'ctr':
+      // Bots without sessions (ctr null) sort below every rate.
+      return sql`case when coalesce(${s.session}, 0) > 0 then ${s.opened} / ${s.session} else -1 end`;
+    default:
+      return sql`coalesce(${s[orderBy]}, 0)`;
+  }
+}
+
+/** One per-bot row: the bot, its account, author and the sums of the range. */
+export interface BotSumsRow extends Counters {
+  botId: number;
+  publicId: string;
+  name: string;
+  accountId: number;
+  accountName: string;
+  status: BotStatus;
+  lastViewedAt: Date | null;
+  authorEmail: string | null;
+  businessType: string | null;
+  useCase: string | null;
+}
+
+export interface BotPageParams {
+  bots: BotScope;
+  rollups: RollupScope;
+  page: number;
+  size: number;
+  orderBy: AnalyticsOrderBy;
+  direction: 'asc' | 'desc';
+  /** The live status clock (order_by live_status). */
+  now: Date;
+}
+
+/**
+ * One page of the matching bots LEFT JOINed to their sums (bots without data show zeros), sorted
+ * (ties by id in the same direction, so pages never overlap). The count of all matching bots is
+ * `botSumsTotals(…).bots` (same filter), so no separate count query runs.
+ */
+export async function botSumsPage(db: Db, p: BotPageParams): Promise<BotSumsRow[]> {
+  const s = sumsSubquery(db, p.rollups);
+  const where = botWhere(p.bots, s);
+  const dir = p.direction === 'asc' ? asc : desc;
+  const counters = Object.fromEntries(COUNTER_KEYS.map((k) => [k, sql<number>`coalesce(${s[k]}, 0)`.mapWith(Number)])) as Record<CounterKey, SQL<number>>;
+  const rows = await db
+    .select({
+      botId: bots.id,
+      publicId: bots.publicId,
+      name: bots.name,
+      accountId: bots.accountId,
+      accountName: accounts.businessName,
+      status: bots.status,
+      lastViewedAt: bots.lastViewedAt,
+      authorEmail: users.email,
+      businessType: accounts.businessType,
+      useCase: useCaseSql,
+      ...counters,
+    })
+    .from(bots)
+    .innerJoin(accounts, eq(accounts.id, bots.accountId))
+    .leftJoin(users, eq(users.id, bots.authorId))
+    .leftJoin(s, eq(s.botId, bots.id))
+    .where(where)
+    .orderBy(dir(orderExpression(p.orderBy, s, p.now)), dir(bots.id))
+    .limit(p.size)
+    .offset(pageOffset(p.page, p.size));
+  return rows;
+}
+
+/** Sums over every matching bot, with the mean and median of per-bot engagement % over bots with opens. */
+export interface SumsTotals extends Counters {
+  bots: number;
+  /** Unrounded percentages, null when no bot had opens. */
+  avgEngagement: number | null;
+  medianEngagement: number | null;
+}
+
+/** Totals of `botSumsPage`'s rows (all pages): one aggregate query, median by `percentile_cont(0.5)`. */
+export async function botSumsTotals(db: Db, b: BotScope, r: RollupScope): Promise<SumsTotals> {
+  const s = sumsSubquery(db, r);
+  const rate = sql`(${s.engaged} / ${s.opened} * 100)`;
+  const counters = Object.fromEntries(COUNTER_KEYS.map((k) => [k, sql<number>`coalesce(sum(${s[k]}), 0)::float8`.mapWith(Number)])) as Record<CounterKey, SQL<number>>;
+  const [row] = await db
+    .select({
+      bots: sql<number>`count(*)::int`.mapWith(Number),
+      ...counters,
+      avgEngagement: sql<number | null>`avg(${rate}) filter (where ${s.opened} > 0)`.mapWith((x) => (x === null ? null : Number(x))),
+      medianEngagement: sql<number | null>`percentile_cont(0.5) within group (order by ${rate}) filter (where ${s.opened} > 0)`.mapWith((x) =>
+        x === null ? null : Number(x),
+      ),
+    })
+    .from(bots)
+    .innerJoin(accounts, eq(accounts.id, bots.accountId))
+    .leftJoin(s, eq(s.botId, bots.id))
+    .where(botWhere(b, s));
+  return row!;
+}
+
+/**
+ * `bots.id in (…matching bots…)` for the per-day and per-slider reads. The per-bot sums are joined
+ * only when a website tier (`lower` / `upper`) needs them.
+ */
+function matchingBotIds(db: Db, b: BotScope, r: RollupScope): SQL {
+  const s = sumsSubquery(db, r);
+  const base = db.select({ id: bots.id }).from(bots).innerJoin(accounts, eq(accounts.id, bots.accountId));
+  const q = b.lower !== undefined || b.upper !== undefined ? base.leftJoin(s, eq(s.botId, bots.id)).where(botWhere(b, s)) : base.where(botWhere(b, s));
+  return sql`${d.botId} in (${q})`;
+}
+
+/** Per-day sums (days with rows only; the service zero-fills): session, slider sessions, opened. */
+export async function dailySums(db: Db, b: BotScope, r: RollupScope): Promise<Array<{ day: string; session: number; sliderSession: number; opened: number }>> {
+  return db
+    .select({
+      day: d.day,
+      session: sumOf(d.session).mapWith(Number),
+      sliderSession: sumOn('slider', d.session).mapWith(Number),
+      opened: sumOf(d.opened).mapWith(Number),
+    })
+    .from(d)
+    .where(and(dailyWhere(r), matchingBotIds(db, b, r)))
+    .groupBy(d.day)
+    .orderBy(d.day);
+}
+
+/** Per-slider sums on the slider channel (slider_id > 0), with the number of bots that played in it. */
+export async function sliderSums(db: Db, b: BotScope, r: RollupScope): Promise<Array<Counters & { sliderId: number; bots: number }>> {
+  const scope: RollupScope = { ...r, channel: 'slider' };
+  const sums = counterSums();
+  const counters = Object.fromEntries(COUNTER_KEYS.map((k) => [k, sums[k].mapWith(Number)])) as Record<CounterKey, SQL<number>>;
+  return db
+    .select({ sliderId: d.sliderId, bots: sql<number>`count(distinct ${d.botId})::int`.mapWith(Number), ...counters })
+    .from(d)
+    .where(and(dailyWhere(scope), sql`${d.sliderId} > 0`, matchingBotIds(db, b, scope)))
+    .groupBy(d.sliderId)
+    .orderBy(d.sliderId);
+}
+
+// --- one bot's detail -------------------------------------------------------------------------------
+
+/** The detail tables of one bot over the range (names are resolved by the service). */
+export interface BotDetailSums {
+  slides: Array<{ slideId: number; played: number; liked: number; watched: number }>;
+  actions: Array<{ slideId: number; optionId: number; clicked: number }>;
+  sources: Array<{ source: string; session: number; opened: number }>;
+  transitions: Array<{ from: number; to: number; count: number }>;
+  /** The most taken paths (slide ids), most sessions first (ties by path text). */
+  topPaths: Array<{ path: string; sessions: number }>;
+  /** Sessions with a path in the range (the share's denominator). */
+  pathSessions: number;
+  /** Per slide: sessions whose path contains it, and whose path ends on it. */
+  dropOff: Array<{ slideId: number; reached: number; endedHere: number }>;
+}
+
+/** Reads the detail rollups of `botId` (slides, actions, sources, transitions, paths, drop-off). */
+export async function botDetailSums(db: Db, botId: number, range: DayRange, channel: Channel | undefined, topPaths = 10): Promise<BotDetailSums> {
+  const scoped = <T extends typeof analyticsDailySlide | typeof analyticsDailyAction | typeof analyticsDailySource | typeof analyticsDailyTransition | typeof analyticsDailyPath>(t: T) =>
+    and(eq(t.botId, botId), gte(t.day, range.from), lte(t.day, range.to), channel ? eq(t.channel, channel) : undefined);
+  const n = (col: SQLWrapper) => sql<number>`coalesce(sum(${col}), 0)::float8`.mapWith(Number);
+  const sl = analyticsDailySlide;
+  const slides = await db
+    .select({ slideId: sl.slideId, played: n(sl.played), liked: n(sl.liked), watched: n(sl.watchedSeconds) })
+    .from(sl)
+    .where(scoped(sl))
+    .groupBy(sl.slideId)
+    .orderBy(desc(sql`sum(${sl.played})`), sl.slideId);
+  const ac = analyticsDailyAction;
+  const actions = await db
+    .select({ slideId: ac.slideId, optionId: ac.optionId, clicked: n(ac.clicked) })
+    .from(ac)
+    .where(scoped(ac))
+    .groupBy(ac.slideId, ac.optionId)
+    .orderBy(desc(sql`sum(${ac.clicked})`), ac.slideId, ac.optionId);
+  const so = analyticsDailySource;
+  const sources = await db
+    .select({ source: so.source, session: n(so.session), opened: n(so.opened) })
+    .from(so)
+    .where(scoped(so))
+    .groupBy(so.source)
+    .orderBy(desc(sql`sum(${so.session})`), so.source)
+    .limit(500);
+  const tr = analyticsDailyTransition;
+  const transitions = await db
+    .select({ from: tr.fromSlideId, to: tr.toSlideId, count: n(tr.count) })
+    .from(tr)
+    .where(scoped(tr))
+    .groupBy(tr.fromSlideId, tr.toSlideId)
+    .orderBy(desc(sql`sum(${tr.count})`), tr.fromSlideId, tr.toSlideId);
+  const pa = analyticsDailyPath;
+  const paths = db.select({ path: pa.path, n: sql<number>`sum(${pa.sessions})::float8`.as('n') }).from(pa).where(scoped(pa)).groupBy(pa.path).as('p');
+  const top = await db.select({ path: paths.path, sessions: sql<number>`${paths.n}`.mapWith(Number) }).from(paths).orderBy(desc(paths.n), paths.path).limit(topPaths);
+  const [all] = await db.select({ n: sql<number>`coalesce(sum(${paths.n}), 0)::float8`.mapWith(Number) }).from(paths);
+  // Each path's distinct slides (unnest) and its last slide: sessions that reached / ended on each slide.
+  const dropRows = await rowsOf<{ slide_id: number; reached: number; ended: number }>(
+    db,
+    sql`with p as (
+        select path, sum(sessions)::float8 as n, string_to_array(path, '>') as parts from ${pa}
+        where bot_id = ${botId} and day >= ${range.from} and day <= ${range.to} ${channel ? sql`and channel = ${channel}` : sql``}
+        group by path)
+      select x.slide::int as slide_id, sum(p.n)::float8 as reached,
+        coalesce(sum(p.n) filter (where x.slide = p.parts[array_length(p.parts, 1)]), 0)::float8 as ended
+      from p cross join lateral (select distinct unnest(p.parts) as slide) x
+      where x.slide ~ '^[0-9]{1,9}$'
+      group by x.slide
+      order by sum(p.n) desc, x.slide::int`,
+  );
+  const drop = dropRows.map((r) => ({ slideId: Number(r.slide_id), reached: Number(r.reached), endedHere: Number(r.ended) }));
+  return { slides, actions, sources, transitions, topPaths: top, pathSessions: all?.n ?? 0, dropOff: drop };
+}
+
+// --- settings, names, features --------------------------------------------------------------------
+
+/** Names of these bots of the account (ids of other accounts are not returned), by id. */
+export async function botNames(db: Db, accountId: number, botIds: number[]): Promise<Array<{ id: number; name: string }>> {
+  if (botIds.length === 0) return [];
+  return db.select({ id: bots.id, name: bots.name }).from(bots).where(and(eq(bots.accountId, accountId), inArray(bots.id, botIds))).orderBy(bots.id);
+}
+
+/**
+ * E-mails of these users, limited to users with a role in the account or authoring one of its bots
+ * (so a report cannot reveal the e-mail of an arbitrary user id), at most `limit`.
+ */
+export async function userEmails(db: Db, accountId: number, userIds: number[], limit = 1000): Promise<Array<{ id: number; email: string }>> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, userIds),
+        sql`(exists (select 1 from ${roles} r where r.user_id = ${users.id} and r.account_id = ${accountId})
+          or exists (select 1 from ${bots} b where b.author_id = ${users.id} and b.account_id = ${accountId}))`,
+      ),
+    )
+    .orderBy(users.id)
+    .limit(limit);
+}
+
+/** The bot's published revision content, else its latest, else null. */
+export async function botNamingContent(db: Db, botId: number): Promise<Record<string, unknown> | null> {
+  const [row] = await db
+    .select({ content: botRevisions.content })
+    .from(bots)
+    .innerJoin(botRevisions, sql`${botRevisions.id} = coalesce(${bots.publishedRevisionId}, ${bots.latestRevisionId})`)
+    .where(eq(bots.id, botId))
+    .limit(1);
+  return row?.content ?? null;
+}
+
+// --- staff: live status, billing ------------------------------------------------------------------
+
+export type LiveStatusOrderBy = 'bot_name' | 'account' | 'live_status' | 'last_viewed_at' | 'updated_at';
+
+export interface LiveStatusDbRow {
+  id: number;
+  publicId: string;
+  name: string;
+  accountId: number;
+  accountName: string;
+  status: BotStatus;
+  lastViewedAt: Date | null;
+  sessions7d: number;
+}
+
+/**
+ * One page of the Published bots of every account with their sessions of the 7 days ending `today`
+ * (rollups), sorted by `orderBy` (never-seen bots last for last_viewed_at), ties by id.
+ */
+export async function liveStatusPage(
+  db: Db,
+  p: { page: number; size: number; orderBy: LiveStatusOrderBy; direction: 'asc' | 'desc'; name?: string | undefined; now: Date; week: DayRange },
+): Promise<{ rows: LiveStatusDbRow[]; totalCount: number }> {
+  const s = db
+    .select({ botId: d.botId, sessions: sumOf(d.session).as('sessions') })
+    .from(d)
+    .where(and(gte(d.day, p.week.from), lte(d.day, p.week.to)))
+    .groupBy(d.botId)
+    .as('s');
+  const where = and(eq(bots.status, 'Published'), p.name ? ilike(bots.name, containsPattern(p.name)) : undefined);
+  const dir = p.direction === 'asc' ? asc : desc;
+  const order: SQL[] = (() => {
+    switch (p.orderBy) {
+      case 'bot_name':
+        return [dir(sql`lower(${bots.name}) collate "C"`)];
+      case 'account':
+        return [dir(sql`lower(${accounts.businessName}) collate "C"`), asc(sql`lower(${bots.name}) collate "C"`)];
+      case 'live_status':
+        return [dir(liveRank(p.now)), dir(sql`coalesce(${bots.lastViewedAt}, 'epoch'::timestamptz)`)];
+      case 'last_viewed_at':
+        return [sql`${bots.lastViewedAt} ${p.direction === 'asc' ? sql`asc` : sql`desc`} nulls last`];
+      case 'updated_at':
+        return [dir(bots.updatedAt)];
+    }
+  })();
+  const [countRow] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(bots).where(where);
+  const rows = await db
+    .select({
+      id: bots.id,
+      publicId: bots.publicId,
+      name: bots.name,
+      accountId: bots.accountId,
+      accountName: accounts.businessName,
+      status: bots.status,
+      lastViewedAt: bots.lastViewedAt,
+      sessions7d: sql<number>`coalesce(${s.sessions}, 0)`.mapWith(Number),
+    })
+    .from(bots)
+    .innerJoin(accounts, eq(accounts.id, bots.accountId))
+    .leftJoin(s, eq(s.botId, bots.id))
+    .where(where)
+    .orderBy(...order, dir(bots.id))
+    .limit(p.size)
+    .offset(pageOffset(p.page, p.size));
+  return { rows, totalCount: countRow?.count ?? 0 };
+}
+
+export interface BillingDbRow {
+  accountId: number;
+  accountName: string;
+  logoKey: string | null;
+  botId: number | null;
+  publicId: string | null;
+  botName: string | null;
+  impressions: number;
+  hasAdFeature: boolean;
+  hasFeatureOnly: boolean;
+}
+
+/** Raw rows of `db.execute` on either driver (node-postgres QueryResult and PGlite Results both carry `rows`). */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+/**
+ * Billing (spec 002 §2, §3 Billing row, §9): display-ad impressions per bot in the range (bots with
+ * impressions > 0, channel display_ad), plus one row per account that has the `featureName` flag
+ * (on for everyone, or listing the account — the ad.service.ts `accountHasFeature` rule) and no
+ * impressions (hasFeatureOnly). Sorted by account name, then impressions (most first); one page,
+ * the count of all rows and the total of impressions.
+ */
+export async function billingPage(
+  db: Db,
+  p: { range: DayRange; accountIds?: number[] | undefined; page: number; size: number; featureName: string },
+): Promise<{ rows: BillingDbRow[]; totalCount: number; totalImpressions: number }> {
+  const accountFilter = (col: SQL) => (p.accountIds?.length ? sql`and ${col} in (${ids(p.accountIds)})` : sql``);
+  const body = sql`
+    with imp as (
+      select bot_id, sum(impressions)::float8 as n from analytics_daily
+      where channel = 'display_ad' and day >= ${p.range.from} and day <= ${p.range.to} ${accountFilter(sql`account_id`)}
+      group by bot_id having sum(impressions) > 0),
+    feat as (
+      select a.id from accounts a where exists (select 1 from feature_flags f where f.name = ${p.featureName}
+        and (f.is_everyone is true or a.id = any(f.account_ids)))),
+    rows as (
+      select b.account_id, b.id as bot_id, b.public_id, b.name as bot_name, imp.n as impressions,
+        b.account_id in (select id from feat) as has_ad_feature, false as has_feature_only
+      from imp join bots b on b.id = imp.bot_id
+      union all
+      select a.id, null, null, null, 0, true, true from accounts a
+      where a.id in (select id from feat) ${accountFilter(sql`a.id`)}
+        and not exists (select 1 from imp join bots b on b.id = imp.bot_id where b.account_id = a.id))`;
+  const [totals] = await rowsOf<{ count: number; impressions: number }>(
+    db,
+    sql`${body} select count(*)::int as count, coalesce(sum(impressions), 0)::float8 as impressions from rows`,
+  );
+  const raw = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`${body}
+    select r.account_id, a.business_name, m.playback_key as logo_key, r.bot_id, r.public_id, r.bot_name, r.impressions,
+      r.has_ad_feature, r.has_feature_only
+    from rows r join accounts a on a.id = r.account_id
+    left join media m on m.account_id = a.id and m.status = 'Ready'
+      and m.id = case when jsonb_typeof(a.appearance->'logoId') = 'number' then (a.appearance->>'logoId')::int end
+    order by lower(a.business_name) collate "C", r.account_id, r.impressions desc, r.bot_id
+    limit ${p.size} offset ${pageOffset(p.page, p.size)}`,
+  );
+  const rows = raw.map((r) => ({
+    accountId: Number(r.account_id),
+    accountName: String(r.business_name),
+    logoKey: (r.logo_key as string | null) ?? null,
+    botId: r.bot_id === null ? null : Number(r.bot_id),
+    publicId: (r.public_id as string | null) ?? null,
+    botName: (r.bot_name as string | null) ?? null,
+    impressions: Number(r.impressions),
+    hasAdFeature: r.has_ad_feature === true,
+    hasFeatureOnly: r.has_feature_only === true,
+  }));
+  return { rows, totalCount: Number(totals?.count ?? 0), totalImpressions: Number(totals?.impressions ?? 0) };
+}
