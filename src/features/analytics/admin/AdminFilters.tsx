@@ -7,11 +7,10 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { DayRange } from '../../../../server/src/modules/analytics/range';
-import { parseDay } from '../../../../server/src/modules/analytics/range';
+import type { DayRange } from './adminRanges';
 import { toast } from '../../../ui/toast';
 import { errorText } from '../../../ui/errorText';
-import { TABLE_PAGE_SIZES, type TablePageSize } from './adminSearch';
+import { TABLE_PAGE_SIZES, isDay, type TablePageSize } from './adminSearch';
 import { accountSlugOf } from './admin.queries';
 
 export interface RangePreset {
@@ -29,7 +28,7 @@ export function DateRangeFilter({ value, presets, onChange }: { value: DayRange;
   const id = useId();
   const current = presets.find((p) => p.range.from === value.from && p.range.to === value.to)?.key ?? 'custom';
   const setDay = (which: 'from' | 'to', day: string) => {
-    if (!parseDay(day)) return;
+    if (!isDay(day)) return;
     const next = { ...value, [which]: day };
     if (next.from > next.to) {
       if (which === 'from') next.to = next.from;

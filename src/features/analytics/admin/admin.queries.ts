@@ -8,7 +8,8 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import { typedApi } from '../../../api/contract';
 import { accountsOptions } from '../../../api/queries';
 import { accountDetailOptions } from '../../accounts/accounts.api';
-import { adminAnalyticsQuery, adminDailyQuery, billingQuery, liveStatusQuery, type AdminAnalyticsSearch, type BillingSearch, type LiveStatusSearch } from './adminSearch';
+import { billingQuery } from './adminRanges';
+import { adminAnalyticsQuery, adminDailyQuery, liveStatusQuery, type AdminAnalyticsSearch, type BillingSearch, type LiveStatusSearch } from './adminSearch';
 
 /** Page size of the billing account filter's search (spec 002 §7). */
 export const BILLING_ACCOUNT_SEARCH_SIZE = 1000;

@@ -7,7 +7,6 @@ import {
   adminAnalyticsQuery,
   adminAnalyticsSearchSchema,
   adminDailyQuery,
-  billingQuery,
   billingSearchSchema,
   liveStatusQuery,
   liveStatusSearchSchema,
@@ -15,7 +14,9 @@ import {
   parseTextList,
   tierBounds,
   tierIndex,
+  isDay,
 } from './adminSearch';
+import { billingQuery } from './adminRanges';
 import { nextSort } from './LiveStatusPage';
 
 /** What a route sees for a URL query string: the router's decoding, then the route's schema. */
@@ -78,6 +79,13 @@ describe('admin analytics search (spec 002 §2)', () => {
     expect(parseIdList('5, 2,2,x')).toEqual([2, 5]);
     expect(parseIdList(['1,2', 3])).toEqual([1, 2, 3]);
     expect(parseIdList(1.5)).toEqual([]);
+  });
+});
+
+describe('days', () => {
+  it('isDay accepts real yyyy-MM-dd days only', () => {
+    expect(['2026-02-28', '2024-02-29', '2026-12-31'].map(isDay)).toEqual([true, true, true]);
+    expect(['2026-02-29', '2026-13-01', '2026-1-01', '2026-01-01T00:00', 20260101, undefined].map(isDay)).toEqual([false, false, false, false, false, false]);
   });
 });
 

@@ -13,16 +13,15 @@
  * router's JSON array form, or from one value.
  */
 import * as v from 'valibot';
-import type { BillingPreset, DayRange } from '../../../../server/src/modules/analytics/range';
-import { billingPresetRange, parseDay, presetRange, type AnalyticsPreset } from '../../../../server/src/modules/analytics/range';
+
+// The route files import this module for their `validateSearch`, so it ships with the entry: no
+// date-fns here (range.ts and the presets are in adminRanges.ts, loaded with the pages).
 
 /** Table page sizes of spec 002 §9 (admin analytics and billing). */
 export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
 export type TablePageSize = (typeof TABLE_PAGE_SIZES)[number];
 /** Live status page size (spec 002 §9). */
 export const LIVE_STATUS_PAGE_SIZE = 30;
-/** Billing CSV export reads every row at once (the API's largest size). */
-export const BILLING_EXPORT_SIZE = 10_000;
 
 /** A website tier (spec 002 §9): sessions of a bot in the range, `lower` ≤ sessions < `upper`; no upper = open. */
 export interface WebsiteTier {
@@ -56,10 +55,17 @@ const tableSize = v.fallback(
   v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.transform(Number))]), v.picklist(TABLE_PAGE_SIZES)), 10),
   10,
 );
+/** True for a `yyyy-MM-dd` that is a real calendar day (UTC), as range.ts `parseDay` accepts. */
+export function isDay(text: unknown): text is string {
+  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+
 /** A `yyyy-MM-dd` that is a real day, else absent (the default range). */
 const day = v.pipe(
   v.unknown(),
-  v.transform((x) => (typeof x === 'string' && parseDay(x) ? x : undefined)),
+  v.transform((x) => (isDay(x) ? x : undefined)),
 );
 const count = v.pipe(
   v.unknown(),
@@ -137,33 +143,6 @@ export const billingSearchSchema = v.object({
 });
 export type BillingSearch = v.InferOutput<typeof billingSearchSchema>;
 export const BILLING_DEFAULTS: Partial<BillingSearch> = { page: 1, size: 10, account_ids: [] };
-
-/** The billing report's default range: the current month (the first of the §9 presets). */
-export const DEFAULT_BILLING_PRESET: BillingPreset = 'currentMonth';
-
-/** The API query of `GET /analytics/admin-billing`; no dates in the URL = the current month. */
-export function billingQuery(search: BillingSearch, now: Date, paging: { page: number; size: number } = search) {
-  const range = search.from_date && search.to_date ? { from: search.from_date, to: search.to_date } : billingPresetRange(DEFAULT_BILLING_PRESET, now);
-  return {
-    from_date: range.from,
-    to_date: range.to,
-    account_ids: search.account_ids.length ? search.account_ids.map(String) : undefined,
-    page: String(paging.page),
-    size: String(paging.size),
-  };
-}
-
-/** The preset whose range is exactly `range` today, or null. */
-export function matchingPreset<P extends string>(presets: readonly P[], rangeOf: (preset: P, now: Date) => DayRange, range: Partial<DayRange>, now: Date): P | null {
-  return presets.find((p) => {
-    const r = rangeOf(p, now);
-    return r.from === range.from && r.to === range.to;
-  }) ?? null;
-}
-
-export const ANALYTICS_PRESETS: readonly AnalyticsPreset[] = ['yesterday', 'last7', 'last30'];
-export const BILLING_PRESETS: readonly BillingPreset[] = ['currentMonth', 'lastMonth', 'thisQuarter', 'lastQuarter'];
-export { billingPresetRange, presetRange };
 
 /** Sort keys of the live status list (the API's LIVE_STATUS_ORDER_BY). */
 export const LIVE_STATUS_ORDER_BY = ['bot_name', 'account', 'live_status', 'last_viewed_at', 'updated_at'] as const;
