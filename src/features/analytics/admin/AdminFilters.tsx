@@ -103,9 +103,9 @@ export function TextListFilter({ label, value, suggestions, onChange }: { label:
   const [text, setText] = useState('');
   const add = (e: FormEvent) => {
     e.preventDefault();
-    const v = text.trim();
+    const item = text.trim();
     setText('');
-    if (v && !value.includes(v)) onChange([...value, v]);
+    if (item && !value.includes(item)) onChange([...value, item]);
   };
   const offered = suggestions.filter((s) => !value.includes(s));
   return (
@@ -113,10 +113,10 @@ export function TextListFilter({ label, value, suggestions, onChange }: { label:
       <label htmlFor={id}>{label}</label>
       {value.length > 0 && (
         <ul className="chips">
-          {value.map((v) => (
-            <li key={v} className="chip">
-              {v}
-              <button type="button" className="chip-remove" aria-label={t`Remove ${v}`} onClick={() => onChange(value.filter((x) => x !== v))}>
+          {value.map((item) => (
+            <li key={item} className="chip">
+              {item}
+              <button type="button" className="chip-remove" aria-label={t`Remove ${item}`} onClick={() => onChange(value.filter((x) => x !== item))}>
                 ×
               </button>
             </li>
