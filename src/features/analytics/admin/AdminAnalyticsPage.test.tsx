@@ -13,6 +13,7 @@ import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRou
 import { HttpError } from '../../../api/client';
 import { adminAnalyticsSearchSchema } from './adminSearch';
 import { AdminAnalyticsPage } from './AdminAnalyticsPage';
+import { stringifySearch } from './repeatedSearch';
 
 const api = vi.hoisted(() => ({ get: vi.fn() }));
 vi.mock('../../../api/contract', () => ({ typedApi: api }));
@@ -43,7 +44,7 @@ function renderAt(url: string) {
     component: () => <AdminAnalyticsPage search={page.useSearch()} now={NOW} />,
   });
   const bot = createRoute({ getParentRoute: () => root, path: '/dashboard/$accountSlug/vidbots/$id', component: () => <p>Bot page</p> });
-  const router = createRouter({ routeTree: root.addChildren([page, bot]), history: createMemoryHistory({ initialEntries: [url] }) });
+  const router = createRouter({ routeTree: root.addChildren([page, bot]), history: createMemoryHistory({ initialEntries: [url] }), stringifySearch });
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>
@@ -83,7 +84,9 @@ describe('admin analytics page', () => {
 
     fireEvent.change(screen.getByLabelText('Business type'), { target: { value: ' Retail ' } });
     fireEvent.submit(screen.getByLabelText('Business type').closest('form')!);
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ business_type: ['Retail'], use_case: ['Sales', 'Support'], lower: 5000 }));
+    // Repeatable params as repeated keys (spec 002 §2); one value reads back as a one-item list.
+    await waitFor(() => expect(router.state.location.searchStr).toContain('lower=5000&upper=25000&business_type=Retail&use_case=Sales&use_case=Support'));
+    await waitFor(() => expect(lastQuery('/analytics/admin')).toMatchObject({ business_type: ['Retail'], use_case: ['Sales', 'Support'], lower: '5000' }));
 
     fireEvent.change(screen.getByLabelText('Vidbot IDs'), { target: { value: '9, 4,x' } });
     fireEvent.submit(screen.getByLabelText('Vidbot IDs').closest('form')!);

@@ -15,6 +15,7 @@ import { HttpError } from '../../../api/client';
 import { billingSearchSchema, liveStatusSearchSchema } from './adminSearch';
 import { BillingPage } from './BillingPage';
 import { LiveStatusPage } from './LiveStatusPage';
+import { stringifySearch } from './repeatedSearch';
 
 const api = vi.hoisted(() => ({ get: vi.fn() }));
 vi.mock('../../../api/contract', () => ({ typedApi: api }));
@@ -54,7 +55,7 @@ function renderAt(url: string) {
     component: () => <LiveStatusPage search={live.useSearch()} />,
   });
   const bot = createRoute({ getParentRoute: () => root, path: '/dashboard/$accountSlug/vidbots/$id', component: () => <p>Bot page</p> });
-  const router = createRouter({ routeTree: root.addChildren([billing, live, bot]), history: createMemoryHistory({ initialEntries: [url] }) });
+  const router = createRouter({ routeTree: root.addChildren([billing, live, bot]), history: createMemoryHistory({ initialEntries: [url] }), stringifySearch });
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>

@@ -18,6 +18,7 @@ import {
 } from './adminSearch';
 import { billingQuery } from './adminRanges';
 import { nextSort } from './LiveStatusPage';
+import { stringifySearch } from './repeatedSearch';
 
 /** What a route sees for a URL query string: the router's decoding, then the route's schema. */
 const fromUrl = <S extends v.GenericSchema>(schema: S, qs: string) => v.parse(schema, defaultParseSearch(qs));
@@ -50,10 +51,18 @@ describe('admin analytics search (spec 002 §2)', () => {
     expect(adminDailyQuery(s)).not.toHaveProperty('page');
   });
 
-  it('round-trips through the URL the router writes (arrays, a one-id bot list, numbers)', () => {
-    const search = { page: 3, size: 50, from_date: '2026-09-01', to_date: '2026-09-30', lower: 0, upper: 5000, business_type: ['A & B', 'C'], use_case: ['x'], bot_ids: '7' } as const;
-    const url = defaultStringifySearch(search);
+  it('round-trips through the URL the app writes: repeatable params as repeated keys, bot_ids as a comma list', () => {
+    const search = { page: 3, size: 50, from_date: '2026-09-01', to_date: '2026-09-30', lower: 0, upper: 5000, business_type: ['A & B', 'C'], use_case: ['12'], bot_ids: '7,9' };
+    const url = stringifySearch(search);
+    expect(url).toBe('?page=3&size=50&from_date=2026-09-01&to_date=2026-09-30&lower=0&upper=5000&bot_ids=7%2C9&business_type=A+%26+B&business_type=C&use_case=12');
     expect(fromUrl(adminAnalyticsSearchSchema, url)).toEqual(search);
+    // One value that looks like a number or a boolean stays text; the router's JSON array form is read too.
+    expect(fromUrl(adminAnalyticsSearchSchema, stringifySearch({ business_type: ['true'], use_case: [] }))).toMatchObject({ business_type: ['true'], use_case: [] });
+    expect(fromUrl(adminAnalyticsSearchSchema, defaultStringifySearch(search))).toEqual(search);
+  });
+  it('other params keep the router default form (e.g. the vidbot list tag_ids)', () => {
+    expect(stringifySearch({ tag_ids: [3, 5], page: 2 })).toBe(defaultStringifySearch({ tag_ids: [3, 5], page: 2 }));
+    expect(stringifySearch({})).toBe('');
   });
 
   it('falls back instead of failing: bad page, size not 10/25/50/100, unreal day, negative tier, junk ids', () => {
@@ -117,7 +126,8 @@ describe('billing search (spec 002 §2, §9)', () => {
     const s = fromUrl(billingSearchSchema, '?account_ids=9&account_ids=2&size=100');
     expect(s).toEqual({ from_date: undefined, to_date: undefined, account_ids: [2, 9], page: 1, size: 100 });
     expect(billingQuery(s, now)).toEqual({ from_date: '2026-11-01', to_date: '2026-11-26', account_ids: ['2', '9'], page: '1', size: '100' });
-    expect(fromUrl(billingSearchSchema, defaultStringifySearch(s))).toEqual(s);
+    expect(stringifySearch(s)).toBe('?page=1&size=100&account_ids=2&account_ids=9');
+    expect(fromUrl(billingSearchSchema, stringifySearch(s))).toEqual(s);
   });
   it('dates of the URL win; paging can be overridden (the export reads everything)', () => {
     const s = fromUrl(billingSearchSchema, '?from_date=2026-07-01&to_date=2026-09-30&page=4');

@@ -79,7 +79,8 @@ const count = v.pipe(
 export function parseTextList(raw: unknown): string[] {
   const items = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw];
   const out = items
-    .filter((x) => typeof x === 'string' || typeof x === 'number')
+    // The router decodes a lone `true` / `12` as a boolean / number.
+    .filter((x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean')
     .map((x) => String(x).trim())
     .filter((x) => x !== '' && x.length <= 100);
   return [...new Set(out)].slice(0, 100);
