@@ -31,7 +31,10 @@ import { Route as AuthDashboardAccountSlugIndexRouteImport } from './routes/_aut
 import { Route as AuthDashboardAccountSlugEditRouteImport } from './routes/_auth/dashboard/$accountSlug/edit'
 import { Route as AuthDashboardAccountsIndexRouteImport } from './routes/_auth/dashboard/accounts.index'
 import { Route as AuthDashboardAccountsCreateRouteImport } from './routes/_auth/dashboard/accounts.create'
+import { Route as AuthDashboardAdminAnalyticsRouteImport } from './routes/_auth/dashboard/admin/analytics'
+import { Route as AuthDashboardAdminBillingRouteImport } from './routes/_auth/dashboard/admin/billing'
 import { Route as AuthDashboardAdminFeatureFlagsRouteImport } from './routes/_auth/dashboard/admin/feature-flags'
+import { Route as AuthDashboardAdminLiveStatusRouteImport } from './routes/_auth/dashboard/admin/live-status'
 import { Route as AuthDashboardAdminUsersRouteImport } from './routes/_auth/dashboard/admin/users'
 import { Route as AuthDashboardSecurityIndexRouteImport } from './routes/_auth/dashboard/security.index'
 import { Route as AuthDashboardSecurityChangePasswordRouteImport } from './routes/_auth/dashboard/security.change-password'
@@ -171,10 +174,28 @@ const AuthDashboardAccountsCreateRoute =
     path: '/dashboard/accounts/create',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthDashboardAdminAnalyticsRoute =
+  AuthDashboardAdminAnalyticsRouteImport.update({
+    id: '/dashboard/admin/analytics',
+    path: '/dashboard/admin/analytics',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthDashboardAdminBillingRoute =
+  AuthDashboardAdminBillingRouteImport.update({
+    id: '/dashboard/admin/billing',
+    path: '/dashboard/admin/billing',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthDashboardAdminFeatureFlagsRoute =
   AuthDashboardAdminFeatureFlagsRouteImport.update({
     id: '/dashboard/admin/feature-flags',
     path: '/dashboard/admin/feature-flags',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthDashboardAdminLiveStatusRoute =
+  AuthDashboardAdminLiveStatusRouteImport.update({
+    id: '/dashboard/admin/live-status',
+    path: '/dashboard/admin/live-status',
     getParentRoute: () => AuthRoute,
   } as any)
 const AuthDashboardAdminUsersRoute = AuthDashboardAdminUsersRouteImport.update({
@@ -341,7 +362,10 @@ export interface FileRoutesByFullPath {
   '/dashboard/': typeof AuthDashboardIndexRoute
   '/dashboard/$accountSlug/edit': typeof AuthDashboardAccountSlugEditRoute
   '/dashboard/accounts/create': typeof AuthDashboardAccountsCreateRoute
+  '/dashboard/admin/analytics': typeof AuthDashboardAdminAnalyticsRoute
+  '/dashboard/admin/billing': typeof AuthDashboardAdminBillingRoute
   '/dashboard/admin/feature-flags': typeof AuthDashboardAdminFeatureFlagsRoute
+  '/dashboard/admin/live-status': typeof AuthDashboardAdminLiveStatusRoute
   '/dashboard/admin/users': typeof AuthDashboardAdminUsersRoute
   '/dashboard/security/change-password': typeof AuthDashboardSecurityChangePasswordRoute
   '/dashboard/$accountSlug/': typeof AuthDashboardAccountSlugIndexRoute
@@ -388,7 +412,10 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthDashboardIndexRoute
   '/dashboard/$accountSlug/edit': typeof AuthDashboardAccountSlugEditRoute
   '/dashboard/accounts/create': typeof AuthDashboardAccountsCreateRoute
+  '/dashboard/admin/analytics': typeof AuthDashboardAdminAnalyticsRoute
+  '/dashboard/admin/billing': typeof AuthDashboardAdminBillingRoute
   '/dashboard/admin/feature-flags': typeof AuthDashboardAdminFeatureFlagsRoute
+  '/dashboard/admin/live-status': typeof AuthDashboardAdminLiveStatusRoute
   '/dashboard/admin/users': typeof AuthDashboardAdminUsersRoute
   '/dashboard/security/change-password': typeof AuthDashboardSecurityChangePasswordRoute
   '/dashboard/$accountSlug': typeof AuthDashboardAccountSlugIndexRoute
@@ -436,7 +463,10 @@ export interface FileRoutesById {
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
   '/_auth/dashboard/$accountSlug/edit': typeof AuthDashboardAccountSlugEditRoute
   '/_auth/dashboard/accounts/create': typeof AuthDashboardAccountsCreateRoute
+  '/_auth/dashboard/admin/analytics': typeof AuthDashboardAdminAnalyticsRoute
+  '/_auth/dashboard/admin/billing': typeof AuthDashboardAdminBillingRoute
   '/_auth/dashboard/admin/feature-flags': typeof AuthDashboardAdminFeatureFlagsRoute
+  '/_auth/dashboard/admin/live-status': typeof AuthDashboardAdminLiveStatusRoute
   '/_auth/dashboard/admin/users': typeof AuthDashboardAdminUsersRoute
   '/_auth/dashboard/security/change-password': typeof AuthDashboardSecurityChangePasswordRoute
   '/_auth/dashboard/$accountSlug/': typeof AuthDashboardAccountSlugIndexRoute
@@ -486,7 +516,10 @@ export interface FileRouteTypes {
     | '/dashboard/'
     | '/dashboard/$accountSlug/edit'
     | '/dashboard/accounts/create'
+    | '/dashboard/admin/analytics'
+    | '/dashboard/admin/billing'
     | '/dashboard/admin/feature-flags'
+    | '/dashboard/admin/live-status'
     | '/dashboard/admin/users'
     | '/dashboard/security/change-password'
     | '/dashboard/$accountSlug/'
@@ -533,7 +566,10 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/dashboard/$accountSlug/edit'
     | '/dashboard/accounts/create'
+    | '/dashboard/admin/analytics'
+    | '/dashboard/admin/billing'
     | '/dashboard/admin/feature-flags'
+    | '/dashboard/admin/live-status'
     | '/dashboard/admin/users'
     | '/dashboard/security/change-password'
     | '/dashboard/$accountSlug'
@@ -580,7 +616,10 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/'
     | '/_auth/dashboard/$accountSlug/edit'
     | '/_auth/dashboard/accounts/create'
+    | '/_auth/dashboard/admin/analytics'
+    | '/_auth/dashboard/admin/billing'
     | '/_auth/dashboard/admin/feature-flags'
+    | '/_auth/dashboard/admin/live-status'
     | '/_auth/dashboard/admin/users'
     | '/_auth/dashboard/security/change-password'
     | '/_auth/dashboard/$accountSlug/'
@@ -782,11 +821,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountsCreateRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/dashboard/admin/analytics': {
+      id: '/_auth/dashboard/admin/analytics'
+      path: '/dashboard/admin/analytics'
+      fullPath: '/dashboard/admin/analytics'
+      preLoaderRoute: typeof AuthDashboardAdminAnalyticsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/admin/billing': {
+      id: '/_auth/dashboard/admin/billing'
+      path: '/dashboard/admin/billing'
+      fullPath: '/dashboard/admin/billing'
+      preLoaderRoute: typeof AuthDashboardAdminBillingRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/dashboard/admin/feature-flags': {
       id: '/_auth/dashboard/admin/feature-flags'
       path: '/dashboard/admin/feature-flags'
       fullPath: '/dashboard/admin/feature-flags'
       preLoaderRoute: typeof AuthDashboardAdminFeatureFlagsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/admin/live-status': {
+      id: '/_auth/dashboard/admin/live-status'
+      path: '/dashboard/admin/live-status'
+      fullPath: '/dashboard/admin/live-status'
+      preLoaderRoute: typeof AuthDashboardAdminLiveStatusRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/dashboard/admin/users': {
@@ -1062,7 +1122,10 @@ interface AuthRouteChildren {
   AuthDashboardResellersRoute: typeof AuthDashboardResellersRoute
   AuthDashboardIndexRoute: typeof AuthDashboardIndexRoute
   AuthDashboardAccountsCreateRoute: typeof AuthDashboardAccountsCreateRoute
+  AuthDashboardAdminAnalyticsRoute: typeof AuthDashboardAdminAnalyticsRoute
+  AuthDashboardAdminBillingRoute: typeof AuthDashboardAdminBillingRoute
   AuthDashboardAdminFeatureFlagsRoute: typeof AuthDashboardAdminFeatureFlagsRoute
+  AuthDashboardAdminLiveStatusRoute: typeof AuthDashboardAdminLiveStatusRoute
   AuthDashboardAdminUsersRoute: typeof AuthDashboardAdminUsersRoute
   AuthDashboardSecurityChangePasswordRoute: typeof AuthDashboardSecurityChangePasswordRoute
   AuthDashboardAccountsIndexRoute: typeof AuthDashboardAccountsIndexRoute
@@ -1077,7 +1140,10 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthDashboardResellersRoute: AuthDashboardResellersRoute,
   AuthDashboardIndexRoute: AuthDashboardIndexRoute,
   AuthDashboardAccountsCreateRoute: AuthDashboardAccountsCreateRoute,
+  AuthDashboardAdminAnalyticsRoute: AuthDashboardAdminAnalyticsRoute,
+  AuthDashboardAdminBillingRoute: AuthDashboardAdminBillingRoute,
   AuthDashboardAdminFeatureFlagsRoute: AuthDashboardAdminFeatureFlagsRoute,
+  AuthDashboardAdminLiveStatusRoute: AuthDashboardAdminLiveStatusRoute,
   AuthDashboardAdminUsersRoute: AuthDashboardAdminUsersRoute,
   AuthDashboardSecurityChangePasswordRoute:
     AuthDashboardSecurityChangePasswordRoute,

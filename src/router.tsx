@@ -12,6 +12,7 @@ import type { SessionHandle } from './features/session/session';
 import { FullCoverLoader } from './ui/FullCoverLoader';
 import { GenericErrorPage, NotFoundPage } from './ui/ErrorPage';
 import { CrashFallback, isCrash } from './ui/CrashFallback';
+import { stringifySearch } from './features/analytics/admin/repeatedSearch';
 
 /** What every route's `beforeLoad` and loader receive. */
 export interface RouterContext {
@@ -34,6 +35,8 @@ export function createAppRouter(context: RouterContext) {
     defaultErrorComponent: ({ error, info }) =>
       isCrash(error) ? <CrashFallback error={error} componentStack={info?.componentStack} /> : <GenericErrorPage error={error} />,
     scrollRestoration: true,
+    // Spec 002 §2 repeatable params (business_type, use_case, account_ids) as repeated keys.
+    stringifySearch,
   });
   // The root route's beforeLoad waits for the matched routes' catalogs; their chunks load meanwhile.
   setRouteChunkPreloader((routeIds) => {

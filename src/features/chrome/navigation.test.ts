@@ -83,10 +83,19 @@ describe('side navigation entries shown (issue 10 §2: only pages that exist)', 
     expect(keys({ viewer: { ...base, isSuperuser: true, roles: [] }, account: null, features: [] })).toEqual([
       'accounts',
       'resellers',
+      'live_status',
+      'admin_analytics',
+      'admin_billing',
       'feature_flags',
       'admin_users',
       'sso_config',
     ]);
+  });
+  it('customer success sees live status and admin analytics but not billing (issue 13 Staff; spec 002 §6)', () => {
+    const e = navEntries({ viewer: { ...base, isCustomerSuccess: true, roles: [] }, account: null, features: [] });
+    expect(e.map((x) => x.key)).toEqual(['accounts', 'resellers', 'live_status', 'admin_analytics', 'admin_users']);
+    expect(e.find((x) => x.key === 'live_status')?.path).toBe('/dashboard/admin/live-status');
+    expect(e.find((x) => x.key === 'admin_analytics')?.path).toBe('/dashboard/admin/analytics');
   });
   it('every viewer kind, role and flag: the entries are the allowed ones that have a route, in order', () => {
     for (const input of everyInput()) {

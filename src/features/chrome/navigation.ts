@@ -45,6 +45,9 @@ export const NAV_ROUTES = {
   pendingInvites: '/team-select',
   accounts: '/dashboard/accounts',
   resellers: '/dashboard/resellers',
+  live_status: '/dashboard/admin/live-status',
+  admin_analytics: '/dashboard/admin/analytics',
+  admin_billing: '/dashboard/admin/billing',
   feature_flags: '/dashboard/admin/feature-flags',
   admin_users: '/dashboard/admin/users',
   sso_config: '/dashboard/admin/sso-config',
@@ -55,9 +58,6 @@ export const PLANNED_NAV_PATHS = {
   analytics: '/dashboard/$accountSlug/analytics',
   widget: '/dashboard/$accountSlug/widget',
   settings: '/dashboard/$accountSlug/settings',
-  live_status: '/dashboard/admin/live-status',
-  admin_analytics: '/dashboard/admin/analytics',
-  admin_billing: '/dashboard/admin/billing',
 } as const satisfies { readonly [K in Exclude<NavKey, keyof typeof NAV_ROUTES>]: string };
 
 /** A visible entry: key and the path it leads to. */
