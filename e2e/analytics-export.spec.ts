@@ -104,7 +104,7 @@ test.describe('analytics exports', () => {
     expect(message).toEqual({ type: 'REPORT_READY' });
     await page.goto(href);
     await expect(page.getByRole('heading', { level: 1, name: 'Analytics report' })).toBeVisible();
-    await expect(page.getByRole('img', { name: 'Sessions and opens per day' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Sessions and opens per day' }).getByRole('img')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
