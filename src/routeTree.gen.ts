@@ -22,6 +22,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SsoRouteImport } from './routes/sso'
 import { Route as TeamSelectRouteImport } from './routes/team-select'
 import { Route as AuthCompleteProfileRouteImport } from './routes/_auth/complete-profile'
+import { Route as AnalyticsReportChannelRouteImport } from './routes/analytics-report.$channel'
 import { Route as OauthGoogleRouteImport } from './routes/oauth.google'
 import { Route as PreviewIdRouteImport } from './routes/preview.$id'
 import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard/index'
@@ -123,6 +124,11 @@ const AuthCompleteProfileRoute = AuthCompleteProfileRouteImport.update({
   id: '/complete-profile',
   path: '/complete-profile',
   getParentRoute: () => AuthRoute,
+} as any)
+const AnalyticsReportChannelRoute = AnalyticsReportChannelRouteImport.update({
+  id: '/analytics-report/$channel',
+  path: '/analytics-report/$channel',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const OauthGoogleRoute = OauthGoogleRouteImport.update({
   id: '/oauth/google',
@@ -355,6 +361,7 @@ export interface FileRoutesByFullPath {
   '/sso': typeof SsoRoute
   '/team-select': typeof TeamSelectRoute
   '/complete-profile': typeof AuthCompleteProfileRoute
+  '/analytics-report/$channel': typeof AnalyticsReportChannelRoute
   '/oauth/google': typeof OauthGoogleRoute
   '/preview/$id': typeof PreviewIdRoute
   '/dashboard/$accountSlug': typeof AuthDashboardAccountSlugRouteWithChildren
@@ -406,6 +413,7 @@ export interface FileRoutesByTo {
   '/sso': typeof SsoRoute
   '/team-select': typeof TeamSelectRoute
   '/complete-profile': typeof AuthCompleteProfileRoute
+  '/analytics-report/$channel': typeof AnalyticsReportChannelRoute
   '/oauth/google': typeof OauthGoogleRoute
   '/preview/$id': typeof PreviewIdRoute
   '/dashboard/resellers': typeof AuthDashboardResellersRoute
@@ -456,6 +464,7 @@ export interface FileRoutesById {
   '/sso': typeof SsoRoute
   '/team-select': typeof TeamSelectRoute
   '/_auth/complete-profile': typeof AuthCompleteProfileRoute
+  '/analytics-report/$channel': typeof AnalyticsReportChannelRoute
   '/oauth/google': typeof OauthGoogleRoute
   '/preview/$id': typeof PreviewIdRoute
   '/_auth/dashboard/$accountSlug': typeof AuthDashboardAccountSlugRouteWithChildren
@@ -509,6 +518,7 @@ export interface FileRouteTypes {
     | '/sso'
     | '/team-select'
     | '/complete-profile'
+    | '/analytics-report/$channel'
     | '/oauth/google'
     | '/preview/$id'
     | '/dashboard/$accountSlug'
@@ -560,6 +570,7 @@ export interface FileRouteTypes {
     | '/sso'
     | '/team-select'
     | '/complete-profile'
+    | '/analytics-report/$channel'
     | '/oauth/google'
     | '/preview/$id'
     | '/dashboard/resellers'
@@ -609,6 +620,7 @@ export interface FileRouteTypes {
     | '/sso'
     | '/team-select'
     | '/_auth/complete-profile'
+    | '/analytics-report/$channel'
     | '/oauth/google'
     | '/preview/$id'
     | '/_auth/dashboard/$accountSlug'
@@ -661,6 +673,7 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   SsoRoute: typeof SsoRoute
   TeamSelectRoute: typeof TeamSelectRoute
+  AnalyticsReportChannelRoute: typeof AnalyticsReportChannelRoute
   OauthGoogleRoute: typeof OauthGoogleRoute
   PreviewIdRoute: typeof PreviewIdRoute
 }
@@ -757,6 +770,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/complete-profile'
       preLoaderRoute: typeof AuthCompleteProfileRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/analytics-report/$channel': {
+      id: '/analytics-report/$channel'
+      path: '/analytics-report/$channel'
+      fullPath: '/analytics-report/$channel'
+      preLoaderRoute: typeof AnalyticsReportChannelRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/oauth/google': {
       id: '/oauth/google'
@@ -1168,6 +1188,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   SsoRoute: SsoRoute,
   TeamSelectRoute: TeamSelectRoute,
+  AnalyticsReportChannelRoute: AnalyticsReportChannelRoute,
   OauthGoogleRoute: OauthGoogleRoute,
   PreviewIdRoute: PreviewIdRoute,
 }
