@@ -8,7 +8,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Channel } from '../../../embed/shared/analytics';
 import { typedApi, type Schema } from '../../api/contract';
-import type { AnalyticsChartApiQuery, AnalyticsListApiQuery } from './analyticsSearch';
+import type { AnalyticsChartApiQuery } from './analyticsQuery';
+import type { AnalyticsListApiQuery } from './analyticsSearch';
 
 export type AnalyticsSettings = Schema<'AnalyticsSettings'>;
 

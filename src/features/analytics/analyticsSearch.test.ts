@@ -1,7 +1,8 @@
 /** Filters → API query mapping of the analytics page (spec 002 §4, §5, §6, §9; issue 13 "Screens"). */
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { analyticsSearchSchema, chartQuery, effectiveChannel, lastSelectableDay, listQuery, pageRange, presetOf, presetSearch } from './analyticsSearch';
+import { analyticsSearchSchema } from './analyticsSearch';
+import { chartQuery, effectiveChannel, lastSelectableDay, listQuery, pageRange, presetOf, presetSearch } from './analyticsQuery';
 
 const NOW = new Date('2026-11-26T03:00:00Z');
 const parse = (raw: Record<string, unknown>) => v.parse(analyticsSearchSchema, raw);

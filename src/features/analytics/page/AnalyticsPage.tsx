@@ -38,17 +38,11 @@ import {
   ANALYTICS_PRESETS,
   ANALYTICS_SEARCH_DEBOUNCE_MS,
   ANALYTICS_STATUSES,
-  chartQuery,
-  effectiveChannel,
-  lastSelectableDay,
-  listQuery,
-  pageRange,
-  presetOf,
-  presetSearch,
   type AnalyticsOrderBy,
   type AnalyticsPageSize,
   type AnalyticsSearch,
 } from '../analyticsSearch';
+import { chartQuery, effectiveChannel, lastSelectableDay, listQuery, pageRange, presetOf, presetSearch } from '../analyticsQuery';
 import { analyticsDailyOptions, analyticsListOptions, analyticsSettingsOptions, analyticsTotalsOptions, sliderAnalyticsOptions } from '../analytics.queries';
 import { BOT_COLUMN_SORT, botColumns, hasWatermarkFeature, sliderColumns, type BotColumn, type SliderColumn } from '../columns';
 import { formatCount, formatDuration, formatRate } from '../format';
