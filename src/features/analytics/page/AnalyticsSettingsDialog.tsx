@@ -103,7 +103,7 @@ function SettingsForm({ accountId, settings, features, onClose }: Omit<Analytics
           );
         }}
       </form.Field>
-      <fieldset className="form-section">
+      <fieldset className="form-section analytics-settings-fields">
         <legend>
           <Trans>Columns of the table</Trans>
         </legend>
