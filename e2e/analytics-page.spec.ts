@@ -38,6 +38,7 @@ test('owner: analytics from the navigation, preset and channel, chart and table'
 
   // The chart (a canvas drawn by ECharts), the totals and the table (or its empty state).
   await expect(page.locator('.analytics-chart-box canvas').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Sessions and opens per day' })).toBeVisible();
   await expect(page.locator('.analytics-totals')).toContainText('Sessions');
   await expect(page.locator('.analytics-totals')).toContainText('CTR');
   await expect(page.getByRole('table', { name: 'Analytics per vidbot of Demo' }).or(page.getByText('No analytics for these filters.'))).toBeVisible();
