@@ -39,6 +39,8 @@ import { Route as AuthDashboardAdminLiveStatusRouteImport } from './routes/_auth
 import { Route as AuthDashboardAdminUsersRouteImport } from './routes/_auth/dashboard/admin/users'
 import { Route as AuthDashboardSecurityIndexRouteImport } from './routes/_auth/dashboard/security.index'
 import { Route as AuthDashboardSecurityChangePasswordRouteImport } from './routes/_auth/dashboard/security.change-password'
+import { Route as AuthDashboardAccountSlugAnalyticsIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/analytics.index'
+import { Route as AuthDashboardAccountSlugAnalyticsBotIdRouteImport } from './routes/_auth/dashboard/$accountSlug/analytics.$botId'
 import { Route as AuthDashboardAccountSlugMediaIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/media.index'
 import { Route as AuthDashboardAccountSlugMediaTypeRouteImport } from './routes/_auth/dashboard/$accountSlug/media.$type'
 import { Route as AuthDashboardAccountSlugUsersIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/users.index'
@@ -221,6 +223,18 @@ const AuthDashboardSecurityChangePasswordRoute =
     path: '/dashboard/security/change-password',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthDashboardAccountSlugAnalyticsIndexRoute =
+  AuthDashboardAccountSlugAnalyticsIndexRouteImport.update({
+    id: '/analytics/',
+    path: '/analytics/',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
+const AuthDashboardAccountSlugAnalyticsBotIdRoute =
+  AuthDashboardAccountSlugAnalyticsBotIdRouteImport.update({
+    id: '/analytics/$botId',
+    path: '/analytics/$botId',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
 const AuthDashboardAccountSlugMediaIndexRoute =
   AuthDashboardAccountSlugMediaIndexRouteImport.update({
     id: '/media/',
@@ -378,10 +392,12 @@ export interface FileRoutesByFullPath {
   '/dashboard/$accountSlug/': typeof AuthDashboardAccountSlugIndexRoute
   '/dashboard/accounts/': typeof AuthDashboardAccountsIndexRoute
   '/dashboard/security/': typeof AuthDashboardSecurityIndexRoute
+  '/dashboard/$accountSlug/analytics/$botId': typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
   '/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
   '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
   '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
+  '/dashboard/$accountSlug/analytics/': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   '/dashboard/$accountSlug/media/': typeof AuthDashboardAccountSlugMediaIndexRoute
   '/dashboard/$accountSlug/users/': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
@@ -429,9 +445,11 @@ export interface FileRoutesByTo {
   '/dashboard/$accountSlug': typeof AuthDashboardAccountSlugIndexRoute
   '/dashboard/accounts': typeof AuthDashboardAccountsIndexRoute
   '/dashboard/security': typeof AuthDashboardSecurityIndexRoute
+  '/dashboard/$accountSlug/analytics/$botId': typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
   '/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
   '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
+  '/dashboard/$accountSlug/analytics': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   '/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaIndexRoute
   '/dashboard/$accountSlug/users': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/dashboard/$accountSlug/vidbots': typeof AuthDashboardAccountSlugVidbotsIndexRoute
@@ -481,10 +499,12 @@ export interface FileRoutesById {
   '/_auth/dashboard/$accountSlug/': typeof AuthDashboardAccountSlugIndexRoute
   '/_auth/dashboard/accounts/': typeof AuthDashboardAccountsIndexRoute
   '/_auth/dashboard/security/': typeof AuthDashboardSecurityIndexRoute
+  '/_auth/dashboard/$accountSlug/analytics/$botId': typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
   '/_auth/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
   '/_auth/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
   '/_auth/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
+  '/_auth/dashboard/$accountSlug/analytics/': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   '/_auth/dashboard/$accountSlug/media/': typeof AuthDashboardAccountSlugMediaIndexRoute
   '/_auth/dashboard/$accountSlug/users/': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/_auth/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
@@ -535,10 +555,12 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug/'
     | '/dashboard/accounts/'
     | '/dashboard/security/'
+    | '/dashboard/$accountSlug/analytics/$botId'
     | '/dashboard/$accountSlug/media/$type'
     | '/dashboard/$accountSlug/users/$id'
     | '/dashboard/$accountSlug/vidbots/$id'
     | '/dashboard/admin/sso-config/$id'
+    | '/dashboard/$accountSlug/analytics/'
     | '/dashboard/$accountSlug/media/'
     | '/dashboard/$accountSlug/users/'
     | '/dashboard/$accountSlug/vidbots/'
@@ -586,9 +608,11 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug'
     | '/dashboard/accounts'
     | '/dashboard/security'
+    | '/dashboard/$accountSlug/analytics/$botId'
     | '/dashboard/$accountSlug/media/$type'
     | '/dashboard/$accountSlug/users/$id'
     | '/dashboard/admin/sso-config/$id'
+    | '/dashboard/$accountSlug/analytics'
     | '/dashboard/$accountSlug/media'
     | '/dashboard/$accountSlug/users'
     | '/dashboard/$accountSlug/vidbots'
@@ -637,10 +661,12 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/$accountSlug/'
     | '/_auth/dashboard/accounts/'
     | '/_auth/dashboard/security/'
+    | '/_auth/dashboard/$accountSlug/analytics/$botId'
     | '/_auth/dashboard/$accountSlug/media/$type'
     | '/_auth/dashboard/$accountSlug/users/$id'
     | '/_auth/dashboard/$accountSlug/vidbots/$id'
     | '/_auth/dashboard/admin/sso-config/$id'
+    | '/_auth/dashboard/$accountSlug/analytics/'
     | '/_auth/dashboard/$accountSlug/media/'
     | '/_auth/dashboard/$accountSlug/users/'
     | '/_auth/dashboard/$accountSlug/vidbots/'
@@ -890,6 +916,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardSecurityChangePasswordRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/dashboard/$accountSlug/analytics/': {
+      id: '/_auth/dashboard/$accountSlug/analytics/'
+      path: '/analytics'
+      fullPath: '/dashboard/$accountSlug/analytics/'
+      preLoaderRoute: typeof AuthDashboardAccountSlugAnalyticsIndexRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
+    '/_auth/dashboard/$accountSlug/analytics/$botId': {
+      id: '/_auth/dashboard/$accountSlug/analytics/$botId'
+      path: '/analytics/$botId'
+      fullPath: '/dashboard/$accountSlug/analytics/$botId'
+      preLoaderRoute: typeof AuthDashboardAccountSlugAnalyticsBotIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
     '/_auth/dashboard/$accountSlug/media/': {
       id: '/_auth/dashboard/$accountSlug/media/'
       path: '/media'
@@ -1106,9 +1146,11 @@ const AuthDashboardAccountSlugVidbotsIdRouteWithChildren =
 interface AuthDashboardAccountSlugRouteChildren {
   AuthDashboardAccountSlugEditRoute: typeof AuthDashboardAccountSlugEditRoute
   AuthDashboardAccountSlugIndexRoute: typeof AuthDashboardAccountSlugIndexRoute
+  AuthDashboardAccountSlugAnalyticsBotIdRoute: typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
   AuthDashboardAccountSlugMediaTypeRoute: typeof AuthDashboardAccountSlugMediaTypeRoute
   AuthDashboardAccountSlugUsersIdRoute: typeof AuthDashboardAccountSlugUsersIdRoute
   AuthDashboardAccountSlugVidbotsIdRoute: typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
+  AuthDashboardAccountSlugAnalyticsIndexRoute: typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   AuthDashboardAccountSlugMediaIndexRoute: typeof AuthDashboardAccountSlugMediaIndexRoute
   AuthDashboardAccountSlugUsersIndexRoute: typeof AuthDashboardAccountSlugUsersIndexRoute
   AuthDashboardAccountSlugVidbotsIndexRoute: typeof AuthDashboardAccountSlugVidbotsIndexRoute
@@ -1118,11 +1160,15 @@ const AuthDashboardAccountSlugRouteChildren: AuthDashboardAccountSlugRouteChildr
   {
     AuthDashboardAccountSlugEditRoute: AuthDashboardAccountSlugEditRoute,
     AuthDashboardAccountSlugIndexRoute: AuthDashboardAccountSlugIndexRoute,
+    AuthDashboardAccountSlugAnalyticsBotIdRoute:
+      AuthDashboardAccountSlugAnalyticsBotIdRoute,
     AuthDashboardAccountSlugMediaTypeRoute:
       AuthDashboardAccountSlugMediaTypeRoute,
     AuthDashboardAccountSlugUsersIdRoute: AuthDashboardAccountSlugUsersIdRoute,
     AuthDashboardAccountSlugVidbotsIdRoute:
       AuthDashboardAccountSlugVidbotsIdRouteWithChildren,
+    AuthDashboardAccountSlugAnalyticsIndexRoute:
+      AuthDashboardAccountSlugAnalyticsIndexRoute,
     AuthDashboardAccountSlugMediaIndexRoute:
       AuthDashboardAccountSlugMediaIndexRoute,
     AuthDashboardAccountSlugUsersIndexRoute:

@@ -39,6 +39,7 @@ export type RoutePath = FileRouteTypes['to'];
 
 /** The route each built entry leads to (spec 000 §2 routes). */
 export const NAV_ROUTES = {
+  analytics: '/dashboard/$accountSlug/analytics',
   vidbots: '/dashboard/$accountSlug/vidbots',
   mediaLibrary: '/dashboard/$accountSlug/media',
   users: '/dashboard/$accountSlug/users',
@@ -55,7 +56,6 @@ export const NAV_ROUTES = {
 
 /** Spec paths (spec 000 §2) of the entries whose pages are not built yet: hidden until they are. */
 export const PLANNED_NAV_PATHS = {
-  analytics: '/dashboard/$accountSlug/analytics',
   widget: '/dashboard/$accountSlug/widget',
   settings: '/dashboard/$accountSlug/settings',
 } as const satisfies { readonly [K in Exclude<NavKey, keyof typeof NAV_ROUTES>]: string };
