@@ -663,7 +663,7 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
         break;
       }
       case 'link.open': {
-        emitEvent({ type: 'link.open', url: e.action.url, linkType: e.action.linkType, externalLinkType: e.action.externalLinkType ?? null });
+        emitEvent({ type: 'link.open', url: e.action.url, linkType: e.action.linkType, ...(e.action.externalLinkType ? { externalLinkType: e.action.externalLinkType } : {}) });
         if (options.openLink?.(e.action)) break;
         const open = (actions: ActionsModule): void => {
           if (actions.openExternalLink(actionContext(), e.action) === 'embed') send({ type: 'link.embed', action: e.action });
