@@ -363,7 +363,7 @@ describe('analytics (issue 13)', () => {
     startWith(analytics({ integration: 'direct_ga4', ga4Id: 'G-TEST1234' }), baseOptions(), '', doc);
     const script = doc.head.querySelector<HTMLScriptElement>('script[src*="googletagmanager.com/gtag/js"]');
     expect(script?.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST1234');
-    const calls = w.dataLayer!.map((x) => [...(x as ArrayLike<unknown>)]);
+    const calls = w.dataLayer!.map((x) => Array.from(x as ArrayLike<unknown>));
     expect(calls[0]).toEqual(['consent', 'default', expect.objectContaining({ analytics_storage: 'denied', security_storage: 'granted' })]);
     expect(calls).toContainEqual(['event', 'vidbot_session', expect.objectContaining({ vidbot_id: 'pub1', vidbot_channel: 'iframe' })]);
     script?.remove();
