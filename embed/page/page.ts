@@ -20,7 +20,13 @@
  *   origin (else the origin of `document.referrer`; neither → no commands): play, pause, close,
  *   open (start, or start over after a close), setConsent (kept: `PageController.consent`);
  * - channel widget: Escape inside the frame pauses the player and posts VIDBOT_CLOSE (the loader
- *   closes its dialog quietly on that; architecture §3), unless an action view used it (it stops it).
+ *   closes its dialog quietly on that; architecture §3), unless an action view used it (it stops it);
+ * - analytics (issue 13; embed/analytics): `session` at load; `viewed` — widget at start (its frame
+ *   exists only once the bubble was opened, so also `opened`), iframe once half of it is in view,
+ *   direct link at load; `opened` on the facade's Play or the first playback; the player's events
+ *   through `trackPlayer`; consent from `setConsent` commands (the widget frame holds its first
+ *   events until the loader's consent arrives); `PlayerBot.analytics` decides enabled / consent /
+ *   integration (direct_* → Google's tag in this frame, parent_* → `vidbot_*` VIDBOT_ANALYTICS_EVENTs).
  *
  * Everything the viewer sees is the player's (`PlayerHandle` play / pause / close / restart, its
  * options hideActionButtonsUntilPlay, hostOrigin for relative links, the custom CSS it adopts itself).
