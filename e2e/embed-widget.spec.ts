@@ -114,7 +114,7 @@ test('widget under the strict host CSP: bubble, queued call, open/close events o
   await expect(dialog(page)).toBeVisible();
   await expect(dialog(page)).toHaveAttribute('aria-modal', 'true');
   await expect(dialog(page).locator('iframe')).toHaveAttribute('title', 'Welcome to Vidbot');
-  await expect(dialog(page).locator('iframe')).toHaveAttribute('src', new RegExp(`/e/${publicId}\\?channel=widget&lang=en&host=${encodeURIComponent(host.origin)}&autoplay=1$`.replace(/[.]/g, '\\.')));
+  await expect(dialog(page).locator('iframe')).toHaveAttribute('src', new RegExp(`/e/${publicId}\\?channel=widget&lang=en&src=[^&]+&host=${encodeURIComponent(host.origin)}&autoplay=1$`.replace(/[.]/g, '\\.')));
   await expect.poll(() => events(page)).toEqual(['VIDBOT_LOADED', 'VIDBOT_OPEN']);
 
   // The player in the frame plays, and a slide button navigates (the frame tells the host itself).

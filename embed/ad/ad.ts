@@ -24,6 +24,9 @@ import type { PlayerBot } from '../../machines/vidbot/vidbot.types';
 import { isHostCommand, vidbotMessage, type VidbotMessage } from '../shared/protocol';
 import type { AdFrameConfig } from '../../server/src/modules/share/ad.click';
 import { clickThroughUrl, expandImpressionTag } from '../../server/src/modules/share/ad.click';
+import { createAnalytics, sourceOf, type AnalyticsOptions } from '../analytics/client';
+import { trackPlayer } from '../analytics/player-events';
+import type { PlayerAnalyticsConfig } from '../analytics/google';
 
 /** Share of the ad that must be on screen for an impression and for autoplay on scroll. */
 const VISIBLE_RATIO = 0.5;
@@ -54,9 +57,12 @@ const HORIZONTAL_CSS = `.vb-slide{display:grid;grid-template-columns:minmax(0,3f
 .vb-slide>.vb-options{grid-column:2;grid-row:1;display:flex;flex-direction:column}
 .vb-slide>.vb-media{grid-column:1;grid-row:1 / span 2}`;
 
-/** Starts the ad (exported for tests; runs at import when the page has the data blocks). */
-export function startAd(doc: Document = document): void {
-  const bot = readJson<PlayerBot>('vidbot-data');
+/**
+ * Starts the ad (exported for tests; runs at import when the page has the data blocks).
+ * @param analyticsOverrides options of the analytics client (tests: transport, storage).
+ */
+export function startAd(doc: Document = document, analyticsOverrides: Partial<AnalyticsOptions> = {}): void {
+  const bot = readJson<PlayerBot & { analytics?: PlayerAnalyticsConfig }>('vidbot-data');
   const config = readJson<AdFrameConfig>('vidbot-ad');
   const root = doc.getElementById('vidbot-root');
   if (!bot || !config || !root) return;
@@ -70,6 +76,21 @@ export function startAd(doc: Document = document): void {
     // Events carry no secrets; the creative's origin is the ad server's, unknown here.
     window.parent.postMessage(vidbotMessage({ ...message, publicId: config.publicId } as Omit<VidbotMessage, 'source' | 'v'>), '*');
   };
+
+  // Analytics (issue 13): channel display_ad; session at load, ad_impression with the impression pixel,
+  // ad_click on a click-through, the player's events as on every channel. Consent: the frame's own
+  // (the ad has no host API); a bot that requires consent records nothing here.
+  const analytics = createAnalytics({
+    apiBase: location.origin,
+    publicId: config.publicId,
+    channel: 'display_ad',
+    source: sourceOf(doc.referrer),
+    enabled: bot.analytics?.enabled ?? false,
+    consentRequired: bot.analytics?.consentRequired ?? true,
+    ...analyticsOverrides,
+  });
+  const tracker = trackPlayer(analytics, bot, () => currentVideo()?.currentTime ?? null);
+  analytics.track('session');
 
   const introId = bot.slides.find((s) => s.category === 'INTRO')?.id ?? null;
   let interacted = false;
@@ -90,6 +111,7 @@ export function startAd(doc: Document = document): void {
     }
   };
   const handleEvent = (event: PlayerEvent): void => {
+    tracker.onEvent(event);
     switch (event.type) {
       case 'slide.enter': {
         post({ type: 'VIDBOT_SLIDE', from: previousSlide, to: event.slideId });
@@ -136,6 +158,7 @@ export function startAd(doc: Document = document): void {
     // Clicks leave the ad through the platform's click tracker (docs/embedding.md "Display ads").
     openLink: (action) => {
       window.open(clickThroughUrl(config.click, action.url), '_blank', 'noopener');
+      analytics.track('ad_click');
       post({ type: 'VIDBOT_ANALYTICS_EVENT', name: 'click', data: { destination: action.url, platform: config.platform } });
       return true;
     },
@@ -162,6 +185,8 @@ export function startAd(doc: Document = document): void {
   const fireImpression = (): void => {
     if (impressionSent) return;
     impressionSent = true;
+    analytics.track('viewed');
+    analytics.track('ad_impression');
     post({ type: 'VIDBOT_ANALYTICS_EVENT', name: 'impression', data: { platform: config.platform } });
     if (!config.impressionTag) return;
     const random = String(Math.floor(Math.random() * 1e12));

@@ -20,6 +20,10 @@
  * ran, run in order once it has; afterwards `vidbotQ.push` calls directly.
  * Events (protocol.ts): the loader posts VIDBOT_LOADED, VIDBOT_OPEN, VIDBOT_CLOSE to its window,
  * `{ source: 'vidbot', v: 1, type, publicId }`; everything else comes from the frame itself.
+ * Analytics hand-off (issue 13): with `handoff` in the config (parent_gtm → 'gtm', parent_ga4 →
+ * 'ga4'), VIDBOT_ANALYTICS_EVENTs named `vidbot_*` from origin V (the frame posts them only for events
+ * it recorded, i.e. after consent) go to `dataLayer.push({ event, …data })` or `gtag('event', name, data)`
+ * when the host has a gtag.
  */
 import type { WidgetConfig } from '../../server/src/modules/share/widget.schemas';
 import { mountBubble, type Bubble } from './bubble';
@@ -87,6 +91,12 @@ type Call = [string, ...unknown[]];
     ready = true;
     q.splice(0).forEach(run);
   }
+  // Analytics hand-off (issue 13, parent_ga4 / parent_gtm): the frame's `vidbot_*` events go to the host's tag.
+  addEventListener('message', (e) => {
+    const d = e.data;
+    const h = cfg?.show && cfg.handoff;
+    if (h && e.origin == V && d?.type == 'VIDBOT_ANALYTICS_EVENT' && /^vidbot_/.test(d.name)) h == 'gtm' ? (W.dataLayer ||= []).push({ event: d.name, ...d.data }) : W.gtag?.('event', d.name, d.data);
+  });
   if (D.body) load();
   else D.addEventListener('DOMContentLoaded', () => load());
 })();

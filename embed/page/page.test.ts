@@ -274,3 +274,98 @@ describe('readPageData', () => {
     expect(readPageData(doc)).toBeNull();
   });
 });
+
+describe('analytics (issue 13)', () => {
+  const analytics = (over: Partial<NonNullable<PageBot['analytics']>> = {}): NonNullable<PageBot['analytics']> => ({
+    enabled: true,
+    consentRequired: false,
+    integration: 'none',
+    ga4Id: null,
+    gtmId: null,
+    consentDefaults: { ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'denied', personalization_storage: 'denied', security_storage: 'granted' },
+    ...over,
+  });
+  let batches: { channel: string; source?: string; events: { name: string }[] }[];
+  const names = () => batches.flatMap((b) => b.events.map((e) => e.name));
+  const startWith = (a: NonNullable<PageBot['analytics']>, options: PageOptions, referrer = '', doc?: Document) => {
+    batches = [];
+    page = startPage({
+      doc,
+      bot: { ...bot, analytics: a },
+      options,
+      root,
+      win,
+      referrer,
+      mount: fakeMount(),
+      analytics: {
+        storage: null,
+        transport: async (_u, body) => {
+          batches.push(JSON.parse(body));
+          return 'ok';
+        },
+      },
+    });
+    return page;
+  };
+
+  it('widget: session, viewed and opened at start with the loader page as source; player events follow', async () => {
+    const p = startWith(analytics(), baseOptions({ channel: 'widget', source: 'https://customer.example/shop' }));
+    emit({ type: 'slide.enter', from: null, to: 1, slideId: 1, name: 'Welcome', path: [1] });
+    emit({ type: 'button.click', slideId: 1, optionId: 1, optionType: 'SLIDE', name: '', trackConversion: true, trigger: 'button' });
+    await p.analytics.flush();
+    expect(names()).toEqual(['session', 'viewed', 'opened', 'slide_nav', 'click', 'cta']);
+    expect(batches[0]).toMatchObject({ channel: 'widget', source: 'https://customer.example/shop' });
+  });
+
+  it('iframe with consent required: nothing until the host grants analytics_storage, then from the grant on', async () => {
+    const p = startWith(analytics({ consentRequired: true }), baseOptions(), 'https://customer.example/blog/post?x=1');
+    emit({ type: 'slide.enter', from: null, to: 1, slideId: 1, name: 'Welcome', path: [1] });
+    await p.analytics.flush();
+    expect(batches).toEqual([]);
+    command({ source: 'vidbot-host', v: 1, type: 'setConsent', consent: { analytics_storage: 'granted' } });
+    emit({ type: 'liked', slideId: 1, liked: true });
+    await p.analytics.flush();
+    expect(names()).toEqual(['session', 'liked']);
+    // The iframe's source is its referrer without the query.
+    expect(batches[0]!.source).toBe('https://customer.example/blog/post');
+  });
+
+  it('analytics off: nothing, even with consent', async () => {
+    const p = startWith(analytics({ enabled: false }), baseOptions());
+    command({ source: 'vidbot-host', v: 1, type: 'setConsent', consent: { analytics_storage: 'granted' } });
+    emit({ type: 'slide.enter', from: null, to: 1, slideId: 1, name: 'Welcome', path: [1] });
+    await p.analytics.flush();
+    expect(batches).toEqual([]);
+  });
+
+  it('the facade press counts as opened', async () => {
+    const p = startWith(analytics(), baseOptions({ autoplay: false, thumbnail: { url: '/files/t.jpg', videoUrl: null, time: 0 } }));
+    root.querySelector<HTMLButtonElement>('.vidbot-facade')!.click();
+    await p.analytics.flush();
+    expect(names()).toEqual(['session', 'opened']);
+  });
+
+  it('parent_gtm: recorded events go to the host as vidbot_* VIDBOT_ANALYTICS_EVENTs (not before consent)', () => {
+    startWith(analytics({ integration: 'parent_gtm', consentRequired: true }), baseOptions());
+    emit({ type: 'slide.enter', from: null, to: 1, slideId: 1, name: 'Welcome', path: [1] });
+    expect(ofType('VIDBOT_ANALYTICS_EVENT').filter((p) => String(p.data.name).startsWith('vidbot_'))).toEqual([]);
+    command({ source: 'vidbot-host', v: 1, type: 'setConsent', consent: { analytics_storage: 'granted' } });
+    emit({ type: 'slide.enter', from: 1, to: 2, slideId: 2, name: 'Two', path: [1, 2] });
+    const handed = ofType('VIDBOT_ANALYTICS_EVENT').filter((p) => String(p.data.name).startsWith('vidbot_'));
+    expect(handed.map((p) => p.data.name)).toEqual(['vidbot_session', 'vidbot_slide_played', 'vidbot_slide_nav']);
+    expect(handed[2]!.data.data).toMatchObject({ vidbot_id: 'pub1', vidbot_channel: 'iframe', from_slide_id: 1, slide_id: 2 });
+  });
+
+  it('direct_ga4: loads gtag.js with Consent Mode defaults at the first recorded event and sends gtag events', () => {
+    const w = win as unknown as { dataLayer?: unknown[] };
+    // A document of its own (happy-dom does not load scripts; the page's document stays clean).
+    const doc = document.implementation.createHTMLDocument('frame');
+    startWith(analytics({ integration: 'direct_ga4', ga4Id: 'G-TEST1234' }), baseOptions(), '', doc);
+    const script = doc.head.querySelector<HTMLScriptElement>('script[src*="googletagmanager.com/gtag/js"]');
+    expect(script?.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST1234');
+    const calls = w.dataLayer!.map((x) => Array.from(x as ArrayLike<unknown>));
+    expect(calls[0]).toEqual(['consent', 'default', expect.objectContaining({ analytics_storage: 'denied', security_storage: 'granted' })]);
+    expect(calls).toContainEqual(['event', 'vidbot_session', expect.objectContaining({ vidbot_id: 'pub1', vidbot_channel: 'iframe' })]);
+    script?.remove();
+  });
+});

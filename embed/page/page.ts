@@ -20,7 +20,13 @@
  *   origin (else the origin of `document.referrer`; neither → no commands): play, pause, close,
  *   open (start, or start over after a close), setConsent (kept: `PageController.consent`);
  * - channel widget: Escape inside the frame pauses the player and posts VIDBOT_CLOSE (the loader
- *   closes its dialog quietly on that; architecture §3), unless an action view used it (it stops it).
+ *   closes its dialog quietly on that; architecture §3), unless an action view used it (it stops it);
+ * - analytics (issue 13; embed/analytics): `session` at load; `viewed` — widget at start (its frame
+ *   exists only once the bubble was opened, so also `opened`), iframe once half of it is in view,
+ *   direct link at load; `opened` on the facade's Play or the first playback; the player's events
+ *   through `trackPlayer`; consent from `setConsent` commands (the widget frame holds its first
+ *   events until the loader's consent arrives); `PlayerBot.analytics` decides enabled / consent /
+ *   integration (direct_* → Google's tag in this frame, parent_* → `vidbot_*` VIDBOT_ANALYTICS_EVENTs).
  *
  * Everything the viewer sees is the player's (`PlayerHandle` play / pause / close / restart, its
  * options hideActionButtonsUntilPlay, hostOrigin for relative links, the custom CSS it adopts itself).
@@ -30,6 +36,9 @@ import './page.css';
 import { mountPlayer, resolvePlayerLang, type PlayerBot, type PlayerEvent, type PlayerHandle, type PlayerOptions } from '../player/index';
 import { isHostCommand, PROTOCOL_VERSION, type Channel, type ConsentState, type VidbotMessage } from '../shared/protocol';
 import type { PageOptions } from '../../server/src/modules/share/page.types';
+import { createAnalytics, sourceOf, type Analytics, type AnalyticsOptions } from '../analytics/client';
+import { trackPlayer } from '../analytics/player-events';
+import { directTag, eventParams, googleEventName, type PlayerAnalyticsConfig } from '../analytics/google';
 
 /** The player handle the page drives. */
 export type PageHandle = PlayerHandle;
@@ -37,7 +46,10 @@ export type PageHandle = PlayerHandle;
 export type MountFn = (container: HTMLElement, bot: PlayerBot, options: PlayerOptions) => PageHandle;
 
 /** The bot as the page gets it (PlayerBot plus the server's additive fields). */
-export type PageBot = PlayerBot & { customCss?: string | null; publicId?: string };
+export type PageBot = PlayerBot & { customCss?: string | null; publicId?: string; analytics?: PlayerAnalyticsConfig };
+
+/** How long the widget frame waits for the loader's first setConsent before dropping held events (ms). */
+const WIDGET_CONSENT_WAIT_MS = 10_000;
 
 /** What `startPage` needs (tests pass their own window stand-ins and mount). */
 export interface PageDeps {
@@ -49,6 +61,8 @@ export interface PageDeps {
   /** The frame's referrer (default `document.referrer`): the commands' origin when there is no `host`. */
   referrer?: string;
   mount?: MountFn;
+  /** Overrides of the analytics client's options (tests: transport, storage, clock). */
+  analytics?: Partial<AnalyticsOptions>;
 }
 
 /** A started page (for tests and the console). */
@@ -57,6 +71,8 @@ export interface PageController {
   readonly player: PageHandle | null;
   /** The consent the host last gave (`setConsent` commands merged; empty until one arrives). */
   readonly consent: ConsentState;
+  /** The analytics client (issue 13). */
+  readonly analytics: Analytics;
   /** Starts the player (removes the facade); see `how` in startPage. */
   start(how?: 'load' | 'click' | 'auto'): void;
   destroy(): void;
@@ -129,10 +145,54 @@ export function startPage(deps: PageDeps): PageController {
     }
   };
 
+  // Analytics (issue 13 "Events"; embed/analytics). Source: the host page (origin + path) — the
+  // widget loader's page from `source`, else the referrer (an iframe's referrer is its host page, at
+  // least its origin); a direct link counts only the referrer's origin.
+  const channel = protocolChannel(options.channel);
+  const aConfig: PlayerAnalyticsConfig = bot.analytics ?? {
+    enabled: false,
+    consentRequired: true,
+    integration: 'none',
+    ga4Id: null,
+    gtmId: null,
+    consentDefaults: { ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'denied', personalization_storage: 'denied', security_storage: 'granted' },
+  };
+  const referrer = (() => {
+    try {
+      return deps.referrer ?? doc.referrer;
+    } catch {
+      return '';
+    }
+  })();
+  const source = options.source ?? (options.channel === 'direct' ? (referrerOrigin ?? '') : sourceOf(referrer) || (options.host ? `${options.host}/` : ''));
+  const google = directTag(aConfig, publicId, channel, () => consent, win, doc);
+  const handToParent = aConfig.integration === 'parent_ga4' || aConfig.integration === 'parent_gtm';
+  const analytics = createAnalytics({
+    apiBase: options.apiBase,
+    publicId,
+    channel,
+    source,
+    enabled: aConfig.enabled,
+    consentRequired: aConfig.consentRequired,
+    // The widget loader sends the host's consent when the frame has loaded.
+    awaitConsentMs: options.channel === 'widget' && framed ? WIDGET_CONSENT_WAIT_MS : undefined,
+    win,
+    onRecord: (event) => {
+      google?.send(event);
+      if (handToParent) post(vidbotMessage({ type: 'VIDBOT_ANALYTICS_EVENT', publicId, name: googleEventName(event.name), data: eventParams(event, publicId, channel) }));
+    },
+    ...deps.analytics,
+  });
+  const tracker = trackPlayer(analytics, bot, () => {
+    const video = player?.root.querySelector('video');
+    return video ? video.currentTime : null;
+  });
+
   const optionName = (slideId: number, optionId: number): string =>
     bot.slides.find((s) => s.id === slideId)?.options.find((o) => o.id === optionId)?.name ?? '';
 
   const onEvent = (e: PlayerEvent): void => {
+    tracker.onEvent(e);
     switch (e.type) {
       case 'slide.enter':
         post(vidbotMessage({ type: 'VIDBOT_SLIDE', publicId, from: lastSlide, to: e.to }));
@@ -228,6 +288,8 @@ export function startPage(deps: PageDeps): PageController {
           break;
         case 'setConsent':
           consent = { ...consent, ...data.consent };
+          analytics.setConsent(data.consent);
+          google?.updateConsent(consent);
           break;
       }
     },
@@ -248,8 +310,30 @@ export function startPage(deps: PageDeps): PageController {
   }
 
   // iframe: the facade (unless autoplay), and/or autoplayOnScroll; every other case mounts now.
+  // session: the embed loaded in this tab; viewed: the widget's frame exists only once the viewer
+  // opened the bubble (so it was shown: viewed + opened), an iframe when half of it is in view, a direct
+  // link is the viewer's own tab.
+  analytics.track('session');
+  if (options.channel === 'widget') {
+    analytics.track('viewed');
+    analytics.track('opened');
+  } else if (options.channel === 'direct') analytics.track('viewed');
+  else if (typeof IntersectionObserver !== 'undefined') {
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((x) => x.isIntersecting && x.intersectionRatio >= 0.5)) {
+        analytics.track('viewed');
+        seen.disconnect();
+      }
+    }, { threshold: [0.5] });
+    seen.observe(root);
+    cleanup.signal.addEventListener('abort', () => seen.disconnect());
+  }
+
   if (options.channel === 'iframe' && !options.autoplay && options.thumbnail) {
-    facade = renderFacade(doc, options.thumbnail, WORDS[lang].play.replace('{name}', bot.name), () => start('click'));
+    facade = renderFacade(doc, options.thumbnail, WORDS[lang].play.replace('{name}', bot.name), () => {
+      analytics.track('opened');
+      start('click');
+    });
     root.append(facade);
   }
   if (options.channel === 'iframe' && !options.autoplay && options.autoplayOnScroll && typeof IntersectionObserver !== 'undefined') {
@@ -273,8 +357,12 @@ export function startPage(deps: PageDeps): PageController {
     get consent() {
       return consent;
     },
+    analytics,
     start,
     destroy() {
+      tracker.endVisit();
+      void analytics.flush();
+      analytics.destroy();
       cleanup.abort();
       observer?.disconnect();
       facade?.remove();

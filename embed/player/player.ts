@@ -56,10 +56,12 @@ export type PlayerEvent =
   | { type: 'button.click'; slideId: number; optionId: number; optionType: SlideOptionType; name: string; trackConversion: boolean; trigger: 'button' | 'video.end' }
   | { type: 'form.submitted'; actionId: number; submissionId: string }
   | { type: 'post.message'; slideId: number; actionId: number; value: string }
-  | { type: 'link.open'; url: string; linkType: string }
+  | { type: 'link.open'; url: string; linkType: string; externalLinkType?: string | null }
   | { type: 'closed'; path: readonly number[] }
   | { type: 'liked'; slideId: number | null; liked: boolean }
   | { type: 'share'; url: string; method: 'share' | 'copy' }
+  /** The "Made with Vidbot" watermark was clicked (analytics watermark_clicked, issue 13). */
+  | { type: 'watermark.click' }
   /** `currentTime` in seconds. */
   | { type: 'video.play' | 'video.pause' | 'video.ended'; slideId: number; currentTime: number }
   | { type: 'video.autoplayBlocked' | 'video.error'; slideId: number };
@@ -256,6 +258,7 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
     mark.target = '_blank';
     mark.rel = 'noopener';
     mark.setAttribute('data-watermark', '');
+    mark.addEventListener('click', () => emitEvent({ type: 'watermark.click' }));
     frame.append(mark);
   }
   frame.append(layer, live);
@@ -660,7 +663,7 @@ export function mountPlayer(container: HTMLElement, bot: PlayerBot, options: Pla
         break;
       }
       case 'link.open': {
-        emitEvent({ type: 'link.open', url: e.action.url, linkType: e.action.linkType });
+        emitEvent({ type: 'link.open', url: e.action.url, linkType: e.action.linkType, ...(e.action.externalLinkType ? { externalLinkType: e.action.externalLinkType } : {}) });
         if (options.openLink?.(e.action)) break;
         const open = (actions: ActionsModule): void => {
           if (actions.openExternalLink(actionContext(), e.action) === 'embed') send({ type: 'link.embed', action: e.action });

@@ -1933,6 +1933,8 @@ export interface components {
             isAnalyticEnabled: boolean;
             isAnalyticsConsentRequired: boolean;
             analyticsIntegrationSettings: components["schemas"]["AnalyticsIntegrationSettings"];
+            /** @enum {string} */
+            analyticsIntegration: "none" | "direct_ga4" | "direct_gtm" | "parent_ga4" | "parent_gtm";
             urlMapsSettings: {
                 enabled: boolean;
                 defaultBotDisabled: boolean;
@@ -1942,6 +1944,26 @@ export interface components {
             companyName?: string | null;
             iframeThumbnail?: string | null;
             linkThumbnail?: string | null;
+        };
+        PlayerAnalytics: {
+            enabled: boolean;
+            consentRequired: boolean;
+            /** @enum {string} */
+            integration: "none" | "direct_ga4" | "direct_gtm" | "parent_ga4" | "parent_gtm";
+            ga4Id: string | null;
+            gtmId: string | null;
+            consentDefaults: {
+                /** @enum {string} */
+                ad_storage: "granted" | "denied";
+                /** @enum {string} */
+                analytics_storage: "granted" | "denied";
+                /** @enum {string} */
+                functionality_storage: "granted" | "denied";
+                /** @enum {string} */
+                personalization_storage: "granted" | "denied";
+                /** @enum {string} */
+                security_storage: "granted" | "denied";
+            };
         };
         PlayerBot: {
             id: number;
@@ -1958,6 +1980,7 @@ export interface components {
             customCss: string | null;
             directUrl: string;
             logoUrl: string | null;
+            analytics: components["schemas"]["PlayerAnalytics"];
         };
         FormSubmissionCreated: {
             submissionId: string;
@@ -2017,6 +2040,8 @@ export interface components {
             };
             css: string;
             customCss: string | null;
+            /** @enum {string} */
+            handoff?: "ga4" | "gtm";
         } | {
             /** @constant */
             show: false;
@@ -2634,6 +2659,8 @@ export interface components {
             isAnalyticEnabled?: boolean;
             isAnalyticsConsentRequired?: boolean;
             analyticsIntegrationSettings?: components["schemas"]["AnalyticsIntegrationSettings"];
+            /** @enum {string} */
+            analyticsIntegration?: "none" | "direct_ga4" | "direct_gtm" | "parent_ga4" | "parent_gtm";
             urlMapsSettings?: {
                 enabled: boolean;
                 defaultBotDisabled: boolean;

@@ -40,5 +40,7 @@ export interface AppDeps {
 export type AppEnv = {
   Variables: {
     user: AuthUser;
+    /** Per-answer CSP widening (lib/security-headers.ts CspAdditions), e.g. Google's tag in a direct_ga4 player frame. */
+    cspAdditions?: import('./security-headers').CspAdditions;
   };
 };

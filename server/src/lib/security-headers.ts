@@ -256,9 +256,37 @@ export function isHttps(c: Context, trustProxy: boolean): boolean {
   return new URL(c.req.url).protocol === 'https:';
 }
 
+/** CSP sources a route adds to its class's policy for one answer (directive name as in the header → sources). */
+export type CspAdditions = Partial<Record<'script-src' | 'connect-src' | 'img-src' | 'frame-src', string[]>>;
+
+/**
+ * Google's tag (gtag.js / GTM) in a player frame whose bot uses the direct_ga4 / direct_gtm analytics
+ * integration (issue 13; Google's "Use a Content Security Policy" guide for GA4 and GTM). Only those
+ * frames get these sources (share.pages.ts sets them per answer through `cspAdditions`).
+ */
+export const GOOGLE_TAG_CSP: CspAdditions = {
+  'script-src': ['https://www.googletagmanager.com'],
+  'connect-src': ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  'img-src': ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+};
+
+/** `header` (a Content-Security-Policy value) with `additions` appended to their directives (added when missing). */
+export function extendCsp(header: string, additions: CspAdditions): string {
+  const parts = header.split(';').map((x) => x.trim()).filter(Boolean);
+  for (const [name, sources] of Object.entries(additions)) {
+    if (!sources?.length) continue;
+    const i = parts.findIndex((p) => p.split(/\s+/)[0] === name);
+    if (i >= 0) parts[i] = `${parts[i]} ${sources.join(' ')}`;
+    else parts.push(`${name} ${sources.join(' ')}`);
+  }
+  return parts.join('; ');
+}
+
 /**
  * The middleware that sets the security headers of every answer by route class (mount it first).
  * Answers of the `framed` class lose any Set-Cookie: pages on other sites must not get cookies.
+ * A route may widen its answer's CSP with `c.set('cspAdditions', …)` (CspAdditions; the player
+ * pages do for direct_ga4 / direct_gtm bots).
  */
 export function securityHeaders(env: SecurityHeadersEnv): MiddlewareHandler {
   const table = Object.fromEntries(
@@ -267,6 +295,9 @@ export function securityHeaders(env: SecurityHeadersEnv): MiddlewareHandler {
   return async (c, next) => {
     const cls = routeClass(c.req.path);
     await table[cls][isHttps(c, env.trustProxy) ? 'https' : 'http'](c, next);
+    const additions = c.get('cspAdditions' as never) as CspAdditions | undefined;
+    const csp = c.res.headers.get('Content-Security-Policy');
+    if (additions && csp) c.res.headers.set('Content-Security-Policy', extendCsp(csp, additions));
     if (cls === 'framed' || cls === 'ad' || cls === 'creative') c.res.headers.delete('Set-Cookie');
   };
 }

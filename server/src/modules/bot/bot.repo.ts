@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { accounts, botRevisions, bots, botTags, media, tags, users, type RevisionStatus } from '../../db/schema';
+import { accounts, botRevisions, bots, botTags, media, tags, users, type AccountOptions, type RevisionStatus } from '../../db/schema';
 import { containsPattern, pageOffset } from '../../lib/list-query';
 import type { BotOrderBy } from './bot.schemas';
 
@@ -156,9 +156,9 @@ export async function lockBot(tx: Db, id: number): Promise<BotRow | undefined> {
 export async function findBotByPublicId(
   db: Db,
   publicId: string,
-): Promise<{ bot: BotRow; accountStatus: string } | undefined> {
+): Promise<{ bot: BotRow; accountStatus: string; accountOptions: AccountOptions } | undefined> {
   const [row] = await db
-    .select({ bot: bots, accountStatus: accounts.status })
+    .select({ bot: bots, accountStatus: accounts.status, accountOptions: accounts.options })
     .from(bots)
     .innerJoin(accounts, eq(accounts.id, bots.accountId))
     .where(eq(bots.publicId, publicId))

@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { orderDirectionParam, pageParam, positiveIntString, searchParam, sizeParam } from '../../lib/list-query';
-import { ACTION_TYPES, Action, BotSettings, BotSettingsInput, integrationFieldIssues, PublicAction } from './content.rules';
+import { ACTION_TYPES, ANALYTICS_INTEGRATIONS, Action, BotSettings, BotSettingsInput, integrationFieldIssues, PublicAction } from './content.rules';
 
 export { Action, BotSettings };
 import { TagRef } from '../tag/tag.schemas';
@@ -411,6 +411,35 @@ export const BotList = v.object({
   metadata: v.object({ page: v.number(), pageSize: v.number(), pageCount: v.number(), totalCount: v.number() }),
 });
 
+const ConsentGrant = v.picklist(['granted', 'denied']);
+
+/**
+ * `PlayerBot.analytics` (issue 13 "Events"): what the player's analytics client needs, combined by
+ * the server from the account options (disableAnalytics, analyticsConsentRequired) and the bot's
+ * settings (isAnalyticEnabled, isAnalyticsConsentRequired, analyticsIntegration,
+ * analyticsIntegrationSettings). `enabled` false → the player records nothing; `consentRequired` →
+ * nothing until analytics_storage is granted; `consentDefaults` = Google Consent Mode v2 defaults of
+ * the direct_* integrations (analyticsIntegrationSettings' five storages).
+ */
+export const PlayerAnalytics = v.pipe(
+  v.strictObject({
+    enabled: v.boolean(),
+    consentRequired: v.boolean(),
+    integration: v.picklist(ANALYTICS_INTEGRATIONS),
+    ga4Id: v.nullable(v.string()),
+    gtmId: v.nullable(v.string()),
+    consentDefaults: v.strictObject({
+      ad_storage: ConsentGrant,
+      analytics_storage: ConsentGrant,
+      functionality_storage: ConsentGrant,
+      personalization_storage: ConsentGrant,
+      security_storage: ConsentGrant,
+    }),
+  }),
+  v.metadata({ ref: 'PlayerAnalytics' }),
+);
+export type PlayerAnalytics = v.InferOutput<typeof PlayerAnalytics>;
+
 /** `GET /public/bot/{publicId}`: what the public player loads (docs/api.md `PlayerBot`). */
 export const PlayerBot = v.pipe(
   v.strictObject({
@@ -428,6 +457,8 @@ export const PlayerBot = v.pipe(
     directUrl: v.string(),
     /** The company logo (settings.logoId: a Ready LogoImage of the bot's account) as an absolute `/files/` URL; null when none. */
     logoUrl: v.nullable(v.string()),
+    /** Analytics of this bot as the player applies it (PlayerAnalytics). */
+    analytics: PlayerAnalytics,
   }),
   v.metadata({ ref: 'PlayerBot' }),
 );

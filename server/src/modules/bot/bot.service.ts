@@ -40,7 +40,8 @@ import {
 // --- answer shapes (docs/api.md) ---------------------------------------------------------------------
 
 /** Answer shapes are declared once as valibot schemas in bot.schemas.ts (issue 10 §4). */
-import type { BotDetail, BotListItem, LiveStatus, PlayerBot, ResolvedSlide } from './bot.schemas';
+import type { BotDetail, BotListItem, LiveStatus, PlayerAnalytics, PlayerBot, ResolvedSlide } from './bot.schemas';
+import type { AccountOptions } from '../../db/schema';
 import { sanitizeCustomCss } from '../share/custom-css';
 export type { BotDetail, BotListItem, LiveStatus, PlayerBot, ResolvedSlide } from './bot.schemas';
 
@@ -642,5 +643,32 @@ export async function getPublicBot(db: Db, publicId: string, now = new Date(), o
     customCss: sanitizeCustomCss(typeof content.theme.stylesRaw === 'string' ? content.theme.stylesRaw : null, origin).css || null,
     directUrl: `${origin}/v/${encodeURIComponent(found.bot.publicId)}`,
     logoUrl: logoPath ? `${origin}${logoPath}` : null,
+    analytics: playerAnalytics(content.settings, found.accountOptions),
+  };
+}
+
+/**
+ * `PlayerBot.analytics` (issue 13 "Consent and privacy"): analytics are off when the account has
+ * `disableAnalytics` or the bot `isAnalyticEnabled` false; consent is required when the bot or the
+ * account asks for it. The Google ids are passed only in the direct_* / parent_* modes that use them.
+ */
+export function playerAnalytics(settings: BotSettings, account: Pick<AccountOptions, 'disableAnalytics' | 'analyticsConsentRequired'> | null | undefined): PlayerAnalytics {
+  const a = settings.analyticsIntegrationSettings;
+  const integration = settings.analyticsIntegration ?? 'none';
+  const ga4 = integration === 'direct_ga4' || integration === 'parent_ga4';
+  const gtm = integration === 'direct_gtm' || integration === 'parent_gtm';
+  return {
+    enabled: !account?.disableAnalytics && settings.isAnalyticEnabled !== false,
+    consentRequired: Boolean(settings.isAnalyticsConsentRequired || account?.analyticsConsentRequired),
+    integration,
+    ga4Id: ga4 ? a.ga4Id?.trim() || null : null,
+    gtmId: gtm ? a.gtmId?.trim() || null : null,
+    consentDefaults: {
+      ad_storage: a.adStorage,
+      analytics_storage: a.analyticsStorage,
+      functionality_storage: a.functionalityStorage,
+      personalization_storage: a.personalizationStorage,
+      security_storage: a.securityStorage,
+    },
   };
 }

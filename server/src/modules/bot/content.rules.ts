@@ -452,6 +452,15 @@ export const AD_PLACEMENT_SIZES: Record<(typeof AD_PLACEMENTS)[number], { width:
   billboard: { width: 970, height: 250 },
 };
 export const AD_PLATFORMS = ['adform', 'xandr', 'dv360', 'custom'] as const;
+/**
+ * Analytics integration modes (spec 002 §3 "Analytics integration modes"; issue 13): where the
+ * player's analytics events go besides Vidbot's own ingest. `direct_ga4` / `direct_gtm`: the player
+ * frame loads Google's tag (ga4Id / gtmId) with Consent Mode v2 defaults; `parent_ga4` /
+ * `parent_gtm`: the widget loader hands them to the host page's `gtag` / `dataLayer`; `none`: only
+ * Vidbot (docs/embedding.md "Analytics").
+ */
+export const ANALYTICS_INTEGRATIONS = ['none', 'direct_ga4', 'direct_gtm', 'parent_ga4', 'parent_gtm'] as const;
+export type AnalyticsIntegration = (typeof ANALYTICS_INTEGRATIONS)[number];
 /** Consent storages of analyticsIntegrationSettings (spec 001 §3), each granted or denied. */
 export const CONSENT_STORAGES = ['adStorage', 'analyticsStorage', 'functionalityStorage', 'personalizationStorage', 'securityStorage'] as const;
 export const CONSENT_VALUES = ['granted', 'denied'] as const;
@@ -678,6 +687,8 @@ const settingsEntries = {
   isAnalyticEnabled: bool('isAnalyticEnabled'),
   isAnalyticsConsentRequired: bool('isAnalyticsConsentRequired'),
   analyticsIntegrationSettings: AnalyticsIntegrationSettings,
+  /** ANALYTICS_INTEGRATIONS (spec 002 §3); default none. */
+  analyticsIntegration: pick(ANALYTICS_INTEGRATIONS, 'analyticsIntegration'),
   urlMapsSettings: v.strictObject({ enabled: bool('enabled'), defaultBotDisabled: bool('defaultBotDisabled') }),
   urlMaps: v.pipe(v.array(UrlMap), v.maxLength(500, 'At most 500 URL maps.')),
   /** Power-user setting (staff only, spec 001 §6). */
@@ -775,6 +786,7 @@ export function defaultBotSettings(): BotSettings {
       personalizationStorage: 'denied',
       securityStorage: 'granted',
     },
+    analyticsIntegration: 'none',
     urlMapsSettings: { enabled: false, defaultBotDisabled: false },
     urlMaps: [],
     useCase: null,

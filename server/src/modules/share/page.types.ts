@@ -36,4 +36,10 @@ export interface PageOptions {
   thumbnail: { url: string | null; videoUrl: string | null; time: number } | null;
   /** The Vidbot origin (API base for the player's requests from the frame). */
   apiBase: string;
+  /**
+   * Analytics source (issue 13): the host page's origin + path from query `src` (the widget loader's
+   * page, from its config's frameUrl), accepted only when its origin is `host`; else null (the page
+   * falls back to its referrer).
+   */
+  source?: string | null;
 }

@@ -4,7 +4,7 @@
  * embedded PlayerBot and page options, hostile names escaped, 404 pages, caching and the framed
  * security headers — through the real app on PGlite.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { demoAccountId } from '../../../test/accounts';
@@ -122,6 +122,7 @@ describe('GET /v/{publicId} (direct link)', () => {
       autoplayOnScroll: false,
       thumbnail: null,
       apiBase: V,
+      source: null,
     });
   });
 
@@ -223,6 +224,7 @@ describe('GET /e/{publicId} (frame)', () => {
       autoplayOnScroll: true,
       thumbnail: { url: '/files/m/v/poster.jpg', videoUrl: '/files/m/v/playback.mp4', time: 2.5 },
       apiBase: V,
+      source: null,
     });
 
     const q = await (await ctx.call('GET', `/e/${bot.publicId}?host=${encodeURIComponent('https://customer.example/page?x=1')}&autoplay=1&muted=0&lang=en`)).text();
@@ -255,6 +257,58 @@ describe('GET /e/{publicId} (frame)', () => {
     await ctx.deps.db.update(media).set({ status: 'Error' }).where(eq(media.id, cover!.id));
     const after = await (await ctx.call('GET', `/v/${bot.publicId}`)).text();
     expect(metas(after)['og:image']).toBe(`${ctx.env.publicUrl}/files/m/v/poster.jpg`);
+  });
+});
+
+describe('analytics (issue 13)', () => {
+  const integrationSettings = { jsInjectEnabled: false, ga4Id: 'G-ABCD1234', gtmId: 'GTM-ABCD12', adStorage: 'denied', analyticsStorage: 'granted', functionalityStorage: 'denied', personalizationStorage: 'denied', securityStorage: 'granted' };
+
+  it('PlayerBot.analytics combines the bot settings with the account options', async () => {
+    const bot = await publishedBot('Analytics on', { analyticsIntegration: 'direct_ga4', analyticsIntegrationSettings: integrationSettings });
+    const read = async () => jsonScript<PlayerBot>(await (await ctx.call('GET', `/e/${bot.publicId}`)).text(), 'vidbot-data').analytics;
+    expect(await read()).toEqual({
+      enabled: true,
+      consentRequired: false,
+      integration: 'direct_ga4',
+      ga4Id: 'G-ABCD1234',
+      gtmId: null,
+      consentDefaults: { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'denied', personalization_storage: 'denied', security_storage: 'granted' },
+    });
+    const account = await json<{ options?: Record<string, unknown> }>(await ctx.call('GET', `/api/account/${demoId}`, { token }), 200);
+    const options = account.options ?? {};
+    try {
+      await ctx.deps.db.execute(sql`update accounts set options = ${JSON.stringify({ ...options, analyticsConsentRequired: true })}::jsonb where id = ${demoId}`);
+      expect(await read()).toMatchObject({ enabled: true, consentRequired: true });
+      await ctx.deps.db.execute(sql`update accounts set options = ${JSON.stringify({ ...options, disableAnalytics: true })}::jsonb where id = ${demoId}`);
+      expect(await read()).toMatchObject({ enabled: false });
+    } finally {
+      await ctx.deps.db.execute(sql`update accounts set options = ${JSON.stringify(options)}::jsonb where id = ${demoId}`);
+    }
+    const off = await publishedBot('Analytics off', { isAnalyticEnabled: false, isAnalyticsConsentRequired: false });
+    const offAnalytics = jsonScript<PlayerBot>(await (await ctx.call('GET', `/v/${off.publicId}`)).text(), 'vidbot-data').analytics;
+    expect(offAnalytics).toMatchObject({ enabled: false, integration: 'none', ga4Id: null, gtmId: null });
+  });
+
+  it("allows Google's tag in the frame's CSP only for a direct_ga4 / direct_gtm bot", async () => {
+    const ga4 = await publishedBot('GA4 in frame', { analyticsIntegration: 'direct_ga4', analyticsIntegrationSettings: integrationSettings });
+    const parent = await publishedBot('GTM on the page', { analyticsIntegration: 'parent_gtm', analyticsIntegrationSettings: integrationSettings });
+    const plain = await publishedBot('No GA');
+    const csp = async (path: string) => (await ctx.call('GET', path)).headers.get('content-security-policy') ?? '';
+    for (const path of [`/e/${ga4.publicId}`, `/v/${ga4.publicId}`, `/e/${ga4.publicId}?channel=widget`]) {
+      const value = await csp(path);
+      expect(value, path).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com/);
+      expect(value).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com/);
+      expect(value).toContain('frame-ancestors *');
+    }
+    for (const path of [`/e/${parent.publicId}`, `/e/${plain.publicId}`, `/v/${plain.publicId}`]) expect(await csp(path), path).not.toContain('google');
+  });
+
+  it('widget frame: query src becomes the analytics source only under its host origin', () => {
+    const bot = { publicId: 'p', settings: { linkSettings: {}, iframeSettings: { thumbnail: {} }, widgetSettings: { language: 'en', autoplayMuted: true } }, slides: [] } as unknown as PlayerBot;
+    const host = 'https://shop.example';
+    expect(pageOptions(bot, 'widget', { host, src: 'https://shop.example/a/b' }, 'V').source).toBe('https://shop.example/a/b');
+    expect(pageOptions(bot, 'widget', { host, src: 'https://evil.example/a' }, 'V').source).toBeNull();
+    expect(pageOptions(bot, 'widget', { src: 'https://shop.example/a' }, 'V').source).toBeNull();
   });
 });
 

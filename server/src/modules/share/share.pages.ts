@@ -21,6 +21,7 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
+import { GOOGLE_TAG_CSP } from '../../lib/security-headers';
 import { HttpError } from '../../lib/errors';
 import * as repo from '../bot/bot.repo';
 import { fileUrl, getPublicBot } from '../bot/bot.service';
@@ -79,6 +80,17 @@ export function httpOrigin(value: string | undefined | null): string | null {
   }
 }
 
+/** Query `src` as an analytics source (origin + path, ≤ 500 chars) when its origin is the `host` origin; else null. */
+function pageSource(value: string | undefined, host: string | null): string | null {
+  if (!value || !host) return null;
+  try {
+    const u = new URL(value);
+    return u.origin === host ? (u.origin + u.pathname).slice(0, 500) : null;
+  } catch {
+    return null;
+  }
+}
+
 const pickLang = (value: string | undefined): ShareLanguage | null =>
   (SHARE_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as ShareLanguage) : null;
 
@@ -88,7 +100,7 @@ export function startSlide(bot: PlayerBot, wanted: number | null): PlayerBot['sl
 }
 
 /** Query of a page request, as strings (Hono's `c.req.query()`). */
-export type PageQuery = Partial<Record<'lang' | 'slide' | 'channel' | 'host' | 'autoplay' | 'muted', string>>;
+export type PageQuery = Partial<Record<'lang' | 'slide' | 'channel' | 'host' | 'autoplay' | 'muted' | 'src', string>>;
 
 /**
  * Resolves the page options of `channel` from the bot's settings and the query (pure).
@@ -99,7 +111,8 @@ export function pageOptions(bot: PlayerBot, channel: PageChannel, query: PageQue
   const s = bot.settings;
   const slideQuery = /^\d{1,9}$/.test(query.slide ?? '') ? Number(query.slide) : null;
   const flag = (x: string | undefined) => x === '1' || x === 'true';
-  const base = { channel, publicId: bot.publicId, host: httpOrigin(query.host), apiBase: origin };
+  const host = httpOrigin(query.host);
+  const base = { channel, publicId: bot.publicId, host, apiBase: origin, source: pageSource(query.src, host) };
   if (channel === 'direct') {
     const link = s.linkSettings;
     const startSlideId = slideQuery ?? link.slideId ?? null;
@@ -260,6 +273,12 @@ async function customThumbnail(deps: AppDeps, bot: PlayerBot, channel: PageChann
   return fileUrl(m.posterKey) ?? fileUrl(m.playbackKey);
 }
 
+/** Whether the bot's player frame loads Google's tag (analytics on, integration direct_ga4 / direct_gtm with its id). */
+export function usesGoogleTag(bot: Pick<PlayerBot, 'analytics'>): boolean {
+  const a = bot.analytics;
+  return a.enabled && ((a.integration === 'direct_ga4' && !!a.ga4Id) || (a.integration === 'direct_gtm' && !!a.gtmId));
+}
+
 /** `publicId` path segment rule (the same as `/api/public/bot/{publicId}`). */
 const PUBLIC_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -288,6 +307,8 @@ export function sharePageRoutes(deps: AppDeps): Hono<AppEnv> {
       const custom = await customThumbnail(deps, bot, channel);
       const options = pageOptions(bot, channel, query, origin, custom);
       c.header('Cache-Control', 'public, max-age=60');
+      // direct_ga4 / direct_gtm (issue 13): this bot's frame loads Google's tag; no other frame may.
+      if (usesGoogleTag(bot)) c.set('cspAdditions', GOOGLE_TAG_CSP);
       return c.html(renderPlayerPage(bot, options, origin, custom));
     };
   r.get('/v/:publicId', serve(() => 'direct'));

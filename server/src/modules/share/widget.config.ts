@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import * as repo from '../bot/bot.repo';
 import type { BotRow } from '../bot/bot.repo';
-import { fileUrl, readContent } from '../bot/bot.service';
+import { fileUrl, playerAnalytics, readContent } from '../bot/bot.service';
 import { mergeBotSettings, type BotSettings } from '../bot/content.rules';
 import { allFlags } from '../feature/feature.repo';
 import { flagEnabled } from '../feature/feature.policy';
@@ -90,12 +90,18 @@ export async function getWidgetConfig(db: Db, publicUrl: string, publicId: strin
   const abs = (u: string | null) => (u ? `${publicUrl}${u}` : null);
   const settings = bubbleSettings(ws, has);
   const publicIdShown = shown.bot.publicId;
+  // Analytics (issue 13): the frame reports the host page (origin + path) as the source; parent_* modes
+  // make the loader hand the frame's analytics events to the host's gtag / dataLayer.
+  const source = sourceOfPage(pageUrl);
+  const analytics = playerAnalytics(shown.settings, found?.accountOptions);
+  const handoff = !analytics.enabled ? undefined : analytics.integration === 'parent_ga4' ? 'ga4' : analytics.integration === 'parent_gtm' ? 'gtm' : undefined;
   return {
     show: true,
     publicId: publicIdShown,
     name: shown.bot.name,
     lang: ws.language,
-    frameUrl: `${publicUrl}/e/${encodeURIComponent(publicIdShown)}?channel=widget&lang=${ws.language}`,
+    frameUrl: `${publicUrl}/e/${encodeURIComponent(publicIdShown)}?channel=widget&lang=${ws.language}${source ? `&src=${encodeURIComponent(source)}` : ''}`,
+    ...(handoff && { handoff }),
     chatVideoUrl: abs(fileUrl(video.playbackKey)),
     posterUrl: abs(fileUrl(video.posterKey)),
     settings,
@@ -103,4 +109,14 @@ export async function getWidgetConfig(db: Db, publicUrl: string, publicId: strin
     css: BUBBLE_CSS,
     customCss: sanitizeCustomCss(ws.stylesRaw, publicUrl, BUBBLE_SCOPE).css || null,
   };
+}
+
+/** The analytics source of a host page URL: origin + path (no query, no fragment, ≤ 500 chars), or '' (issue 13). */
+export function sourceOfPage(pageUrl: string): string {
+  try {
+    const u = new URL(pageUrl);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? (u.origin + u.pathname).slice(0, 500) : '';
+  } catch {
+    return '';
+  }
 }

@@ -93,6 +93,11 @@ export const WidgetShown = v.strictObject({
   css: v.string(),
   /** widgetSettings.stylesRaw reduced to the allow-list (custom-css.ts), or null. */
   customCss: v.nullable(v.string()),
+  /**
+   * Analytics integration parent_ga4 → 'ga4', parent_gtm → 'gtm' (issue 13): the loader hands the
+   * frame's `vidbot_*` VIDBOT_ANALYTICS_EVENTs to the host's `gtag('event', …)` / `dataLayer`. Absent otherwise.
+   */
+  handoff: v.optional(v.picklist(['ga4', 'gtm'])),
 });
 export type WidgetShown = v.InferOutput<typeof WidgetShown>;
 

@@ -95,7 +95,7 @@ describe('GET /api/public/bot/{publicId}/widget', () => {
       publicId: bots.main!.publicId,
       name: 'Main',
       lang: 'en',
-      frameUrl: `${V}/e/${bots.main!.publicId}?channel=widget&lang=en`,
+      frameUrl: `${V}/e/${bots.main!.publicId}?channel=widget&lang=en&src=${encodeURIComponent('https://elsewhere.example/')}`,
       chatVideoUrl: `${V}/files/${demoId}/chat/playback.mp4`,
       posterUrl: `${V}/files/${demoId}/chat/poster.jpg`,
       customCss: null,

@@ -73,6 +73,10 @@ describe('SettingsTab', () => {
     fireEvent.change(input('Delay buttons (seconds)'), { target: { value: '' } });
     expect(lastDraft(change).theme.delayButtons).toBeNull();
     expect(input('Delay buttons (seconds)').value).toBe('');
+    // Analytics integration mode (issue 13): none by default, each mode of spec 002 §3 selectable.
+    expect(input('Send events to Google Analytics').value).toBe('none');
+    fireEvent.change(input('Send events to Google Analytics'), { target: { value: 'parent_gtm' } });
+    expect(lastDraft(change).settings.analyticsIntegration).toBe('parent_gtm');
     fireEvent.change(input('SEO title'), { target: { value: 'Hello' } });
     expect(lastDraft(change).settings.seoMeta.title).toBe('Hello');
     fireEvent.change(input('SEO title'), { target: { value: '' } });
@@ -148,13 +152,14 @@ describe('SettingsTab', () => {
     expect(lastDraft(change).settings.linkSettings.thumbnail).toEqual({ thumbnailType: 'frame', slide: null, time: 0 });
   });
 
-  it('read-only: every section visible, every control disabled, no edit sent', () => {
+  it('read-only: every section visible, every control disabled, no edit sent', async () => {
     const { change } = renderTab({ readOnly: true });
     expect(screen.getByText('Read-only: you can see these settings but not change them.')).toBeTruthy();
     const sections = document.querySelector('fieldset.settings-sections') as HTMLFieldSetElement;
     expect(sections.disabled).toBe(true);
     expect(input('SEO title').matches(':disabled')).toBe(true);
-    expect((screen.getByRole('checkbox', { name: 'Sales' }) as HTMLInputElement).disabled).toBe(true);
+    // The tags section is a lazy chunk (SettingsTags): wait for it rather than for an earlier test to have loaded it.
+    expect(((await screen.findByRole('checkbox', { name: 'Sales' })) as HTMLInputElement).disabled).toBe(true);
     expect(change).not.toHaveBeenCalled();
   });
 

@@ -320,6 +320,18 @@ function AnalyticsSection({ form, noCookies }: { form: SettingsForm; noCookies: 
         <Toggle form={form} name="settings.isAnalyticsConsentRequired" disabled={!enabled} label={<Trans>Ask for consent before collecting analytics</Trans>} />
       )}
       <Toggle form={form} name="settings.analyticsIntegrationSettings.jsInjectEnabled" label={<Trans>Inject the analytics script into the page</Trans>} />
+      <Select
+        form={form}
+        name="settings.analyticsIntegration"
+        label={<Trans>Send events to Google Analytics</Trans>}
+        options={[
+          { value: 'none', label: t`No` },
+          { value: 'direct_ga4', label: t`GA4 in the player (GA4 measurement ID)` },
+          { value: 'direct_gtm', label: t`GTM in the player (GTM container ID)` },
+          { value: 'parent_ga4', label: t`The page's GA4 (widget)` },
+          { value: 'parent_gtm', label: t`The page's GTM data layer (widget)` },
+        ]}
+      />
       <TextInput form={form} name="settings.analyticsIntegrationSettings.ga4Id" nullable label={<Trans>GA4 measurement ID</Trans>} />
       <TextInput form={form} name="settings.analyticsIntegrationSettings.gtmId" nullable label={<Trans>GTM container ID</Trans>} />
       <div className="settings-grid">
