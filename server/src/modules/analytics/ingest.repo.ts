@@ -2,10 +2,10 @@
  * SQL of the analytics ingest (issue 13 "Ingest"; DESIGN §1b): the bot lookup by public id, the
  * idempotent multi-row insert into `analytics_events`, and the monthly partitions of that table.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { accounts, botRevisions, bots } from '../../db/schema';
-import { analyticsEvents } from '../../db/schema.analytics';
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { accounts, botRevisions, bots } from "../../db/schema";
+import { analyticsEvents } from "../../db/schema.analytics";
 
 /** What the ingest needs to know about the bot a batch names. */
 export interface IngestTarget {
@@ -18,7 +18,10 @@ export interface IngestTarget {
 }
 
 /** The bot with public id `publicId` as the ingest sees it, or undefined when there is none. One query. */
-export async function findIngestTarget(db: Db, publicId: string): Promise<IngestTarget | undefined> {
+export async function findIngestTarget(
+  db: Db,
+  publicId: string,
+): Promise<IngestTarget | undefined> {
   const [row] = await db
     .select({
       botId: bots.id,
@@ -26,8 +29,12 @@ export async function findIngestTarget(db: Db, publicId: string): Promise<Ingest
       botStatus: bots.status,
       publishedRevisionId: bots.publishedRevisionId,
       accountStatus: accounts.status,
-      accountDisabled: sql<boolean | null>`(${accounts.options} ->> 'disableAnalytics')::boolean`,
-      botEnabled: sql<boolean | null>`(${botRevisions.content} -> 'settings' ->> 'isAnalyticEnabled')::boolean`,
+      accountDisabled: sql<
+        boolean | null
+      >`(${accounts.options} ->> 'disableAnalytics')::boolean`,
+      botEnabled: sql<
+        boolean | null
+      >`(${botRevisions.content} -> 'settings' ->> 'isAnalyticEnabled')::boolean`,
     })
     .from(bots)
     .innerJoin(accounts, eq(accounts.id, bots.accountId))
@@ -38,7 +45,10 @@ export async function findIngestTarget(db: Db, publicId: string): Promise<Ingest
   return {
     botId: row.botId,
     accountId: row.accountId,
-    published: row.botStatus === 'Published' && row.accountStatus === 'Active' && row.publishedRevisionId !== null,
+    published:
+      row.botStatus === "Published" &&
+      row.accountStatus === "Active" &&
+      row.publishedRevisionId !== null,
     // Absent settings mean the default (enabled; content.rules.ts defaults isAnalyticEnabled to true).
     analyticsEnabled: row.accountDisabled !== true && row.botEnabled !== false,
   };
@@ -51,7 +61,10 @@ export type EventInsert = typeof analyticsEvents.$inferInsert;
  * how many were inserted (the rest were already stored: a retried batch). Committed when it resolves
  * (a single statement outside a transaction is its own transaction).
  */
-export async function insertEvents(db: DbOrTx, rows: EventInsert[]): Promise<number> {
+export async function insertEvents(
+  db: DbOrTx,
+  rows: EventInsert[],
+): Promise<number> {
   if (rows.length === 0) return 0;
   const inserted = await db
     .insert(analyticsEvents)
@@ -62,12 +75,23 @@ export async function insertEvents(db: DbOrTx, rows: EventInsert[]): Promise<num
 }
 
 /** `analytics_events_yyyy_mm` and its range `[from, to)` (ISO days) for the UTC month `offset` months from `now`'s. */
-export function monthPartition(now: Date, offset: number): { name: string; from: string; to: string } {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
-  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+export function monthPartition(
+  now: Date,
+  offset: number,
+): { name: string; from: string; to: string } {
+  const start = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1),
+  );
+  const end = new Date(
+    Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1),
+  );
   const y = start.getUTCFullYear();
-  const m = String(start.getUTCMonth() + 1).padStart(2, '0');
-  return { name: `analytics_events_${y}_${m}`, from: start.toISOString().slice(0, 10), to: end.toISOString().slice(0, 10) };
+  const m = String(start.getUTCMonth() + 1).padStart(2, "0");
+  return {
+    name: `analytics_events_${y}_${m}`,
+    from: start.toISOString().slice(0, 10),
+    to: end.toISOString().slice(0, 10),
+  };
 }
 
 /** The months `ensureEventPartitions` keeps: the previous, the current and the next two (UTC). */
@@ -91,25 +115,43 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
  * concurrent callers (several server processes starting at once). Idempotent; throws only on a
  * database failure.
  */
-export async function ensureEventPartitions(db: Db, now: Date): Promise<string[]> {
+export async function ensureEventPartitions(
+  db: Db,
+  now: Date,
+): Promise<string[]> {
   const created: string[] = [];
   for (const offset of PARTITION_MONTHS) {
     const p = monthPartition(now, offset);
     const made = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`);
-      const [exists] = rowsOf<{ oid: string | null }>(await tx.execute(sql`select to_regclass(${p.name})::text as oid`));
+      const [exists] = rowsOf<{ oid: string | null }>(
+        await tx.execute(sql`select to_regclass(${p.name})::text as oid`),
+      );
       if (exists?.oid) return false;
       const range = sql`day >= ${p.from}::date and day < ${p.to}::date`;
-      const [stray] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from analytics_events_default where ${range}`));
+      const [stray] = rowsOf<{ n: number }>(
+        await tx.execute(
+          sql`select count(*)::int as n from analytics_events_default where ${range}`,
+        ),
+      );
       const moving = (stray?.n ?? 0) > 0;
       if (moving) {
-        await tx.execute(sql`create temporary table analytics_events_moving on commit drop as select * from analytics_events_default where ${range}`);
-        await tx.execute(sql`delete from analytics_events_default where ${range}`);
+        await tx.execute(
+          sql`create temporary table analytics_events_moving on commit drop as select * from analytics_events_default where ${range}`,
+        );
+        await tx.execute(
+          sql`delete from analytics_events_default where ${range}`,
+        );
       }
       await tx.execute(
-        sql.raw(`create table if not exists "${p.name}" partition of analytics_events for values from ('${p.from}') to ('${p.to}')`),
+        sql.raw(
+          `create table if not exists "${p.name}" partition of analytics_events for values from ('${p.from}') to ('${p.to}')`,
+        ),
       );
-      if (moving) await tx.execute(sql`insert into analytics_events select * from analytics_events_moving`);
+      if (moving)
+        await tx.execute(
+          sql`insert into analytics_events select * from analytics_events_moving`,
+        );
       return true;
     });
     if (made) created.push(p.name);
@@ -118,11 +160,17 @@ export async function ensureEventPartitions(db: Db, now: Date): Promise<string[]
 }
 
 /** Test helper and bench check: which partition holds each event id (`tableoid::regclass`). */
-export async function partitionsOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+export async function partitionsOf(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (ids.length === 0) return out;
   const rows = await db
-    .select({ id: analyticsEvents.id, part: sql<string>`tableoid::regclass::text` })
+    .select({
+      id: analyticsEvents.id,
+      part: sql<string>`tableoid::regclass::text`,
+    })
     .from(analyticsEvents)
     .where(inArray(analyticsEvents.id, ids));
   for (const r of rows) out.set(r.id, r.part);
