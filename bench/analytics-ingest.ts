@@ -24,7 +24,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { analyticsEvents } from '../server/src/db/schema.analytics';
 import { openDatabase } from '../server/src/db/client';
 import { demoAccountId, freePort, signIn, startServerProcess, type ServerProcess } from '../server/test/tus-resume';
 import { findPostgres } from '../scripts/toolchain.mjs';
@@ -269,10 +270,14 @@ async function countPglite(dataDir: string, ids: string[]): Promise<Map<string, 
 
 async function countIn(db: Awaited<ReturnType<typeof openDatabase>>['db'], ids: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (let i = 0; i < ids.length; i += 5000) {
-    const chunk = ids.slice(i, i + 5000);
-    const res = (await db.execute(sql`select id, count(*)::int as n from analytics_events where id = any(${chunk}::text[]) group by id`)) as unknown as { rows: { id: string; n: number }[] };
-    for (const r of res.rows) out.set(r.id, r.n);
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    const rows = await db
+      .select({ id: analyticsEvents.id, n: sql<number>`count(*)::int` })
+      .from(analyticsEvents)
+      .where(inArray(analyticsEvents.id, chunk))
+      .groupBy(analyticsEvents.id);
+    for (const r of rows) out.set(r.id, Number(r.n));
   }
   return out;
 }
@@ -282,7 +287,7 @@ export async function benchAnalyticsIngest(log: Log): Promise<void> {
   const durabilityRows: string[] = [];
   console.log(`[analytics-ingest] PGlite…`);
   const pglite: Target = { label: 'PGlite (embedded)', store: async () => ({ env: {}, countIds: countPglite, drop: async () => {} }) };
-  await runTarget(pglite, log, rows, durabilityRows).catch((err: unknown) => rows.push(`| PGlite | failed: ${String(err).split('\n')[0]} | | | | | | |`));
+  await runTarget(pglite, log, rows, durabilityRows).catch((err: unknown) => rows.push(`| PGlite | failed: ${String(err).split('\n')[0]!.slice(0, 200)} | | | | | | |`));
 
   const found = findPostgres();
   let pgNote = '';
@@ -310,7 +315,7 @@ export async function benchAnalyticsIngest(log: Log): Promise<void> {
           };
         },
       };
-      await runTarget(postgres, log, rows, durabilityRows).catch((err: unknown) => rows.push(`| PostgreSQL | failed: ${String(err).split('\n')[0]} | | | | | | |`));
+      await runTarget(postgres, log, rows, durabilityRows).catch((err: unknown) => rows.push(`| PostgreSQL | failed: ${String(err).split('\n')[0]!.slice(0, 200)} | | | | | | |`));
     } finally {
       await pg.stop();
     }

@@ -13,35 +13,24 @@
  *    `${sessionId}.${name}`), `at` within [now − MAX_EVENT_AGE_MS, now + MAX_EVENT_SKEW_MS]. Others
  *    are dropped and counted. Analytics disabled (account `options.disableAnalytics`, or the published
  *    revision's `settings.isAnalyticEnabled` false) → nothing stored, every event counted as dropped.
- * 5. The valid events are stored with one `INSERT … ON CONFLICT (day, id) DO NOTHING`; `accepted` =
- *    rows inserted, `duplicates` = valid events already stored (a retried batch counts once). The ack
- *    is returned only after that statement committed.
+ * 5. The valid events are stored with one `INSERT … ON CONFLICT (day, id) DO NOTHING` (shared with
+ *    concurrent requests: group commit, ingest.repo.ts `EventWriter`); `accepted` = rows inserted,
+ *    `duplicates` = valid events already stored (a retried batch counts once). The ack is returned only
+ *    after that statement committed.
  * 6. A `session` or `opened` event marks the bot as seen (`bots.last_viewed_at`, live status; at most
  *    one write per bot a minute), then the rollup is scheduled (`scheduleRollup`).
  */
-import * as v from "valibot";
-import {
-  MAX_EVENT_AGE_MS,
-  MAX_EVENT_SKEW_MS,
-  ONCE_PER_SESSION,
-  type AnalyticsAck,
-  type AnalyticsEventName,
-} from "../../../../embed/shared/analytics";
-import type { AppDeps } from "../../lib/context";
-import { HttpError, badRequest, notFound } from "../../lib/errors";
-import { issuesToFields } from "../../lib/validate";
-import { touchLastViewed } from "../bot/bot.repo";
-import { AnalyticsEventIn, EventBatch } from "./analytics.schemas";
-import {
-  ensureEventPartitions,
-  findIngestTarget,
-  insertEvents,
-  type EventInsert,
-  type IngestTarget,
-} from "./ingest.repo";
-import { scheduleRollup } from "./rollup";
+import * as v from 'valibot';
+import { MAX_EVENT_AGE_MS, MAX_EVENT_SKEW_MS, ONCE_PER_SESSION, type AnalyticsAck, type AnalyticsEventName } from '../../../../embed/shared/analytics';
+import type { AppDeps } from '../../lib/context';
+import { HttpError, badRequest, notFound } from '../../lib/errors';
+import { issuesToFields } from '../../lib/validate';
+import { touchLastViewed } from '../bot/bot.repo';
+import { AnalyticsEventIn, EventBatch } from './analytics.schemas';
+import { EventWriter, ensureEventPartitions, findIngestTarget, type EventInsert, type IngestTarget } from './ingest.repo';
+import { scheduleRollup } from './rollup';
 
-type Field = "slideId" | "fromSlideId" | "optionId" | "seconds";
+type Field = 'slideId' | 'fromSlideId' | 'optionId' | 'seconds';
 
 /**
  * The fields each event name must carry (the "fields" column of embed/shared/analytics.ts); an event
@@ -52,14 +41,14 @@ export const REQUIRED_FIELDS: Record<AnalyticsEventName, readonly Field[]> = {
   session: [],
   viewed: [],
   opened: [],
-  intro_viewed: ["slideId"],
-  slide_nav: ["fromSlideId", "slideId"],
-  slide_played: ["slideId", "seconds"],
-  click: ["slideId", "optionId"],
-  cta: ["slideId", "optionId"],
-  form_submitted: ["optionId"],
+  intro_viewed: ['slideId'],
+  slide_nav: ['fromSlideId', 'slideId'],
+  slide_played: ['slideId', 'seconds'],
+  click: ['slideId', 'optionId'],
+  cta: ['slideId', 'optionId'],
+  form_submitted: ['optionId'],
   contacted: [],
-  liked: ["slideId"],
+  liked: ['slideId'],
   watermark_clicked: [],
   ad_impression: [],
   ad_click: [],
@@ -123,13 +112,8 @@ export class SessionRateLimiter {
       this.evict(nowMs);
       return 0;
     }
-    const batchWait =
-      b.batches >= 1 ? 0 : ((1 - b.batches) * L.batchWindowMs) / L.batches;
-    const eventWait =
-      b.events >= events
-        ? 0
-        : ((Math.min(events, L.events) - b.events) * L.eventWindowMs) /
-          L.events;
+    const batchWait = b.batches >= 1 ? 0 : ((1 - b.batches) * L.batchWindowMs) / L.batches;
+    const eventWait = b.events >= events ? 0 : ((Math.min(events, L.events) - b.events) * L.eventWindowMs) / L.events;
     return Math.max(1, Math.ceil(Math.max(batchWait, eventWait) / 1000));
   }
 
@@ -141,10 +125,7 @@ export class SessionRateLimiter {
   private refill(b: Bucket, nowMs: number): Bucket {
     const L = this.limits;
     const dt = Math.max(0, nowMs - b.at);
-    b.batches = Math.min(
-      L.batches,
-      b.batches + (dt * L.batches) / L.batchWindowMs,
-    );
+    b.batches = Math.min(L.batches, b.batches + (dt * L.batches) / L.batchWindowMs);
     b.events = Math.min(L.events, b.events + (dt * L.events) / L.eventWindowMs);
     b.at = nowMs;
     return b;
@@ -203,23 +184,12 @@ export function utcDay(at: number): string {
 }
 
 /** The event of a batch as stored, or undefined when it is dropped (invalid, wrong fields, foreign id, outside the time window). */
-export function acceptEvent(
-  batch: EventBatch,
-  target: IngestTarget,
-  raw: unknown,
-  nowMs: number,
-): EventInsert | undefined {
+export function acceptEvent(batch: EventBatch, target: IngestTarget, raw: unknown, nowMs: number): EventInsert | undefined {
   const parsed = v.safeParse(AnalyticsEventIn, raw);
   if (!parsed.success) return undefined;
   const e = parsed.output;
-  if (e.at < nowMs - MAX_EVENT_AGE_MS || e.at > nowMs + MAX_EVENT_SKEW_MS)
-    return undefined;
-  if (
-    ONCE_PER_SESSION.includes(e.name)
-      ? e.id !== `${batch.sessionId}.${e.name}`
-      : !e.id.startsWith(`${batch.sessionId}.`)
-  )
-    return undefined;
+  if (e.at < nowMs - MAX_EVENT_AGE_MS || e.at > nowMs + MAX_EVENT_SKEW_MS) return undefined;
+  if (ONCE_PER_SESSION.includes(e.name) ? e.id !== `${batch.sessionId}.${e.name}` : !e.id.startsWith(`${batch.sessionId}.`)) return undefined;
   const need = REQUIRED_FIELDS[e.name];
   if (need.some((f) => e[f] === undefined)) return undefined;
   const has = (f: Field) => need.includes(f);
@@ -233,10 +203,10 @@ export function acceptEvent(
     sliderId: batch.sliderId ?? 0,
     sessionId: batch.sessionId,
     name: e.name,
-    slideId: has("slideId") ? (e.slideId ?? null) : null,
-    fromSlideId: has("fromSlideId") ? (e.fromSlideId ?? null) : null,
-    optionId: has("optionId") ? (e.optionId ?? null) : null,
-    seconds: has("seconds") ? (e.seconds ?? null) : null,
+    slideId: has('slideId') ? (e.slideId ?? null) : null,
+    fromSlideId: has('fromSlideId') ? (e.fromSlideId ?? null) : null,
+    optionId: has('optionId') ? (e.optionId ?? null) : null,
+    seconds: has('seconds') ? (e.seconds ?? null) : null,
     source: batch.source ?? null,
   };
 }
@@ -244,11 +214,7 @@ export function acceptEvent(
 /** 429 with the seconds to wait (the route sets Retry-After from `retryAfterSeconds`). */
 export class RateLimited extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
-    super(
-      429,
-      `Too many events from this session; retry in ${retryAfterSeconds} s.`,
-      "rate_limited",
-    );
+    super(429, `Too many events from this session; retry in ${retryAfterSeconds} s.`, 'rate_limited');
   }
 }
 
@@ -265,20 +231,13 @@ export interface Ingest {
 
 /** One ingest per app: its bot cache, rate limiter and live-status throttle live as long as the app. */
 export function createIngest(deps: AppDeps): Ingest {
-  const targets = new TtlCache<string, IngestTarget | null>(
-    TARGET_CACHE_MS,
-    TARGET_CACHE_SIZE,
-  );
+  const targets = new TtlCache<string, IngestTarget | null>(TARGET_CACHE_MS, TARGET_CACHE_SIZE);
   const limiter = new SessionRateLimiter();
-  const touched = new TtlCache<number, true>(
-    TOUCH_INTERVAL_MS,
-    TARGET_CACHE_SIZE,
-  );
+  // PGlite is one connection: one INSERT at a time; PostgreSQL's pool (10) can run a few side by side.
+  const writer = new EventWriter(deps.db, deps.database.kind === 'pglite' ? 1 : 4);
+  const touched = new TtlCache<number, true>(TOUCH_INTERVAL_MS, TARGET_CACHE_SIZE);
 
-  async function target(
-    publicId: string,
-    nowMs: number,
-  ): Promise<IngestTarget | null> {
+  async function target(publicId: string, nowMs: number): Promise<IngestTarget | null> {
     const hit = targets.get(publicId, nowMs);
     if (hit) return hit.value;
     const found = (await findIngestTarget(deps.db, publicId)) ?? null;
@@ -293,7 +252,7 @@ export function createIngest(deps: AppDeps): Ingest {
       await touchLastViewed(deps.db, botId, now);
     } catch (err) {
       // The live status is a by-product: the events are already stored, so the ack stands.
-      console.error("[analytics] last_viewed_at update failed", err);
+      console.error('[analytics] last_viewed_at update failed', err);
     }
   }
 
@@ -305,34 +264,23 @@ export function createIngest(deps: AppDeps): Ingest {
       try {
         json = JSON.parse(body);
       } catch {
-        throw badRequest(
-          "The body is not JSON.",
-          { _: "The body must be a JSON EventBatch." },
-          "bad_json",
-        );
+        throw badRequest('The body is not JSON.', { _: 'The body must be a JSON EventBatch.' }, 'bad_json');
       }
       const parsed = v.safeParse(EventBatch, json);
-      if (!parsed.success)
-        throw badRequest(
-          "Invalid event batch.",
-          issuesToFields(parsed.issues),
-          "validation_error",
-        );
+      if (!parsed.success) throw badRequest('Invalid event batch.', issuesToFields(parsed.issues), 'validation_error');
       const batch = parsed.output;
       const wait = limiter.take(batch.sessionId, batch.events.length, nowMs);
       if (wait > 0) throw new RateLimited(wait);
       const bot = await target(batch.publicId, nowMs);
-      if (!bot || !bot.published) throw notFound("Vidbot not found.");
-      if (!bot.analyticsEnabled)
-        return { accepted: 0, duplicates: 0, dropped: batch.events.length };
+      if (!bot || !bot.published) throw notFound('Vidbot not found.');
+      if (!bot.analyticsEnabled) return { accepted: 0, duplicates: 0, dropped: batch.events.length };
       const rows: EventInsert[] = [];
       for (const raw of batch.events) {
         const row = acceptEvent(batch, bot, raw, nowMs);
         if (row) rows.push(row);
       }
-      const accepted = await insertEvents(deps.db, rows);
-      if (rows.some((r) => r.name === "session" || r.name === "opened"))
-        await touch(bot.botId, now);
+      const accepted = await writer.write(rows);
+      if (rows.some((r) => r.name === 'session' || r.name === 'opened')) await touch(bot.botId, now);
       if (accepted > 0) scheduleRollup(deps);
       return {
         accepted,
@@ -353,15 +301,10 @@ export const PARTITION_CHECK_MS = 24 * 3600_000;
  * logged and retried the next day; the next two months always exist, so one missed day is harmless).
  * `stop()` clears the timer.
  */
-export async function startPartitionMaintenance(
-  db: AppDeps["db"],
-  now: () => Date = () => new Date(),
-): Promise<{ stop(): void }> {
+export async function startPartitionMaintenance(db: AppDeps['db'], now: () => Date = () => new Date()): Promise<{ stop(): void }> {
   await ensureEventPartitions(db, now());
   const timer = setInterval(() => {
-    ensureEventPartitions(db, now()).catch((err: unknown) =>
-      console.error("[analytics] partition maintenance failed", err),
-    );
+    ensureEventPartitions(db, now()).catch((err: unknown) => console.error('[analytics] partition maintenance failed', err));
   }, PARTITION_CHECK_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };
