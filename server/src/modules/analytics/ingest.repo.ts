@@ -26,8 +26,8 @@ export async function findIngestTarget(db: Db, publicId: string): Promise<Ingest
       botStatus: bots.status,
       publishedRevisionId: bots.publishedRevisionId,
       accountStatus: accounts.status,
-      accountDisabled: sql<boolean | null>`(${accounts.options} ->> 'disableAnalytics')::boolean`,
-      botEnabled: sql<boolean | null>`(${botRevisions.content} -> 'settings' ->> 'isAnalyticEnabled')::boolean`,
+      accountDisabled: sql<boolean>`coalesce((${accounts.options} ->> 'disableAnalytics') = 'true', false)`,
+      botDisabled: sql<boolean>`coalesce((${botRevisions.content} -> 'settings' ->> 'isAnalyticEnabled') = 'false', false)`,
     })
     .from(bots)
     .innerJoin(accounts, eq(accounts.id, bots.accountId))
@@ -40,7 +40,7 @@ export async function findIngestTarget(db: Db, publicId: string): Promise<Ingest
     accountId: row.accountId,
     published: row.botStatus === 'Published' && row.accountStatus === 'Active' && row.publishedRevisionId !== null,
     // Absent settings mean the default (enabled; content.rules.ts defaults isAnalyticEnabled to true).
-    analyticsEnabled: row.accountDisabled !== true && row.botEnabled !== false,
+    analyticsEnabled: !row.accountDisabled && !row.botDisabled,
   };
 }
 
