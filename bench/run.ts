@@ -18,6 +18,9 @@
  * 10. Embeds (bench/embed.ts, issue 12): loader and player KB gz, script tag → bubble / first frame
  *    against a bare `<video>`, Lighthouse with and without the widget. Alone: `npm run bench -- embed`
  *    (replaces only that section of RESULTS.md).
+ * 11. Analytics ingest (bench/analytics-ingest.ts, issue 13): POST /api/events sustained events/s and
+ *    p50/p99 acknowledgement latency on PGlite and PostgreSQL, and a SIGKILL-under-load durability
+ *    check. Alone: `npm run bench -- analytics-ingest`.
  *
  * The 1-minute load average before and after the run is recorded (the machine may be shared).
  * Needs a built dist/ (`npm run build`) for 2; ffmpeg for 3.
@@ -36,6 +39,7 @@ import { benchMemory } from './memory';
 import { benchGraph } from './graph';
 import { benchList } from './list';
 import { benchEmbed, runEmbedAlone } from './embed';
+import { benchAnalyticsIngest, runAnalyticsIngestAlone } from './analytics-ingest';
 import { describeTool, findChromium } from '../scripts/toolchain.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
@@ -174,6 +178,7 @@ async function main() {
   await benchMemory(log);
   await benchList(log);
   await benchEmbed(log);
+  await benchAnalyticsIngest(log);
   const loadAfter = os.loadavg();
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
   log(
@@ -184,5 +189,6 @@ async function main() {
 }
 
 if (process.argv.slice(2).includes('embed')) await runEmbedAlone();
+else if (process.argv.slice(2).includes('analytics-ingest')) await runAnalyticsIngestAlone();
 else await main();
 process.exit(0);

@@ -19,6 +19,7 @@ import { mediaJobHandlers } from './media/process';
 import { scheduleMediaSweep } from './media/sweep';
 import { integrationJobHandlers } from './modules/integration/integration.job';
 import { emailJobHandlers } from './email';
+import { startPartitionMaintenance } from './modules/analytics/ingest.service';
 
 export interface RunningServer {
   url: string;
@@ -44,6 +45,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
         sample: { storage, ffmpeg: { ffmpegPath: env.ffmpegPath, ffprobePath: env.ffprobePath } },
       })
     : false;
+  // Monthly partitions of analytics_events, now and daily (issue 13; ingest.repo.ts ensureEventPartitions).
+  const partitions = await startPartitionMaintenance(database.db);
   const app = createApp(deps);
   // START_WORKERS
   const integrationWorker = startJobWorker(deps, integrationJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
@@ -70,6 +73,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   }).catch(async (err: unknown) => {
     // Nothing keeps running after a failed start: workers stopped, database closed.
     await Promise.all([integrationWorker.stop(), mediaWorker.stop(), emailWorker.stop()]);
+    partitions.stop();
     await database.close();
     throw err;
   });
@@ -81,6 +85,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     seeded,
     async close() {
       // STOP_WORKERS
+      partitions.stop();
       await integrationWorker.stop();
       await mediaWorker.stop();
       await emailWorker.stop();

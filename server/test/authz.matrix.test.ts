@@ -50,7 +50,7 @@ const open = (status: number) => E(status, { anon: status });
 
 /** `app.routes` entries that are middleware, not endpoints. */
 // (ALL /api/public/*: caching and compression of public bot data, lib/embed-cache.ts)
-const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/sso/*', 'ALL /api/feature/flags', 'ALL /api/public/*', 'ALL /api/public/bot/:publicId/form-submission', 'ALL /api/public/bot/:publicId/widget']);
+const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/events', 'ALL /api/sso/*', 'ALL /api/feature/flags', 'ALL /api/public/*', 'ALL /api/public/bot/:publicId/form-submission', 'ALL /api/public/bot/:publicId/widget']);
 
 let ctx: TestContext;
 let D: number;

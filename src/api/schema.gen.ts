@@ -153,7 +153,7 @@ export interface paths {
         put?: never;
         /**
          * Record viewer events (the player, every channel)
-         * @description Body `EventBatch` `{ v: 1, publicId, channel, sessionId, sliderId?, source?, events: [{ id, name, at, slideId?, fromSlideId?, optionId?, seconds? }] }` (embed/shared/analytics.ts), JSON or text/plain. 202 `{ accepted, duplicates, dropped }` once stored: an event id already stored counts as a duplicate (a retried batch counts once); an invalid event or one outside the time window is dropped and counted. 400 when the envelope is invalid, 404 when the bot is not published, 413 over 32 KiB, 429 when the session sends too fast.
+         * @description Body `EventBatch` `{ v: 1, publicId, channel, sessionId, sliderId?, source?, events: [{ id, name, at, slideId?, fromSlideId?, optionId?, seconds? }] }` (embed/shared/analytics.ts), as `application/json` or `text/plain` (navigator.sendBeacon). 202 `{ accepted, duplicates, dropped }` once stored: an event id already stored counts as a duplicate (a retried batch counts once); an invalid event, one without the fields its name needs, one whose id is not `${sessionId}.…`, or one outside the time window (48 h old … 5 min ahead) is dropped and counted; with analytics turned off for the bot or account every event is dropped. 400 when the body is not JSON or the envelope is invalid (`errors` by field), 404 when the bot is not published, 413 over 32 KiB, 415 for other content types, 429 (Retry-After) over 20 batches / 10 s or 1,000 events / min per session.
          */
         post: operations["postEvents"];
         delete?: never;
@@ -3277,6 +3277,15 @@ export interface operations {
             };
             /** @description Body too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
