@@ -18,6 +18,9 @@
  * 10. Embeds (bench/embed.ts, issue 12): loader and player KB gz, script tag → bubble / first frame
  *    against a bare `<video>`, Lighthouse with and without the widget. Alone: `npm run bench -- embed`
  *    (replaces only that section of RESULTS.md).
+ * 11. Analytics reads (bench/analytics-reads.ts, issue 13): 10 M events over 90 days on PostgreSQL,
+ *    rolled up; the 30-day dashboard query from rollups vs raw events. Alone: `npm run bench --
+ *    analytics-reads` (replaces only that section).
  *
  * The 1-minute load average before and after the run is recorded (the machine may be shared).
  * Needs a built dist/ (`npm run build`) for 2; ffmpeg for 3.
@@ -36,6 +39,7 @@ import { benchMemory } from './memory';
 import { benchGraph } from './graph';
 import { benchList } from './list';
 import { benchEmbed, runEmbedAlone } from './embed';
+import { benchAnalyticsReads, runAnalyticsReadsAlone } from './analytics-reads';
 import { describeTool, findChromium } from '../scripts/toolchain.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
@@ -174,6 +178,7 @@ async function main() {
   await benchMemory(log);
   await benchList(log);
   await benchEmbed(log);
+  await benchAnalyticsReads(log);
   const loadAfter = os.loadavg();
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
   log(
@@ -184,5 +189,6 @@ async function main() {
 }
 
 if (process.argv.slice(2).includes('embed')) await runEmbedAlone();
+else if (process.argv.slice(2).includes('analytics-reads')) await runAnalyticsReadsAlone();
 else await main();
 process.exit(0);

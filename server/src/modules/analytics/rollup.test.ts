@@ -216,8 +216,7 @@ describe('rollupDay', () => {
     await rollupDay(ctx.deps.db, DAY);
     const [row] = await daily();
     expect(row).toMatchObject({ session: 1, played: 2, watchedSeconds: 12.5, introActions: 1 });
-    const [{ n }] = (await ctx.deps.db.execute(sql`SELECT count(*)::int AS n FROM analytics_events`)).rows as { n: number }[];
-    expect(n).toBe(batch.length);
+    expect(await ctx.deps.db.$count(analyticsEvents)).toBe(batch.length);
   });
 
   it('is idempotent and replaces the day when events were added', async () => {
