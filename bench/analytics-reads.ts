@@ -23,7 +23,7 @@
  *
  * Alone: `npm run bench -- analytics-reads` (replaces only its section of bench/RESULTS.md).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -41,7 +41,8 @@ const RUNS = 60;
 const RAW_RUNS = 8;
 /** Mean events per generated session (the template below; measured after generation). */
 const EVENTS_PER_SESSION_GUESS = 5.3;
-const SECTION = '## Analytics reads (issue 13)';
+const SECTION =
+  process.env.ANALYTICS_BENCH_DB === 'pglite' ? '## Analytics reads on PGlite (issue 13)' : '## Analytics reads (issue 13)';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
@@ -166,19 +167,9 @@ async function time(runs: number, fn: () => Promise<unknown>, warm = 3): Promise
 
 /** Writes the markdown section through `log`. */
 export async function benchAnalyticsReads(log: (s: string) => void): Promise<void> {
-  const found = findPostgres();
-  let server: { url: string; stop(): Promise<void> } | undefined;
-  if (!process.env.TEST_DATABASE_URL) {
-    if (!found.ok) {
-      log(`${SECTION}\n\nNot run: no PostgreSQL (${describeTool(found)}).\n`);
-      return;
-    }
-    server = await startTestPostgres(found);
-    process.env.TEST_DATABASE_URL = server.url;
-  }
-  const pgDb = await createPgDatabase();
-  const database = await openDatabase({ databaseUrl: pgDb.url });
-  const db = database.db;
+  const target = await openTarget(log);
+  if (!target) return;
+  const { db, describe } = target;
   const loadBefore = os.loadavg()[0]!;
   try {
     const today = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
@@ -249,7 +240,7 @@ export async function benchAnalyticsReads(log: (s: string) => void): Promise<voi
 
     log(`${SECTION}\n`);
     log(
-      `Throwaway PostgreSQL (${describeTool(found)}; default settings, fsync off) on the same machine. ` +
+      `${describe} on the same machine. ` +
         `**${(counts!.n / 1e6).toFixed(2)} M events** (${counts!.sessions.toLocaleString('en')} sessions) over ${DAYS} UTC days across ${BOTS} bots / 100 accounts, ` +
         `generated in SQL (generate_series into monthly partitions) in ${(genMs / 1000).toFixed(0)} s; raw table + indexes ${counts!.size}.\n`,
     );
@@ -271,13 +262,52 @@ export async function benchAnalyticsReads(log: (s: string) => void): Promise<voi
       `\nRun ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; 1-minute load average ${loadBefore.toFixed(2)} at start, ${os.loadavg()[0]!.toFixed(2)} at end (the machine is shared with other work: absolute times are noisy, the ratio less so).\n`,
     );
   } finally {
-    await database.close();
-    await pgDb.drop();
-    if (server) {
-      delete process.env.TEST_DATABASE_URL;
-      await server.stop();
-    }
+    await target.close();
   }
+}
+
+/**
+ * The database under test: PostgreSQL (TEST_DATABASE_URL, else a throwaway server), or with
+ * ANALYTICS_BENCH_DB=pglite a PGlite database in a temp folder (on disk: an in-memory one cannot hold
+ * millions of events in its wasm heap). Resolves null (after logging why) when none is available.
+ */
+async function openTarget(log: (s: string) => void): Promise<{ db: Db; describe: string; close(): Promise<void> } | null> {
+  if (process.env.ANALYTICS_BENCH_DB === 'pglite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-bench-pglite-'));
+    const database = await openDatabase({ pgliteDir: dir });
+    return {
+      db: database.db,
+      describe: 'PGlite on disk (the embedded default, single-threaded wasm)',
+      async close() {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const found = findPostgres();
+  let server: { url: string; stop(): Promise<void> } | undefined;
+  if (!process.env.TEST_DATABASE_URL) {
+    if (!found.ok) {
+      log(`${SECTION}\n\nNot run: no PostgreSQL (${describeTool(found)}).\n`);
+      return null;
+    }
+    server = await startTestPostgres(found);
+    process.env.TEST_DATABASE_URL = server.url;
+  }
+  const pgDb = await createPgDatabase();
+  const database = await openDatabase({ databaseUrl: pgDb.url });
+  return {
+    db: database.db,
+    describe: `Throwaway PostgreSQL (${describeTool(found)}; default settings, fsync off)`,
+    async close() {
+      await database.close();
+      await pgDb.drop();
+      if (server) {
+        delete process.env.TEST_DATABASE_URL;
+        await server.stop();
+      }
+    },
+  };
 }
 
 /** Puts `section` in place of the previous "Analytics reads" section of RESULTS.md (or before "Machine load"). */
