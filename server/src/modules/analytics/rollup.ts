@@ -94,31 +94,43 @@ export async function rollupDay(db: Db, day: string): Promise<number> {
     // One roller per day at a time (another node's run of the same day waits here).
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('analytics.rollup'), (${day}::date - DATE '2000-01-01'))`);
     for (const table of ROLLUP_TABLES) await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE day = ${day}::date`);
+    // One pass: first one row per session (flags and counts), then the sums per bot × channel × slider;
+    // cheaper than count(DISTINCT …) per column (each of those sorts the group's rows again).
     const daily = await tx.execute(sql`
       INSERT INTO analytics_daily (day, account_id, bot_id, channel, slider_id, session, viewed, opened, intro_viewed,
         engaged, cta, intro_actions, played, watched_seconds, form_submitted, contacted, liked, watermark_clicked,
         impressions, ad_clicks)
-      WITH e AS (SELECT * FROM analytics_events WHERE day = ${day}::date),
-      intro AS (SELECT DISTINCT bot_id, session_id, slide_id FROM e WHERE name = 'intro_viewed' AND slide_id IS NOT NULL)
-      SELECT ${day}::date, max(e.account_id), e.bot_id, e.channel, e.slider_id,
-        count(DISTINCT e.session_id) FILTER (WHERE e.name = 'session'),
-        count(DISTINCT e.session_id) FILTER (WHERE e.name = 'viewed'),
-        count(DISTINCT e.session_id) FILTER (WHERE e.name = 'opened'),
-        count(DISTINCT e.session_id) FILTER (WHERE e.name = 'intro_viewed'),
-        count(DISTINCT e.session_id) FILTER (WHERE e.name IN ('click', 'form_submitted')),
-        count(*) FILTER (WHERE e.name = 'cta'),
-        count(*) FILTER (WHERE e.name = 'click' AND intro.slide_id IS NOT NULL),
-        count(*) FILTER (WHERE e.name = 'slide_played'),
-        coalesce(sum(e.seconds) FILTER (WHERE e.name = 'slide_played'), 0),
-        count(*) FILTER (WHERE e.name = 'form_submitted'),
-        count(*) FILTER (WHERE e.name = 'contacted'),
-        count(*) FILTER (WHERE e.name = 'liked'),
-        count(*) FILTER (WHERE e.name = 'watermark_clicked'),
-        count(*) FILTER (WHERE e.name = 'ad_impression'),
-        count(*) FILTER (WHERE e.name = 'ad_click')
-      FROM e
-      LEFT JOIN intro ON e.name = 'click' AND intro.bot_id = e.bot_id AND intro.session_id = e.session_id AND intro.slide_id = e.slide_id
-      GROUP BY e.bot_id, e.channel, e.slider_id`);
+      WITH intro AS (
+        SELECT DISTINCT bot_id, session_id, slide_id FROM analytics_events
+        WHERE day = ${day}::date AND name = 'intro_viewed' AND slide_id IS NOT NULL),
+      s AS (
+        SELECT max(e.account_id) AS account_id, e.bot_id, e.channel, e.slider_id,
+          bool_or(e.name = 'session') AS session,
+          bool_or(e.name = 'viewed') AS viewed,
+          bool_or(e.name = 'opened') AS opened,
+          bool_or(e.name = 'intro_viewed') AS intro_viewed,
+          bool_or(e.name IN ('click', 'form_submitted')) AS engaged,
+          count(*) FILTER (WHERE e.name = 'cta') AS cta,
+          count(*) FILTER (WHERE e.name = 'click' AND intro.slide_id IS NOT NULL) AS intro_actions,
+          count(*) FILTER (WHERE e.name = 'slide_played') AS played,
+          coalesce(sum(e.seconds) FILTER (WHERE e.name = 'slide_played'), 0) AS watched_seconds,
+          count(*) FILTER (WHERE e.name = 'form_submitted') AS form_submitted,
+          count(*) FILTER (WHERE e.name = 'contacted') AS contacted,
+          count(*) FILTER (WHERE e.name = 'liked') AS liked,
+          count(*) FILTER (WHERE e.name = 'watermark_clicked') AS watermark_clicked,
+          count(*) FILTER (WHERE e.name = 'ad_impression') AS impressions,
+          count(*) FILTER (WHERE e.name = 'ad_click') AS ad_clicks
+        FROM analytics_events e
+        LEFT JOIN intro ON e.name = 'click' AND intro.bot_id = e.bot_id AND intro.session_id = e.session_id AND intro.slide_id = e.slide_id
+        WHERE e.day = ${day}::date
+        GROUP BY e.bot_id, e.channel, e.slider_id, e.session_id)
+      SELECT ${day}::date, max(account_id), bot_id, channel, slider_id,
+        count(*) FILTER (WHERE session), count(*) FILTER (WHERE viewed), count(*) FILTER (WHERE opened),
+        count(*) FILTER (WHERE intro_viewed), count(*) FILTER (WHERE engaged),
+        sum(cta), sum(intro_actions), sum(played), sum(watched_seconds), sum(form_submitted), sum(contacted),
+        sum(liked), sum(watermark_clicked), sum(impressions), sum(ad_clicks)
+      FROM s
+      GROUP BY bot_id, channel, slider_id`);
     await tx.execute(sql`
       INSERT INTO analytics_daily_slide (day, account_id, bot_id, channel, slide_id, played, watched_seconds, liked)
       SELECT ${day}::date, max(account_id), bot_id, channel, slide_id,
@@ -136,12 +148,15 @@ export async function rollupDay(db: Db, day: string): Promise<number> {
       GROUP BY bot_id, channel, slide_id, option_id`);
     await tx.execute(sql`
       INSERT INTO analytics_daily_source (day, account_id, bot_id, channel, source, session, opened)
-      SELECT ${day}::date, max(account_id), bot_id, channel, coalesce(source, ''),
-        count(DISTINCT session_id) FILTER (WHERE name = 'session'),
-        count(DISTINCT session_id) FILTER (WHERE name = 'opened')
-      FROM analytics_events
-      WHERE day = ${day}::date AND name IN ('session', 'opened')
-      GROUP BY bot_id, channel, coalesce(source, '')`);
+      WITH s AS (
+        SELECT max(account_id) AS account_id, bot_id, channel, coalesce(source, '') AS source,
+          bool_or(name = 'session') AS session, bool_or(name = 'opened') AS opened
+        FROM analytics_events
+        WHERE day = ${day}::date AND name IN ('session', 'opened')
+        GROUP BY bot_id, channel, coalesce(source, ''), session_id)
+      SELECT ${day}::date, max(account_id), bot_id, channel, source, count(*) FILTER (WHERE session), count(*) FILTER (WHERE opened)
+      FROM s
+      GROUP BY bot_id, channel, source`);
     await tx.execute(sql`
       INSERT INTO analytics_daily_transition (day, account_id, bot_id, channel, from_slide_id, to_slide_id, count)
       SELECT ${day}::date, max(account_id), bot_id, channel, coalesce(from_slide_id, 0), slide_id, count(*)
