@@ -4,6 +4,9 @@
  * events, catch-up after downtime through the `analytics.rollup` job and its watermark, transitions
  * and paths, channels and sliders, and the debounce of `scheduleRollup`.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
@@ -19,6 +22,8 @@ import {
   jobs,
 } from '../../db/schema';
 import { runNextJob } from '../../jobs/queue';
+import { loadEnv } from '../../env';
+import { startServer } from '../../server';
 import type { AnalyticsEventName, Channel } from '../../../../embed/shared/analytics';
 import {
   ANALYTICS_ROLLUP,
@@ -382,5 +387,43 @@ describe('the analytics.rollup job', () => {
     expect(retried?.status).toBe('done');
     expect(retried?.attempts).toBe(2);
     expect((await daily()).map((r) => r.session)).toEqual([1]);
+  });
+});
+
+describe('the server', () => {
+  it('runs the rollup worker: a catch-up run at start, and a requested run rolls new events up', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-rollup-'));
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0', JOB_CONCURRENCY: '1', HOST: '127.0.0.1', PORT: '0' };
+    const running = await startServer(loadEnv(env));
+    try {
+      const db = running.deps.db;
+      const poll = async <T>(fn: () => Promise<T | undefined>): Promise<T> => {
+        for (let i = 0; i < 200; i++) {
+          const v = await fn();
+          if (v !== undefined) return v;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        throw new Error('timed out');
+      };
+      // The start's catch-up run sets the watermark.
+      await poll(async () => (await readWatermark(db)) ?? undefined);
+      const at = new Date();
+      await db.insert(analyticsEvents).values({
+        day: at.toISOString().slice(0, 10),
+        id: 'live.session',
+        occurredAt: at,
+        accountId: 1,
+        botId: 1,
+        channel: 'widget',
+        sessionId: 'live',
+        name: 'session',
+      });
+      await requestRollup(db, 0);
+      const row = await poll(async () => (await db.select().from(analyticsDaily).where(eq(analyticsDaily.botId, 1)))[0]);
+      expect(row).toMatchObject({ day: at.toISOString().slice(0, 10), channel: 'widget', session: 1 });
+    } finally {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
