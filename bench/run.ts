@@ -21,6 +21,9 @@
  * 11. Analytics ingest (bench/analytics-ingest.ts, issue 13): POST /api/events sustained events/s and
  *    p50/p99 acknowledgement latency on PGlite and PostgreSQL, and a SIGKILL-under-load durability
  *    check. Alone: `npm run bench -- analytics-ingest`.
+ * 12. Analytics reads (bench/analytics-reads.ts, issue 13): 10 M events over 90 days on PostgreSQL,
+ *    rolled up; the 30-day dashboard query from rollups vs raw events. Alone: `npm run bench --
+ *    analytics-reads` (replaces only that section).
  *
  * The 1-minute load average before and after the run is recorded (the machine may be shared).
  * Needs a built dist/ (`npm run build`) for 2; ffmpeg for 3.
@@ -40,6 +43,7 @@ import { benchGraph } from './graph';
 import { benchList } from './list';
 import { benchEmbed, runEmbedAlone } from './embed';
 import { benchAnalyticsIngest, runAnalyticsIngestAlone } from './analytics-ingest';
+import { benchAnalyticsReads, runAnalyticsReadsAlone } from './analytics-reads';
 import { describeTool, findChromium } from '../scripts/toolchain.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
@@ -179,6 +183,7 @@ async function main() {
   await benchList(log);
   await benchEmbed(log);
   await benchAnalyticsIngest(log);
+  await benchAnalyticsReads(log);
   const loadAfter = os.loadavg();
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
   log(
@@ -190,5 +195,6 @@ async function main() {
 
 if (process.argv.slice(2).includes('embed')) await runEmbedAlone();
 else if (process.argv.slice(2).includes('analytics-ingest')) await runAnalyticsIngestAlone();
+else if (process.argv.slice(2).includes('analytics-reads')) await runAnalyticsReadsAlone();
 else await main();
 process.exit(0);

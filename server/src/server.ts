@@ -20,6 +20,7 @@ import { scheduleMediaSweep } from './media/sweep';
 import { integrationJobHandlers } from './modules/integration/integration.job';
 import { emailJobHandlers } from './email';
 import { startPartitionMaintenance } from './modules/analytics/ingest.service';
+import { rollupJobHandlers, startRollupSchedule } from './modules/analytics/rollup';
 
 export interface RunningServer {
   url: string;
@@ -53,6 +54,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const mediaWorker = startJobWorker(deps, mediaJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
   // E-mail delivery over SMTP (issue 10 §3): one loop is enough, a send takes a moment.
   const emailWorker = startJobWorker(deps, emailJobHandlers, { concurrency: Math.min(1, env.jobConcurrency), pollMs: 1000 });
+  // Analytics rollups (issue 13): one loop; a catch-up run now and a safety-net request every few minutes.
+  const rollupWorker = startJobWorker(deps, rollupJobHandlers, { concurrency: Math.min(1, env.jobConcurrency), pollMs: 1000 });
+  const rollupSchedule = env.jobConcurrency > 0 ? startRollupSchedule(deps) : { stop() {} };
   // Abandoned uploads are swept now and every 6 h (media/sweep.ts).
   if (env.jobConcurrency > 0) await scheduleMediaSweep(database.db);
   // HTTPS when TLS_CERT_FILE and TLS_KEY_FILE are set (env.ts): aws-amplify's OAuth flow needs https.
@@ -72,8 +76,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
     );
   }).catch(async (err: unknown) => {
     // Nothing keeps running after a failed start: workers stopped, database closed.
-    await Promise.all([integrationWorker.stop(), mediaWorker.stop(), emailWorker.stop()]);
     partitions.stop();
+    rollupSchedule.stop();
+    await Promise.all([integrationWorker.stop(), mediaWorker.stop(), emailWorker.stop(), rollupWorker.stop()]);
     await database.close();
     throw err;
   });
@@ -89,6 +94,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
       await integrationWorker.stop();
       await mediaWorker.stop();
       await emailWorker.stop();
+      rollupSchedule.stop();
+      await rollupWorker.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },

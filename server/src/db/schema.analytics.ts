@@ -169,7 +169,9 @@ export const analyticsDailyTransition = pgTable(
 
 /**
  * Per day × bot × channel × path: how many sessions took exactly that path (slide ids in visit
- * order joined by '>', e.g. '12>14>15'; repeats kept). The session's day is the day of its first event.
+ * order joined by '>', e.g. '12>14>15'; repeats kept; at most 30 slides). A session's path belongs to the day
+ * of its slide_nav events (= the day of its first event unless the tab stays open across midnight UTC,
+ * then each day gets its part; rollup.ts).
  */
 export const analyticsDailyPath = pgTable(
   'analytics_daily_path',
