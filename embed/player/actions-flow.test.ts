@@ -159,7 +159,7 @@ describe('links and share media', () => {
     const root = atHub();
     press(root, 'Open');
     expect(mounted.opened).toHaveLength(1);
-    expect(events).toContainEqual({ type: 'link.open', url: 'https://example.com/', linkType: 'new_tab' });
+    expect(events).toContainEqual({ type: 'link.open', url: 'https://example.com/', linkType: 'new_tab', externalLinkType: 'url' });
     expect(last().kind).toBe('link');
     last().done();
     expect(slideId(root)).toBe('3');
