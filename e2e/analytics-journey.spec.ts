@@ -102,14 +102,13 @@ const rowOf = async (request: APIRequestContext, extra = ''): Promise<Row | unde
 
 test('a widget visit on a customer site shows up in analytics, its paths and its exports', async ({ page, browser, request }) => {
   test.setTimeout(240_000);
+  // Never seen: inactive (the share tab's own preview below already counts as seen).
+  const before = (await (await request.get(`/api/bot/${bot.id}`, { headers: owner })).json()) as { liveStatus: string };
+  expect(before.liveStatus).toBe('inactive');
   await signIn(page, 'owner@example.com');
   const code = await widgetCode(page);
   const host = await startHost({ '/index.html': { html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Customer site</title></head><body><h1>Our shop</h1>${code}</body></html>`, csp: strictHostCsp(V) } });
   try {
-    // Never seen: inactive.
-    const before = (await (await request.get(`/api/bot/${bot.id}`, { headers: owner })).json()) as { liveStatus: string };
-    expect(before.liveStatus).toBe('inactive');
-
     // The viewer, a day behind (see the docstring).
     const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
     await context.clock.install({ time: new Date(Date.now() - DAY_MS) });
