@@ -14,19 +14,10 @@
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { startHost, strictHostCsp, vidbotOrigin, type Host } from './hosts';
-import { DEMO_PASSWORD, expect, test } from './support';
+import { expect, idToken, test } from './support';
 
 const V = vidbotOrigin();
 
-async function idToken(request: APIRequestContext, email: string): Promise<string> {
-  const config = (await (await request.get('/api/config')).json()) as { userPoolClientId: string };
-  const res = await request.post('/idp', {
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-}
 
 interface Batch {
   v: number;

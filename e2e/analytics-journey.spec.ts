@@ -17,22 +17,13 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { startHost, strictHostCsp, vidbotOrigin } from './hosts';
-import { DEMO_PASSWORD, expect, signIn, test } from './support';
+import { expect, idToken, signIn, test } from './support';
 
 const V = vidbotOrigin();
 const SAMPLE = 'Welcome to Vidbot';
 const NAME = `Analytics journey ${Date.now().toString(36)}`;
 const DAY_MS = 86_400_000;
 
-async function idToken(request: APIRequestContext, email: string): Promise<string> {
-  const config = (await (await request.get('/api/config')).json()) as { userPoolClientId: string };
-  const res = await request.post('/idp', {
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-}
 
 interface Bot {
   id: number;

@@ -15,21 +15,12 @@
  * sample vidbot's intro video (already processed by the seed).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './support';
+import { expect, idToken, test } from './support';
 import { startHost, strictHostCsp, vidbotOrigin } from './hosts';
 
 const DESTINATION = 'https://shop.example/landing?utm_source=vidbot&x=1';
 const PLATFORMS = ['gam', 'dv360', 'xandr', 'adform', 'custom'] as const;
 
-async function idToken(request: APIRequestContext, email: string): Promise<string> {
-  const config = (await (await request.get('/api/config')).json()) as { userPoolClientId: string };
-  const res = await request.post('/idp', {
-    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-}
 
 /**
  * Sets the accounts of `vidbot_as_ads` as a superuser (POST when new, else PUT).

@@ -29,7 +29,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, FrameLocator, Page } from '@playwright/test';
 import { nonceHostCsp, startHost, strictHostCsp, vidbotOrigin, type Host, type HostPage } from './hosts';
-import { DEMO_PASSWORD, expect, signIn, test } from './support';
+import { expect, idToken, signIn, test } from './support';
 
 const V = vidbotOrigin();
 const SAMPLE = 'Welcome to Vidbot';
@@ -40,15 +40,6 @@ const LABELS = {
 } as const;
 type Lang = keyof typeof LABELS;
 
-async function idToken(request: APIRequestContext, email: string): Promise<string> {
-  const config = (await (await request.get('/api/config')).json()) as { userPoolClientId: string };
-  const res = await request.post('/idp', {
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-}
 
 interface Bot {
   id: number;

@@ -10,21 +10,12 @@
  * (iframe of the frame page) with VIDBOT_OPEN / VIDBOT_CLOSE exactly once each, hide / show, and the
  * host page's own layout and scroll height are the same with and without the widget.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { nonceHostCsp, startHost, strictHostCsp, vidbotOrigin, type Host } from './hosts';
-import { DEMO_PASSWORD, expect, test } from './support';
+import { expect, idToken, test } from './support';
 
 const V = vidbotOrigin();
 
-async function idToken(request: APIRequestContext, email: string): Promise<string> {
-  const config = (await (await request.get('/api/config')).json()) as { userPoolClientId: string };
-  const res = await request.post('/idp', {
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-}
 
 /** The host page's own content: long enough to scroll, styled by nothing inline (strict CSP). */
 const CONTENT = `<main id="content"><h1>Host page</h1>${Array.from({ length: 60 }, (_, i) => `<p>Paragraph ${i + 1} of the host's own content.</p>`).join('')}</main>`;

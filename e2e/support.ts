@@ -13,7 +13,7 @@
  * collects the console errors src/i18n.ts logs for a message asked for but not in the loaded
  * (per-route) catalogs — it would render as its id — and fails the test on them too.
  */
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -81,4 +81,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/demo\//);
+}
+
+/**
+ * An ID token of a demo user for API calls (`Authorization: Bearer …`), from the local identity
+ * provider's USER_PASSWORD_AUTH flow (the Cognito InitiateAuth call aws-amplify makes).
+ * Fails the test when the sign-in is refused.
+ */
+export async function idToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const config = (await (await request.get('/api/config')).json()) as { userPoolClientId: string };
+  const res = await request.post('/idp', {
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
 }

@@ -15,20 +15,11 @@
  */
 import path from 'node:path';
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signIn, test } from './support';
+import { expect, idToken, signIn, test } from './support';
 
 const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 
 /** An ID token from the identity provider (USER_PASSWORD_AUTH), as the other specs get one. */
-async function idToken(request: APIRequestContext, email: string): Promise<string> {
-  const config = (await (await request.get('/api/config')).json()) as { userPoolClientId: string };
-  const res = await request.post('/idp', {
-    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-}
 
 /** Gives the demo account the dashboard flags `names` through the staff API (POST, or PUT when the flag exists). */
 async function grantFlags(request: APIRequestContext, accountId: number, names: string[]) {

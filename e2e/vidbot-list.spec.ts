@@ -9,7 +9,7 @@
  * - delete the published original after a confirmation naming it: the player endpoint answers 404.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './support';
+import { DEMO_PASSWORD, expect, idToken, test } from './support';
 
 const RUN = Date.now().toString(36);
 
@@ -70,15 +70,6 @@ const TEXT = {
 } as const;
 
 /** An ID token through the identity provider's USER_PASSWORD_AUTH (the Cognito JSON protocol). */
-async function idToken(request: APIRequestContext, email: string): Promise<string> {
-  const config = (await (await request.get('/api/config')).json()) as { userPoolClientId: string };
-  const res = await request.post('/idp', {
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-}
 
 async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown, status = 200): Promise<T> {
   const res = await request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });

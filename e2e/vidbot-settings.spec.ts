@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signIn, test } from './support';
+import { expect, idToken, signIn, test } from './support';
 
 const MEDIA_DIR = process.env.FIXTURES_MEDIA ?? path.resolve(import.meta.dirname, '../../shared/fixtures/media');
 
@@ -32,15 +32,6 @@ async function uploadThroughChooser(page: Page, button: string, file: string) {
   await expect(dialog).toBeHidden({ timeout: 60_000 });
 }
 
-async function idToken(request: APIRequestContext, email: string): Promise<string> {
-  const config = (await (await request.get('/api/config')).json()) as { userPoolClientId: string };
-  const res = await request.post('/idp', {
-    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-}
 
 /** Turns the dashboard flag `name` on (accountIds) or off ([]) — POST when new, else PUT by name. */
 async function setFlag(request: APIRequestContext, staffToken: string, name: string, accountIds: number[]) {

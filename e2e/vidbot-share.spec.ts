@@ -16,7 +16,7 @@
  * V is the server's public URL (PUBLIC_URL, here the test server's origin).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signIn, test } from './support';
+import { expect, idToken, signIn, test } from './support';
 
 const LABELS = {
   en: {
@@ -218,15 +218,6 @@ test('share tab (en): a Viewer, who may not edit, still copies the codes (spec 0
   await expect(page.getByTestId('editor-body')).toHaveAttribute('inert', /.*/);
 });
 
-async function idToken(request: APIRequestContext, email: string): Promise<string> {
-  const config = (await (await request.get('/api/config')).json()) as { userPoolClientId: string };
-  const res = await request.post('/idp', {
-    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-}
 
 /** Turns the dashboard flag `name` on (accountIds) or off ([]) — POST when new, else PUT by name. */
 async function setFlag(request: APIRequestContext, staffToken: string, name: string, accountIds: number[]) {
