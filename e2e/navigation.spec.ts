@@ -115,6 +115,8 @@ test('super admin: staff entries, account entries, switcher choices and account 
   await shot(page, 'superadmin-switcher');
   await page.getByRole('option', { name: 'Demo' }).click();
   await expectRealPage(page, '/dashboard/demo/vidbots', 'switcher → Demo');
+  // The side navigation re-renders for the account after the URL changes: wait for its entries.
+  await expect(nav(page).locator('a[data-nav="mediaLibrary"]')).toBeVisible();
   const accountPaths = await walkSideNav(page, 'superadmin-demo');
   expect(accountPaths).toEqual(expect.arrayContaining(['/dashboard/demo/vidbots', '/dashboard/demo/media', '/dashboard/demo/users', '/dashboard/accounts']));
   await page.getByRole('button', { name: /^Switch account/ }).click();
