@@ -34,6 +34,7 @@ import { activateRole, invitationOptions, joinWithInvitation } from './join.api'
 import { decideJoinView, type InvitationLookup, type JoinSearch, type Viewer } from './join.logic';
 import { clearInvitationEmail, readInvitationEmail, storeInvitationEmail } from './invitationEmail';
 import { SignUpForm, type SignUpValues } from './SignUpForm';
+import { inspect } from '../machines/inspection';
 
 /** Card layout shared by the join screens. */
 function JoinCard({ title, children }: { title: React.ReactNode; children: React.ReactNode }) {
@@ -78,7 +79,7 @@ export function EmailsMismatch({ onLogOut }: { onLogOut(): void }) {
 function EmailsMismatchScreen({ invitationEmail, signedInEmail, onLeave }: { invitationEmail: string; signedInEmail: string; onLeave(): void }) {
   const session = useSession();
   const [machine] = useState(() => invitationMismatchMachine.provide({ actors: invitationMismatchActors(session) }));
-  const [snapshot, send] = useMachine(machine, { input: { invitationEmail, signedInEmail } });
+  const [snapshot, send] = useMachine(machine, { input: { invitationEmail, signedInEmail }, inspect });
   if (!isEmailsMismatch(snapshot) || isLoggingOutOfMismatch(snapshot)) return <FullCoverLoader />;
   return (
     <EmailsMismatch

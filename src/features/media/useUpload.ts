@@ -9,6 +9,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import type { UploadMachine } from '../../../machines/upload/upload.machine';
 import type { MediaKind } from './media.types';
 import { createUploadMachine } from './upload.actors';
+import { inspect } from '../machines/inspection';
 
 export type UploadActor = ActorRefFrom<UploadMachine>;
 
@@ -18,7 +19,7 @@ export function useUpload(kind: MediaKind, accountId: number | null) {
 
   const start = useCallback(
     (file: File) => {
-      const next = createActor(createUploadMachine(), { input: { file, kind, accountId } });
+      const next = createActor(createUploadMachine(), { input: { file, kind, accountId }, inspect });
       next.start();
       setActor(next);
       return next;

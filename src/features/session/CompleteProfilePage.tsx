@@ -23,6 +23,7 @@ import {
 import { meOptions } from '../../api/queries';
 import { completeProfileActors } from './flows';
 import { AuthCard, Field, StepHeading, submitSettledKey, useFocusFirstInvalid } from './forms';
+import { inspect } from '../machines/inspection';
 
 /** The page. */
 export function CompleteProfilePage() {
@@ -33,7 +34,7 @@ export function CompleteProfilePage() {
   const formRef = useRef<HTMLFormElement>(null);
   // The complete-profile chart (machines/session/completeProfile.machine.ts) with PATCH /user/me behind it.
   const [machine] = useState(() => completeProfileMachine.provide({ actors: completeProfileActors(queryClient) }));
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useMachine(machine, { inspect });
   const saving = isCompletingProfile(snapshot);
   const completed = isProfileCompleted(snapshot);
   const failure = selectProfileFailure(snapshot);

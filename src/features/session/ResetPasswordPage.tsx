@@ -10,6 +10,7 @@
 import { useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useActor } from '@xstate/react';
+import { inspect } from '../machines/inspection';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { passwordRecoveryMachine } from '../../../machines/session/passwordRecovery.machine';
@@ -31,7 +32,7 @@ export function ResetPasswordPage({ token, email }: { token?: string; email?: st
 
 /** The flow inside a card (also used by /new-password with token and email). */
 export function ResetPasswordFlow({ token, email }: { token?: string; email?: string }) {
-  const [snapshot, send] = useActor(machine);
+  const [snapshot, send] = useActor(machine, { inspect });
   const errorMessage = useAuthErrorMessage();
   const error = snapshot.context.error;
   const errorText = error ? errorMessage(error) : null;

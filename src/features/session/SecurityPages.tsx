@@ -7,6 +7,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useActor } from '@xstate/react';
+import { inspect } from '../machines/inspection';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mfaSetupMachine } from '../../../machines/session/mfaSetup.machine';
@@ -25,7 +26,7 @@ const passwordMachine = changePasswordMachine.provide({ actors: lazyChangePasswo
 
 /** /dashboard/security: set up an authenticator app (TOTP) as the second factor. */
 export function MfaSetupPage() {
-  const [snapshot, send] = useActor(mfaMachine);
+  const [snapshot, send] = useActor(mfaMachine, { inspect });
   const me = useQuery(meOptions()).data;
   const state = snapshot.value;
   const details = snapshot.context.details;
@@ -108,7 +109,7 @@ export function MfaSetupPage() {
 
 /** /dashboard/security/change-password: current, new and confirm fields. */
 export function ChangePasswordPage() {
-  const [snapshot, send] = useActor(passwordMachine);
+  const [snapshot, send] = useActor(passwordMachine, { inspect });
   const { t } = useLingui();
   const errorMessage = useAuthErrorMessage();
   const state = snapshot.value;

@@ -17,6 +17,7 @@ import { myAccountsOptions } from './teamSelect.queries';
 import { PlainShell } from '../../ui/AppShell';
 import { useSession } from './hooks';
 import { teamJoinActors } from './flows';
+import { inspect } from '../machines/inspection';
 
 /** The team select page. */
 export function TeamSelectPage() {
@@ -31,7 +32,7 @@ export function TeamSelectPage() {
 
   // The team-join chart (machines/session/teamJoin.machine.ts) with PUT /user/{userId}/role/{roleId} behind it.
   const [machine] = useState(() => teamJoinMachine.provide({ actors: teamJoinActors() }));
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useMachine(machine, { inspect });
   const joining = isJoiningTeam(snapshot);
   const joined = isTeamJoined(snapshot);
   const failure = selectJoinFailure(snapshot);

@@ -6,6 +6,7 @@ import { createActor, waitFor, type Actor } from 'xstate';
 import { sessionMachine, type SessionMachine } from '../../../machines/session/session.machine';
 import { isSessionSettled, isSignedIn, type SessionSnapshot } from '../../../machines/session/session.selectors';
 import { lazySessionActors } from './identity';
+import { inspect } from '../machines/inspection';
 
 /** What routes and views get: the actor plus helpers that wait for a settled session. */
 export interface SessionHandle {
@@ -47,7 +48,7 @@ export function createSessionHandle(actor: Actor<SessionMachine>): SessionHandle
  * `initIdentity`; see identity.ts).
  */
 export function startAmplifySession(): SessionHandle {
-  const actor = createActor(sessionMachine.provide({ actors: lazySessionActors }));
+  const actor = createActor(sessionMachine.provide({ actors: lazySessionActors }), { inspect });
   actor.start();
   return createSessionHandle(actor);
 }

@@ -24,6 +24,7 @@ import { toast } from '../../../ui/toast';
 import { createAnalyticsExportMachine } from './export.actors';
 import { useExportLabels } from './labels';
 import './export.css';
+import { inspect } from '../../machines/inspection';
 
 export interface AnalyticsExportProps {
   accountId: number;
@@ -54,7 +55,7 @@ export function AnalyticsExport({ accountId, channel, query, canDownload }: Anal
   const labelsRef = useRef(labels);
   labelsRef.current = labels;
   const machine = useMemo(() => createAnalyticsExportMachine(() => labelsRef.current), []);
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { inspect });
   const phase = useSelector(actor, selectExportPhase);
   const busy = useSelector(actor, selectIsExporting);
   const failure = useSelector(actor, selectExportFailure);

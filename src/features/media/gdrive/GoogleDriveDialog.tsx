@@ -29,6 +29,7 @@ import {
   selectSelectedFileId,
 } from '../../../../machines/googleDrive/googleDrive.selectors';
 import { createGoogleDriveMachine, type GoogleDriveEdge } from './googleDrive.actors';
+import { inspect } from '../../machines/inspection';
 
 export interface GoogleDriveDialogProps {
   open: boolean;
@@ -63,7 +64,7 @@ function GoogleDriveImport({ accountId, returnTo, onClose, onQueued, edge }: Omi
       leave: edge?.leave ?? ((url) => window.location.assign(url)),
     }),
   );
-  const actor = useActorRef(machine, { input: { accountId, returnTo } });
+  const actor = useActorRef(machine, { input: { accountId, returnTo }, inspect });
   const screen = useSelector(actor, selectScreen);
   const failure = useSelector(actor, selectFailure);
   // Focus follows the screen: when the focused control went away (or focus is outside the

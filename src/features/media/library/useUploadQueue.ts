@@ -17,12 +17,13 @@ import { selectInterrupted, selectQueueEntries, selectQueueOnline } from '../../
 import type { UploadInput } from '../../../../machines/upload/upload.machine';
 import { createUploadQueueMachine } from '../upload.actors';
 import { listStoredUploads } from '../resumeStore';
+import { inspect } from '../../machines/inspection';
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /** The queue: its entries, interrupted uploads, the connection, and `add` / `cancel` / `resume` / `discard`. */
 export function useUploadQueue(onSettled: (entry: QueueEntry) => void, accountId: number | null = null, onDiscarded?: () => void) {
-  const queue = useActorRef(createUploadQueueMachine(), { input: { online: isOnline() } });
+  const queue = useActorRef(createUploadQueueMachine(), { input: { online: isOnline() }, inspect });
   const entries = useSelector(queue, selectQueueEntries);
   const interrupted = useSelector(queue, selectInterrupted);
   const online = useSelector(queue, selectQueueOnline);

@@ -55,6 +55,7 @@ import { createEditorMachine } from './editor.actors';
 import { EditorContext, type EditorApi } from './editorContext';
 import { MenuButton } from './MenuButton';
 import { usePublishWarnings } from './publishWarnings';
+import { inspect } from '../../machines/inspection';
 
 export interface EditorLayoutProps {
   account: Account;
@@ -104,7 +105,7 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
     [queryClient],
   );
   const canEdit = canEditVidbot(account.role, me.data, cached ?? initialBot);
-  const editor = useActorRef(machine, { input: { bot: initialBot, canEdit } });
+  const editor = useActorRef(machine, { input: { bot: initialBot, canEdit }, inspect });
   useEffect(() => editor.send({ type: 'access.changed', canEdit }), [editor, canEdit]);
 
   const machineBot = useSelector(editor, selectBot);

@@ -1,0 +1,41 @@
+/**
+ * How each catalogued machine (machines/catalog.ts) takes part in model-based paths and coverage
+ * (issue 14): its `PathSource` — named inputs, TestModel, serializer, journeys. Node and tests only.
+ *
+ * Every catalog entry must have a source here; the coverage gate (machines/tooling) fails otherwise.
+ */
+import { machineCatalog, machineEntry } from './catalog';
+import { exportTestModel, serializeExportState } from './analytics/export.paths';
+import { editorPathInputs, editorTestModel, serializeEditorState } from './editor/editor.paths';
+import { googleDriveTestModel, serializeGoogleDriveState } from './googleDrive/googleDrive.paths';
+import { playerPathInputs, playerTestModel, serializePlayerState } from './player/player.paths';
+import { createSessionTestModel, serializeSessionState } from './session/session.paths';
+import { serializeUploadState, uploadInputs, uploadTestModel } from './upload/upload.paths';
+import { queueTestModel, serializeQueueState } from './uploadQueue/uploadQueue.paths';
+import { pathsFromSource, payloadFreeSource, type MachinePath, type PathSource, type PathStrategy } from './tooling/paths';
+
+const source = (s: { inputs: Record<string, unknown>; model(input: never): unknown; serialize(snapshot: never): string; journeys?: PathSource['journeys'] }): PathSource => s as unknown as PathSource;
+
+/** Path sources by catalog name. */
+export const pathSources: Record<string, () => PathSource> = {
+  session: () => source({ inputs: { default: undefined }, model: () => createSessionTestModel(), serialize: serializeSessionState }),
+  editor: () => source({ inputs: editorPathInputs, model: editorTestModel, serialize: serializeEditorState }),
+  upload: () => source({ inputs: uploadInputs(), model: uploadTestModel, serialize: serializeUploadState }),
+  uploadQueue: () => source({ inputs: { default: { concurrency: 2 } }, model: () => queueTestModel(), serialize: serializeQueueState }),
+  googleDrive: () => source({ inputs: { default: undefined }, model: () => googleDriveTestModel(), serialize: serializeGoogleDriveState }),
+  player: () => source({ inputs: playerPathInputs, model: playerTestModel, serialize: serializePlayerState }),
+  vidbot: () => payloadFreeSource(machineEntry('vidbot')!.machine),
+  analyticsExport: () => source({ inputs: { default: undefined }, model: () => exportTestModel(), serialize: serializeExportState }),
+};
+
+/**
+ * The paths of the catalogued machine `name`.
+ * @throws Error `Unknown machine "x"` (with the known names) or `No path source for "x"`.
+ */
+export function machinePaths(name: string, strategy: PathStrategy = 'tour'): MachinePath[] {
+  const entry = machineEntry(name);
+  if (!entry) throw new Error(`Unknown machine "${name}". Known: ${machineCatalog.map((e) => e.name).join(', ')}`);
+  const make = pathSources[name];
+  if (!make) throw new Error(`No path source for "${name}" in machines/catalog.paths.ts`);
+  return pathsFromSource(name, entry.machine, make(), strategy);
+}

@@ -1,0 +1,172 @@
+/**
+ * The catalog of Vidbot's statecharts (issue 14 "Statecharts for people"): one entry per machine
+ * that a product owner reads and a tester walks. `npm run machines` draws each entry into
+ * docs/machines/<name>.{mmd,svg,json}; `npm run paths -- <name>` prints its paths;
+ * `npm run machines:coverage` reports its coverage; the in-app Machines page lists the same names.
+ *
+ * Pure: imports machine definitions only (no app edge, no Node APIs), so the SPA and the Node
+ * tools read the same list. Adding a machine = adding an entry here and one in catalog.paths.ts.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { analyticsExportMachine } from './analytics/export.machine';
+import { editorMachine } from './editor/editor.machine';
+import { googleDriveMachine } from './googleDrive/googleDrive.machine';
+import { playerMachine } from './player/player.machine';
+import { changePasswordMachine } from './session/changePassword.machine';
+import { completeProfileMachine } from './session/completeProfile.machine';
+import { invitationMismatchMachine } from './session/invitationMismatch.machine';
+import { mfaSetupMachine } from './session/mfaSetup.machine';
+import { passwordRecoveryMachine } from './session/passwordRecovery.machine';
+import { sessionMachine } from './session/session.machine';
+import { teamJoinMachine } from './session/teamJoin.machine';
+import { uploadMachine } from './upload/upload.machine';
+import { uploadQueueMachine } from './uploadQueue/uploadQueue.machine';
+import { compileVidbot } from './vidbot/vidbot.machine';
+import { demoVidbot } from './vidbot/vidbot.fixtures';
+
+/** Where a machine belongs in the product, for grouping in lists. */
+export type MachineGroup = 'Sign-in and account' | 'Editing and publishing' | 'Media' | 'Player' | 'Analytics';
+
+/** One statechart of the product. */
+export interface MachineEntry {
+  /** File name in docs/machines and the CLI argument (`npm run paths -- upload`): lower camelCase. */
+  name: string;
+  /** Title a product owner reads ("Upload of one file"). */
+  title: string;
+  group: MachineGroup;
+  /** One or two plain-language sentences: what the workflow is, where a person meets it. */
+  summary: string;
+  /** Source folder of the chart, relative to the repository root (`machines/upload`). */
+  folder: string;
+  /** The catalog name of the machine that spawns or invokes this one, if any. */
+  parent?: string;
+  machine: AnyStateMachine;
+}
+
+/** Every statechart, in the order the docs index and the Machines page list them. */
+export const machineCatalog: readonly MachineEntry[] = [
+  {
+    name: 'session',
+    title: 'Session: sign-in, MFA and sign-out',
+    group: 'Sign-in and account',
+    summary: 'Whether someone is signed in, and the steps of signing in: password, a new password when one is required, the authenticator code or its set-up, then signing out.',
+    folder: 'machines/session',
+    machine: sessionMachine,
+  },
+  {
+    name: 'passwordRecovery',
+    title: 'Forgot password',
+    group: 'Sign-in and account',
+    summary: 'A person who forgot their password asks for a code by e-mail and chooses a new password with it.',
+    folder: 'machines/session',
+    parent: 'session',
+    machine: passwordRecoveryMachine,
+  },
+  {
+    name: 'mfaSetup',
+    title: 'Authenticator (MFA) set-up',
+    group: 'Sign-in and account',
+    summary: 'A signed-in person turns on two-step sign-in: scans the QR code with an authenticator app and confirms with a code.',
+    folder: 'machines/session',
+    parent: 'session',
+    machine: mfaSetupMachine,
+  },
+  {
+    name: 'changePassword',
+    title: 'Change password',
+    group: 'Sign-in and account',
+    summary: 'A signed-in person changes their password with the current one.',
+    folder: 'machines/session',
+    parent: 'session',
+    machine: changePasswordMachine,
+  },
+  {
+    name: 'completeProfile',
+    title: 'Complete profile',
+    group: 'Sign-in and account',
+    summary: 'After the first sign-in a person gives their first and last name before using the product.',
+    folder: 'machines/session',
+    parent: 'session',
+    machine: completeProfileMachine,
+  },
+  {
+    name: 'teamJoin',
+    title: 'Choose and join a team',
+    group: 'Sign-in and account',
+    summary: 'A person invited to an account accepts the invitation from the team list and lands in that account.',
+    folder: 'machines/session',
+    parent: 'session',
+    machine: teamJoinMachine,
+  },
+  {
+    name: 'invitationMismatch',
+    title: 'Invitation for another e-mail',
+    group: 'Sign-in and account',
+    summary: 'Someone opens an invitation while signed in with a different e-mail address and is asked to sign out.',
+    folder: 'machines/session',
+    parent: 'session',
+    machine: invitationMismatchMachine,
+  },
+  {
+    name: 'editor',
+    title: 'Vidbot editor: save, publish, revisions, unsaved changes',
+    group: 'Editing and publishing',
+    summary: 'Editing a vidbot: the draft is saved, published (with a warning check), compared with the published revision, and a person leaving with unsaved changes is asked what to do.',
+    folder: 'machines/editor',
+    machine: editorMachine,
+  },
+  {
+    name: 'upload',
+    title: 'Upload of one file',
+    group: 'Media',
+    summary: 'One video or image goes from the person’s computer to the media library: checked, sent in resumable pieces, retried when the network fails, then processed on the server.',
+    folder: 'machines/upload',
+    machine: uploadMachine,
+  },
+  {
+    name: 'uploadQueue',
+    title: 'Upload queue',
+    group: 'Media',
+    summary: 'Several files dropped at once upload a few at a time; interrupted uploads can be resumed after a reload.',
+    folder: 'machines/uploadQueue',
+    machine: uploadQueueMachine,
+  },
+  {
+    name: 'googleDrive',
+    title: 'Import from Google Drive',
+    group: 'Media',
+    summary: 'A person connects Google Drive, picks videos and images, and they are imported into the media library.',
+    folder: 'machines/googleDrive',
+    machine: googleDriveMachine,
+  },
+  {
+    name: 'player',
+    title: 'Player: what a viewer sees',
+    group: 'Player',
+    summary: 'A viewer watches a vidbot: slides play, buttons appear and lead to other slides, forms, links or the end.',
+    folder: 'machines/player',
+    machine: playerMachine,
+  },
+  {
+    name: 'vidbot',
+    title: 'A published vidbot’s slide graph (demo bot)',
+    group: 'Player',
+    summary: 'Each vidbot compiles into its own chart: one state per slide and one transition per button. This is the demo bot; `npm run paths -- --bot <publicId>` draws any published one.',
+    folder: 'machines/vidbot',
+    parent: 'player',
+    machine: compileVidbot(demoVidbot) as unknown as AnyStateMachine,
+  },
+  {
+    name: 'analyticsExport',
+    title: 'Analytics export',
+    group: 'Analytics',
+    summary: 'Downloading an analytics report as PDF, CSV or Excel: the report is fetched, the file built and saved.',
+    folder: 'machines/analytics',
+    machine: analyticsExportMachine,
+  },
+];
+
+/** The entry of `name`, or undefined. */
+export function machineEntry(name: string): MachineEntry | undefined {
+  return machineCatalog.find((entry) => entry.name === name);
+}
