@@ -161,7 +161,7 @@ export function renderSvg(chart: ChartModel, layout: ChartLayout, name: string, 
     out.push(`<g class="initial" data-initial-of="${xml(marker.of)}">`);
     out.push(`  <circle cx="${num(marker.center.x)}" cy="${num(marker.center.y)}" r="${num(marker.radius)}" fill="${COLORS.ink}"/>`);
     if (marker.points.length >= 2) {
-      out.push(`  <path d="${pathData(shortened(marker.points))}" fill="none" stroke="${COLORS.ink}" stroke-width="1.25"/>`);
+      out.push(`  <path d="${pathData(shortened(marker.points))}" fill="none" stroke="${COLORS.ink}" stroke-width="1.3"/>`);
       out.push(`  <path d="${arrowHead(marker.points)}" fill="${COLORS.ink}" stroke="none"/>`);
     }
     out.push('</g>');
@@ -193,7 +193,7 @@ export function renderSvg(chart: ChartModel, layout: ChartLayout, name: string, 
     out.push(`<g class="transition transition-${t.kind}" data-transition-id="${xml(t.id)}">`);
     out.push(`  <title>${xml(transitionTitle(t, byId))}</title>`);
     for (const edge of list) {
-      out.push(`  <path class="transition-path" d="${pathData(shortened(edge.points))}" fill="none" stroke="${stroke}" stroke-width="1.25"${dashed}/>`);
+      out.push(`  <path class="transition-path" d="${pathData(shortened(edge.points))}" fill="none" stroke="${stroke}" stroke-width="1.3"${dashed}/>`);
       out.push(`  <path class="transition-arrow" d="${arrowHead(edge.points)}" fill="${stroke}" stroke="none"/>`);
     }
     for (const edge of list) {
