@@ -193,8 +193,11 @@ export function renderSvg(chart: ChartModel, layout: ChartLayout, name: string, 
     out.push(`<g class="transition transition-${t.kind}" data-transition-id="${xml(t.id)}">`);
     out.push(`  <title>${xml(transitionTitle(t, byId))}</title>`);
     for (const edge of list) {
-      out.push(`  <path class="transition-path" d="${pathData(shortened(edge.points))}" fill="none" stroke="${stroke}" stroke-width="1.3"${dashed}/>`);
-      out.push(`  <path class="transition-arrow" d="${arrowHead(edge.points)}" fill="${stroke}" stroke="none"/>`);
+      // A route shared by transitions of different kinds is drawn plain (its label lines keep their colours).
+      const mixed = new Set(edge.members.map((m) => transitions.get(m.transitionId)!.kind)).size > 1;
+      const edgeStroke = mixed ? COLORS.edge : stroke;
+      out.push(`  <path class="transition-path" d="${pathData(shortened(edge.points))}" fill="none" stroke="${edgeStroke}" stroke-width="1.3"${mixed ? '' : dashed}/>`);
+      out.push(`  <path class="transition-arrow" d="${arrowHead(edge.points)}" fill="${edgeStroke}" stroke="none"/>`);
     }
     for (const edge of list) {
       const line = edge.labels.find((l) => l.transitionId === t.id);
