@@ -127,10 +127,23 @@ function publish(): void {
   schedulePost();
 }
 
+/**
+ * The actor's snapshot, or undefined while it is being constructed (`@xstate.actor` is inspected
+ * from the constructor, where XState's development build throws "Snapshot can't be read while the
+ * actor initializes itself"; its first `@xstate.snapshot` follows on start).
+ */
+function snapshotOf(ref: AnyActorRef): { status?: string; _nodes?: Array<{ id: string }> } | undefined {
+  try {
+    return ref.getSnapshot() as { status?: string; _nodes?: Array<{ id: string }> } | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function read(ref: AnyActorRef, lastEvent: string | null): LiveActor | null {
   const machineId = machineIdOf(ref);
   if (!machineId) return null;
-  const snapshot = ref.getSnapshot() as { status?: string; _nodes?: Array<{ id: string }> } | undefined;
+  const snapshot = snapshotOf(ref);
   return {
     sessionId: ref.sessionId,
     machineId,
@@ -156,7 +169,7 @@ export function inspect(event: InspectionEvent): void {
   entries.set(ref.sessionId, { ref, actor });
   // Actors stopped by an unmount send no snapshot: prune them whenever anything changes.
   for (const [id, entry] of entries) {
-    if ((entry.ref.getSnapshot() as { status?: string }).status === 'stopped') entries.delete(id);
+    if (snapshotOf(entry.ref)?.status === 'stopped') entries.delete(id);
   }
   publish();
 }
