@@ -30,10 +30,11 @@ export interface MachineArtifact {
   svg: string | null;
 }
 
-// Eager `entry` export only: Vite's JSON plugin turns top-level keys into named exports, so the
-// charts stay in their own lazily loaded chunks.
+// Eager `entry` export only (Vite's JSON plugin turns top-level keys into named exports, and the
+// unused `chart` is left out). The lazy side reads the same files as text (`?raw`, parsed on load):
+// importing one module both eagerly and lazily would put every chart into the page's chunk.
 const entryModules = import.meta.glob<MachineArtifactEntry | undefined>('/docs/machines/*.json', { eager: true, import: 'entry' });
-const chartModules = import.meta.glob<{ entry: MachineArtifactEntry; chart: ChartModel }>('/docs/machines/*.json', { import: 'default' });
+const chartModules = import.meta.glob<string>('/docs/machines/*.json', { query: '?raw', import: 'default' });
 const svgModules = import.meta.glob<string>('/docs/machines/*.svg', { query: '?raw', import: 'default' });
 
 const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.[a-z]+$/, '');
@@ -56,6 +57,7 @@ export async function loadMachine(name: string): Promise<MachineArtifact | null>
   const json = chartModules[`/docs/machines/${name}.json`];
   if (!json) return null;
   const svgLoader = svgModules[`/docs/machines/${name}.svg`];
-  const [data, svg] = await Promise.all([json(), svgLoader ? svgLoader() : Promise.resolve(null)]);
+  const [text, svg] = await Promise.all([json(), svgLoader ? svgLoader() : Promise.resolve(null)]);
+  const data = JSON.parse(text) as { entry: MachineArtifactEntry; chart: ChartModel };
   return { entry: data.entry, chart: data.chart, svg };
 }
