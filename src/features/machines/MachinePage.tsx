@@ -28,6 +28,8 @@ import './machines.css';
 const ZOOM_MIN = 0.2;
 const ZOOM_MAX = 3;
 const ZOOM_STEP = 1.25;
+/** The smallest zoom the page opens a diagram at (labels stay legible). */
+const READABLE_ZOOM = 0.7;
 const clampZoom = (z: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(z * 100) / 100));
 
 /** The selection of the URL's search, when it names a state or transition of `chart`. */
@@ -203,10 +205,10 @@ const Diagram = memo(function Diagram({
     return size && width ? clampZoom(Math.min(1, (width - 16) / size.width)) : 1;
   };
 
-  // First drawing: fit wide diagrams to the region's width.
+  // First drawing: fit wide diagrams to the region's width, but not so small that the labels cannot
+  // be read (the region scrolls for the rest).
   useLayoutEffect(() => {
-    setZoom(fitZoom());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    setZoom(Math.max(fitZoom(), Math.min(1, READABLE_ZOOM)));
   }, [svg]);
 
   // Size from the zoom (attributes: the CSP allows no inline styles).
@@ -271,7 +273,6 @@ const Diagram = memo(function Diagram({
       </div>
       {svg ? (
         // The region scrolls with the keyboard (tabIndex); clicks select, the panel is the keyboard path.
-        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
         <div ref={region} className="machine-diagram-scroll" tabIndex={0} role="region" aria-label={t`Diagram of ${title}`} onClick={onClick}>
           <div ref={host} className="machine-svg" dangerouslySetInnerHTML={markup} />
         </div>
@@ -281,9 +282,15 @@ const Diagram = memo(function Diagram({
         </p>
       )}
       <p className="machine-legend muted">
-        <span className="legend-swatch legend-selected" aria-hidden="true" /> <Trans>Selected</Trans>
-        <span className="legend-swatch legend-related" aria-hidden="true" /> <Trans>Connected to the selection</Trans>
-        <span className="legend-swatch legend-live" aria-hidden="true" /> <Trans>Current state of a running workflow</Trans>
+        <span>
+          <span className="legend-swatch legend-selected" aria-hidden="true" /> <Trans>Selected</Trans>
+        </span>
+        <span>
+          <span className="legend-swatch legend-related" aria-hidden="true" /> <Trans>Connected to the selection</Trans>
+        </span>
+        <span>
+          <span className="legend-swatch legend-live" aria-hidden="true" /> <Trans>Current state of a running workflow</Trans>
+        </span>
       </p>
     </section>
   );
@@ -305,13 +312,24 @@ function TransitionRow({ chart, transition, from, onSelect }: { chart: ChartMode
   return (
     <li>
       <button type="button" className="machine-transition-button" onClick={() => onSelect({ kind: 'transition', id: transition.id })}>
+        {from && (
+          <>
+            <span className="muted">{t`from`}</span>
+            <span>{stateName(chart, transition.source)}</span>
+            <span className="muted">{t`on`}</span>
+          </>
+        )}
         <code className="machine-trigger">{transition.trigger}</code>
         {transition.guard && <span className="machine-guard">[{transition.guard}]</span>}
-        <span className="machine-arrow" aria-hidden="true">
-          →
-        </span>
-        <span className="visually-hidden">{from ? t`from` : t`to`}</span>
-        <span>{from ? stateName(chart, transition.source) : targets}</span>
+        {!from && (
+          <>
+            <span className="machine-arrow" aria-hidden="true">
+              →
+            </span>
+            <span className="visually-hidden">{t`to`}</span>
+            <span>{targets}</span>
+          </>
+        )}
       </button>
     </li>
   );
