@@ -51,7 +51,7 @@ export function machineEntries(): readonly MachineArtifactEntry[] {
 /**
  * Loads `name`'s chart and SVG. Answers null when there is no `docs/machines/<name>.json`.
  * `svg` is null when the JSON exists without its drawing.
- * @throws when a chunk fails to load (network), like any lazy import.
+ * @throws when a chunk fails to load (network), like any lazy import; SyntaxError when the file is not JSON.
  */
 export async function loadMachine(name: string): Promise<MachineArtifact | null> {
   const json = chartModules[`/docs/machines/${name}.json`];
