@@ -37,6 +37,8 @@ import { Route as AuthDashboardAdminBillingRouteImport } from './routes/_auth/da
 import { Route as AuthDashboardAdminFeatureFlagsRouteImport } from './routes/_auth/dashboard/admin/feature-flags'
 import { Route as AuthDashboardAdminLiveStatusRouteImport } from './routes/_auth/dashboard/admin/live-status'
 import { Route as AuthDashboardAdminUsersRouteImport } from './routes/_auth/dashboard/admin/users'
+import { Route as AuthDashboardMachinesIndexRouteImport } from './routes/_auth/dashboard/machines.index'
+import { Route as AuthDashboardMachinesNameRouteImport } from './routes/_auth/dashboard/machines.$name'
 import { Route as AuthDashboardSecurityIndexRouteImport } from './routes/_auth/dashboard/security.index'
 import { Route as AuthDashboardSecurityChangePasswordRouteImport } from './routes/_auth/dashboard/security.change-password'
 import { Route as AuthDashboardAccountSlugAnalyticsIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/analytics.index'
@@ -211,6 +213,18 @@ const AuthDashboardAdminUsersRoute = AuthDashboardAdminUsersRouteImport.update({
   path: '/dashboard/admin/users',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthDashboardMachinesIndexRoute =
+  AuthDashboardMachinesIndexRouteImport.update({
+    id: '/dashboard/machines/',
+    path: '/dashboard/machines/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthDashboardMachinesNameRoute =
+  AuthDashboardMachinesNameRouteImport.update({
+    id: '/dashboard/machines/$name',
+    path: '/dashboard/machines/$name',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthDashboardSecurityIndexRoute =
   AuthDashboardSecurityIndexRouteImport.update({
     id: '/dashboard/security/',
@@ -388,9 +402,11 @@ export interface FileRoutesByFullPath {
   '/dashboard/admin/feature-flags': typeof AuthDashboardAdminFeatureFlagsRoute
   '/dashboard/admin/live-status': typeof AuthDashboardAdminLiveStatusRoute
   '/dashboard/admin/users': typeof AuthDashboardAdminUsersRoute
+  '/dashboard/machines/$name': typeof AuthDashboardMachinesNameRoute
   '/dashboard/security/change-password': typeof AuthDashboardSecurityChangePasswordRoute
   '/dashboard/$accountSlug/': typeof AuthDashboardAccountSlugIndexRoute
   '/dashboard/accounts/': typeof AuthDashboardAccountsIndexRoute
+  '/dashboard/machines/': typeof AuthDashboardMachinesIndexRoute
   '/dashboard/security/': typeof AuthDashboardSecurityIndexRoute
   '/dashboard/$accountSlug/analytics/$botId': typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
   '/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
@@ -441,9 +457,11 @@ export interface FileRoutesByTo {
   '/dashboard/admin/feature-flags': typeof AuthDashboardAdminFeatureFlagsRoute
   '/dashboard/admin/live-status': typeof AuthDashboardAdminLiveStatusRoute
   '/dashboard/admin/users': typeof AuthDashboardAdminUsersRoute
+  '/dashboard/machines/$name': typeof AuthDashboardMachinesNameRoute
   '/dashboard/security/change-password': typeof AuthDashboardSecurityChangePasswordRoute
   '/dashboard/$accountSlug': typeof AuthDashboardAccountSlugIndexRoute
   '/dashboard/accounts': typeof AuthDashboardAccountsIndexRoute
+  '/dashboard/machines': typeof AuthDashboardMachinesIndexRoute
   '/dashboard/security': typeof AuthDashboardSecurityIndexRoute
   '/dashboard/$accountSlug/analytics/$botId': typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
   '/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
@@ -495,9 +513,11 @@ export interface FileRoutesById {
   '/_auth/dashboard/admin/feature-flags': typeof AuthDashboardAdminFeatureFlagsRoute
   '/_auth/dashboard/admin/live-status': typeof AuthDashboardAdminLiveStatusRoute
   '/_auth/dashboard/admin/users': typeof AuthDashboardAdminUsersRoute
+  '/_auth/dashboard/machines/$name': typeof AuthDashboardMachinesNameRoute
   '/_auth/dashboard/security/change-password': typeof AuthDashboardSecurityChangePasswordRoute
   '/_auth/dashboard/$accountSlug/': typeof AuthDashboardAccountSlugIndexRoute
   '/_auth/dashboard/accounts/': typeof AuthDashboardAccountsIndexRoute
+  '/_auth/dashboard/machines/': typeof AuthDashboardMachinesIndexRoute
   '/_auth/dashboard/security/': typeof AuthDashboardSecurityIndexRoute
   '/_auth/dashboard/$accountSlug/analytics/$botId': typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
   '/_auth/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
@@ -551,9 +571,11 @@ export interface FileRouteTypes {
     | '/dashboard/admin/feature-flags'
     | '/dashboard/admin/live-status'
     | '/dashboard/admin/users'
+    | '/dashboard/machines/$name'
     | '/dashboard/security/change-password'
     | '/dashboard/$accountSlug/'
     | '/dashboard/accounts/'
+    | '/dashboard/machines/'
     | '/dashboard/security/'
     | '/dashboard/$accountSlug/analytics/$botId'
     | '/dashboard/$accountSlug/media/$type'
@@ -604,9 +626,11 @@ export interface FileRouteTypes {
     | '/dashboard/admin/feature-flags'
     | '/dashboard/admin/live-status'
     | '/dashboard/admin/users'
+    | '/dashboard/machines/$name'
     | '/dashboard/security/change-password'
     | '/dashboard/$accountSlug'
     | '/dashboard/accounts'
+    | '/dashboard/machines'
     | '/dashboard/security'
     | '/dashboard/$accountSlug/analytics/$botId'
     | '/dashboard/$accountSlug/media/$type'
@@ -657,9 +681,11 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/admin/feature-flags'
     | '/_auth/dashboard/admin/live-status'
     | '/_auth/dashboard/admin/users'
+    | '/_auth/dashboard/machines/$name'
     | '/_auth/dashboard/security/change-password'
     | '/_auth/dashboard/$accountSlug/'
     | '/_auth/dashboard/accounts/'
+    | '/_auth/dashboard/machines/'
     | '/_auth/dashboard/security/'
     | '/_auth/dashboard/$accountSlug/analytics/$botId'
     | '/_auth/dashboard/$accountSlug/media/$type'
@@ -900,6 +926,20 @@ declare module '@tanstack/react-router' {
       path: '/dashboard/admin/users'
       fullPath: '/dashboard/admin/users'
       preLoaderRoute: typeof AuthDashboardAdminUsersRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/machines/': {
+      id: '/_auth/dashboard/machines/'
+      path: '/dashboard/machines'
+      fullPath: '/dashboard/machines/'
+      preLoaderRoute: typeof AuthDashboardMachinesIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/machines/$name': {
+      id: '/_auth/dashboard/machines/$name'
+      path: '/dashboard/machines/$name'
+      fullPath: '/dashboard/machines/$name'
+      preLoaderRoute: typeof AuthDashboardMachinesNameRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/dashboard/security/': {
@@ -1193,8 +1233,10 @@ interface AuthRouteChildren {
   AuthDashboardAdminFeatureFlagsRoute: typeof AuthDashboardAdminFeatureFlagsRoute
   AuthDashboardAdminLiveStatusRoute: typeof AuthDashboardAdminLiveStatusRoute
   AuthDashboardAdminUsersRoute: typeof AuthDashboardAdminUsersRoute
+  AuthDashboardMachinesNameRoute: typeof AuthDashboardMachinesNameRoute
   AuthDashboardSecurityChangePasswordRoute: typeof AuthDashboardSecurityChangePasswordRoute
   AuthDashboardAccountsIndexRoute: typeof AuthDashboardAccountsIndexRoute
+  AuthDashboardMachinesIndexRoute: typeof AuthDashboardMachinesIndexRoute
   AuthDashboardSecurityIndexRoute: typeof AuthDashboardSecurityIndexRoute
   AuthDashboardAdminSsoConfigIdRoute: typeof AuthDashboardAdminSsoConfigIdRoute
   AuthDashboardAdminSsoConfigIndexRoute: typeof AuthDashboardAdminSsoConfigIndexRoute
@@ -1211,9 +1253,11 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthDashboardAdminFeatureFlagsRoute: AuthDashboardAdminFeatureFlagsRoute,
   AuthDashboardAdminLiveStatusRoute: AuthDashboardAdminLiveStatusRoute,
   AuthDashboardAdminUsersRoute: AuthDashboardAdminUsersRoute,
+  AuthDashboardMachinesNameRoute: AuthDashboardMachinesNameRoute,
   AuthDashboardSecurityChangePasswordRoute:
     AuthDashboardSecurityChangePasswordRoute,
   AuthDashboardAccountsIndexRoute: AuthDashboardAccountsIndexRoute,
+  AuthDashboardMachinesIndexRoute: AuthDashboardMachinesIndexRoute,
   AuthDashboardSecurityIndexRoute: AuthDashboardSecurityIndexRoute,
   AuthDashboardAdminSsoConfigIdRoute: AuthDashboardAdminSsoConfigIdRoute,
   AuthDashboardAdminSsoConfigIndexRoute: AuthDashboardAdminSsoConfigIndexRoute,

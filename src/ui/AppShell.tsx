@@ -60,7 +60,7 @@ export function AppShell({ account = null, children }: { account?: Account | nul
   const accounts = useQuery(accountsOptions()).data?.records ?? [];
   const features = useQuery(featuresOptions(account?.id ?? 0)).data?.features ?? [];
   const role = me && account ? activeRoleIn(me.roles, account.id) : null;
-  const entries = me ? navEntries({ viewer: me, account: account ? { publicId: account.publicId, role } : null, features }) : [];
+  const entries = me ? navEntries({ viewer: me, account: account ? { publicId: account.publicId, role } : null, features, devMode: import.meta.env.DEV }) : [];
   // The profile page admits the account's members and superusers (spec 000 §6): a staff viewer
   // without a role in the selected account edits their profile through an account they belong to.
   const profileAccount = (account && passesAccountRole(me, role, CONTENT_ROLES) ? account : null) ?? accounts.find((a) => a.roleStatus === 'Active') ?? null;

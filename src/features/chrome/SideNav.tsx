@@ -27,6 +27,7 @@ const ICONS: Record<NavKey, string> = {
   feature_flags: 'M5 21V4M5 4h12l-2 4 2 4H5',
   admin_users: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM8 16a4 4 0 0 1 8 0',
   sso_config: 'M8 15a4 4 0 1 1 3.5-6H21v3h-2v3h-3v-3h-4.5A4 4 0 0 1 8 15z',
+  machines: 'M3 4h6v5H3zM15 15h6v5h-6zM15 4h6v5h-6zM9 6.5h6M18 9v6M6 9v8.5h9',
 };
 
 /** Translated label of a navigation key. */
@@ -64,6 +65,8 @@ export function useNavLabel(): (key: NavKey) => string {
         return t`Admin users`;
       case 'sso_config':
         return t`SSO config`;
+      case 'machines':
+        return t`Machines`;
     }
   };
 }

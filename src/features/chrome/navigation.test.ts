@@ -19,7 +19,9 @@ function everyInput(): NavInput[] {
     { ...base, isReseller: true, roles: [] },
   ];
   const accounts = [null, ...(['Owner', 'Admin', 'Editor', 'Viewer', null] as const).map((r) => demo(r))];
-  return viewers.flatMap((viewer) => accounts.flatMap((account) => [[], ['dashboard:new_widgets']].map((features) => ({ viewer, account, features }))));
+  return viewers.flatMap((viewer) =>
+    accounts.flatMap((account) => [[], ['dashboard:new_widgets']].flatMap((features) => [false, true].map((devMode) => ({ viewer, account, features, devMode })))),
+  );
 }
 
 describe('side navigation rules (spec 000 §2, §6)', () => {
@@ -53,6 +55,7 @@ describe('side navigation rules (spec 000 §2, §6)', () => {
       'feature_flags',
       'admin_users',
       'sso_config',
+      'machines',
     ]);
   });
   it('customer success: no super-only entries; reseller: accounts only', () => {
@@ -62,8 +65,23 @@ describe('side navigation rules (spec 000 §2, §6)', () => {
       'live_status',
       'admin_analytics',
       'admin_users',
+      'machines',
     ]);
     expect(allowed({ viewer: { ...base, isReseller: true, roles: [] }, account: null, features: [] })).toEqual(['accounts']);
+  });
+  it('Machines (issue 14): staff always; account members, resellers and invitees only in development mode, last', () => {
+    const member = { viewer: base, account: demo('Owner'), features: [] };
+    expect(allowed(member)).not.toContain('machines');
+    expect(allowed({ ...member, devMode: false })).not.toContain('machines');
+    expect(allowed({ ...member, devMode: true })).toEqual(['analytics', 'vidbots', 'mediaLibrary', 'users', 'settings', 'machines']);
+    const reseller = { viewer: { ...base, isReseller: true, roles: [] }, account: null, features: [] };
+    expect(allowed(reseller)).toEqual(['accounts']);
+    expect(allowed({ ...reseller, devMode: true })).toEqual(['accounts', 'machines']);
+    expect(allowed({ viewer: { ...base, roles: [{ status: 'Invited' as const }] }, account: null, features: [], devMode: true })).toEqual(['pendingInvites', 'machines']);
+    for (const staff of [{ ...base, isSuperuser: true, roles: [] }, { ...base, isCustomerSuccess: true, roles: [] }]) {
+      expect(allowed({ viewer: staff, account: null, features: [] }).at(-1)).toBe('machines');
+      expect(allowed({ viewer: staff, account: null, features: [], devMode: true }).filter((k) => k === 'machines')).toEqual(['machines']);
+    }
   });
 });
 
@@ -90,12 +108,14 @@ describe('side navigation entries shown (issue 10 §2: only pages that exist)', 
       'feature_flags',
       'admin_users',
       'sso_config',
+      'machines',
     ]);
   });
   it('customer success sees live status and admin analytics but not billing (issue 13 Staff; spec 002 §6)', () => {
     const e = navEntries({ viewer: { ...base, isCustomerSuccess: true, roles: [] }, account: null, features: [] });
-    expect(e.map((x) => x.key)).toEqual(['accounts', 'resellers', 'live_status', 'admin_analytics', 'admin_users']);
+    expect(e.map((x) => x.key)).toEqual(['accounts', 'resellers', 'live_status', 'admin_analytics', 'admin_users', 'machines']);
     expect(e.find((x) => x.key === 'live_status')?.path).toBe('/dashboard/admin/live-status');
+    expect(e.find((x) => x.key === 'machines')?.path).toBe('/dashboard/machines');
     expect(e.find((x) => x.key === 'admin_analytics')?.path).toBe('/dashboard/admin/analytics');
   });
   it('every viewer kind, role and flag: the entries are the allowed ones that have a route, in order', () => {

@@ -1,8 +1,8 @@
 /**
  * Side navigation entries (spec 000 §2 shared chrome, §6 area access; 001 §6 feature gates): which of
  * analytics, vidbots, widget, mediaLibrary, users, settings, pendingInvites, accounts, resellers,
- * live_status, admin_analytics, admin_billing, feature_flags, admin_users, sso_config a viewer sees,
- * in that order, each with its path.
+ * live_status, admin_analytics, admin_billing, feature_flags, admin_users, sso_config, and machines
+ * (issue 14: staff, or everyone in development mode) a viewer sees, in that order, each with its path.
  *
  * An entry is shown only once its page exists (issue 10 §2 "no navigation entry leads to Page not
  * found"): `NAV_ROUTES` names the route of every built entry, typed against the generated route tree
@@ -12,7 +12,7 @@
  */
 import type { RoleName, RoleStatus } from '../../api/types';
 import type { FileRouteTypes } from '../../routeTree.gen';
-import { CONTENT_ROLES, canSeeAccountsList, canSeeStaffAdmin, canSeeSuperOnly, canSeeUsers, canSeeWidget, passesAccountRole, type Viewer } from './permissions';
+import { CONTENT_ROLES, canSeeAccountsList, canSeeMachines, canSeeStaffAdmin, canSeeSuperOnly, canSeeUsers, canSeeWidget, passesAccountRole, type Viewer } from './permissions';
 
 /** Entry keys, in display order (spec 000 §2). */
 export const NAV_KEYS = [
@@ -31,6 +31,7 @@ export const NAV_KEYS = [
   'feature_flags',
   'admin_users',
   'sso_config',
+  'machines',
 ] as const;
 export type NavKey = (typeof NAV_KEYS)[number];
 
@@ -52,6 +53,7 @@ export const NAV_ROUTES = {
   feature_flags: '/dashboard/admin/feature-flags',
   admin_users: '/dashboard/admin/users',
   sso_config: '/dashboard/admin/sso-config',
+  machines: '/dashboard/machines',
 } as const satisfies { readonly [K in NavKey]?: RoutePath };
 
 /** Spec paths (spec 000 §2) of the entries whose pages are not built yet: hidden until they are. */
@@ -73,10 +75,12 @@ export interface NavInput {
   account: { publicId: string; role: RoleName | null } | null;
   /** The selected account's features (GET /feature). */
   features: readonly string[];
+  /** Development mode (`import.meta.env.DEV`, the `npm run dev` server): the Machines page is for everyone. Default false. */
+  devMode?: boolean;
 }
 
 /** Every entry the viewer may see by spec 000 §2 / §6, in spec order, whether its page is built or not. */
-export function allowedNavKeys({ viewer, account, features }: NavInput): NavKey[] {
+export function allowedNavKeys({ viewer, account, features, devMode = false }: NavInput): NavKey[] {
   const out: NavKey[] = [];
   if (account) {
     const content = passesAccountRole(viewer, account.role, CONTENT_ROLES);
@@ -91,6 +95,7 @@ export function allowedNavKeys({ viewer, account, features }: NavInput): NavKey[
   if (canSeeSuperOnly(viewer)) out.push('admin_billing', 'feature_flags');
   if (canSeeStaffAdmin(viewer)) out.push('admin_users');
   if (canSeeSuperOnly(viewer)) out.push('sso_config');
+  if (canSeeMachines(viewer, devMode)) out.push('machines');
   return out;
 }
 

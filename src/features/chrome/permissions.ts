@@ -121,6 +121,15 @@ export function canSeeStaffAdmin(viewer: Viewer | undefined): boolean {
   return isStaff(viewer);
 }
 
+/**
+ * The Machines page (issue 14 "Diagrams": "staff, and every user in development mode"): superuser
+ * and customer success, or anyone signed in when `devMode` (the `npm run dev` server,
+ * `import.meta.env.DEV`).
+ */
+export function canSeeMachines(viewer: Viewer | undefined, devMode: boolean): boolean {
+  return !!viewer && (devMode || isStaff(viewer));
+}
+
 /** Admin billing, feature flags, SSO config: superuser only (spec 000 §6). */
 export function canSeeSuperOnly(viewer: Viewer | undefined): boolean {
   return !!viewer?.isSuperuser;
