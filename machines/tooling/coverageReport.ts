@@ -13,7 +13,7 @@
  * Node only (dynamic imports of selection and gap files).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ReplaySelection } from '../../e2e/replay/selection';
 import { machineCatalog, type MachineEntry } from '../catalog';
@@ -24,7 +24,7 @@ import { COVERAGE_GATE, type CoverageGaps } from './gaps';
 import type { MachinePath } from './paths';
 
 /** Repository root (two levels above machines/tooling). */
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const repoRoot = `${resolve(dirname(fileURLToPath(import.meta.url)), '../..')}/`;
 
 /** A selection file and the selection it exports. */
 export interface LoadedSelection {
