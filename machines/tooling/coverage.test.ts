@@ -108,7 +108,7 @@ describe('coverRuns', () => {
       const entry = machineCatalog.find((e) => e.name === name)!;
       const source = pathSources[name]!();
       for (const path of machinePaths(name).slice(0, 200)) {
-        let [snapshot] = getInitialMicrosteps(entry.machine, source.inputs[path.inputName] as never).at(-1)! as [AnyMachineSnapshot];
+        let [snapshot] = getInitialMicrosteps(entry.machine, source.inputs[path.inputName] as never).at(-1)! as unknown as [AnyMachineSnapshot];
         for (const step of path.steps) {
           const expected = entry.machine.getTransitionData(snapshot as never, step.event as never);
           const ids = expected.map((t) => {
@@ -117,7 +117,7 @@ describe('coverRuns', () => {
           });
           const single = coverRuns(entry.machine, [{ input: source.inputs[path.inputName], events: path.steps.slice(0, path.steps.indexOf(step) + 1).map((s) => s.event) }]);
           for (const id of ids) expect(single.transitions.has(id), `${name} ${path.id}: ${id}`).toBe(true);
-          [snapshot] = getMicrosteps(entry.machine, snapshot as never, step.event as never).at(-1)! as [AnyMachineSnapshot];
+          [snapshot] = getMicrosteps(entry.machine, snapshot as never, step.event as never).at(-1)! as unknown as [AnyMachineSnapshot];
         }
       }
     }

@@ -210,13 +210,13 @@ export function coverRuns(machine: AnyStateMachine, runs: readonly CoverageRun[]
 
   const roots = new Map<string, TrieNode>();
   for (const run of runs) {
-    const inputKey = eventKey({ type: 'input', input: run.input });
+    const inputKey = eventKey({ type: 'input', input: run.input } as EventObject);
     let node = roots.get(inputKey);
     if (!node) {
       const initial = getInitialMicrosteps(machine, run.input as never) as Array<[AnyMachineSnapshot, unknown]>;
       const [first] = initial[0]!;
       visit(first);
-      const last = follow(first, { type: 'xstate.init', input: run.input } as EventObject, initial.slice(1), false);
+      const last = follow(first, { type: 'xstate.init', input: run.input } as unknown as EventObject, initial.slice(1), false);
       node = { snapshot: last, children: new Map() };
       roots.set(inputKey, node);
     }

@@ -136,7 +136,7 @@ function identity(value: object): number {
 export function eventKey(event: EventObject): string {
   return JSON.stringify(event, function (_key, value: unknown) {
     if (typeof value === 'function') return `#fn${identity(value)}`;
-    if (value instanceof Error) return { '#error': value.constructor.name, name: value.name, message: value.message, ...value };
+    if (value instanceof Error) return { ...value, '#error': value.constructor.name, name: value.name, message: value.message };
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const proto = Object.getPrototypeOf(value) as unknown;
       if (proto !== Object.prototype && proto !== null) return `#obj${identity(value)}`;
