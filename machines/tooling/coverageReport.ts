@@ -175,8 +175,11 @@ export async function coverageReport(options: { entries?: readonly MachineEntry[
   return out;
 }
 
-const short = (covered: number, total: number) => `${covered}/${total} ${total === 0 ? '100' : Math.floor((covered / total) * 1000) / 10} %`;
+/** `12/15 80 %`; `none` when there is nothing of the kind (a machine without guards). Rounded down, so 99.95 % never shows as 100 %. */
+const short = (covered: number, total: number) => (total === 0 ? 'none' : `${covered}/${total} ${Math.floor((covered / total) * 1000) / 10} %`);
 const cell = (f: CoverageFigures | null, kind: keyof CoverageFigures) => (f ? short(f[kind].covered, f[kind].total) : '—');
+
+const guardsPct = (f: CoverageFigures) => (f.guards.total === 0 ? 'none (no conditions)' : pct(f.guards.covered, f.guards.total));
 
 function transitionLabel(chart: ChartModel, id: string): string {
   const t = chart.transitions.find((x) => x.id === id);
@@ -259,9 +262,9 @@ export function renderCoverageMarkdown(reports: readonly MachineCoverageReport[]
   }
   for (const r of reports) {
     md.push('', `## ${r.name}`, '', `**${r.title}** — chart in [${r.name}.mmd](${r.name}.mmd), source in \`${r.folder}\`.`, '');
-    md.push(`- Model tests: ${r.modelPaths} paths; states ${pct(r.model.states.covered, r.model.states.total)}, transitions ${pct(r.model.transitions.covered, r.model.transitions.total)}, guards ${pct(r.model.guards.covered, r.model.guards.total)}.`);
+    md.push(`- Model tests: ${r.modelPaths} paths; states ${pct(r.model.states.covered, r.model.states.total)}, transitions ${pct(r.model.transitions.covered, r.model.transitions.total)}, guards ${guardsPct(r.model)}.`);
     if (r.e2e) {
-      md.push(`- E2E replay: ${r.e2ePaths} paths; states ${pct(r.e2e.states.covered, r.e2e.states.total)}, transitions ${pct(r.e2e.transitions.covered, r.e2e.transitions.total)}, guards ${pct(r.e2e.guards.covered, r.e2e.guards.total)}.`);
+      md.push(`- E2E replay: ${r.e2ePaths} paths; states ${pct(r.e2e.states.covered, r.e2e.states.total)}, transitions ${pct(r.e2e.transitions.covered, r.e2e.transitions.total)}, guards ${guardsPct(r.e2e)}.`);
     } else {
       md.push('- E2E replay: none (no `e2e/replay/*.selection.ts` selects this machine).');
     }

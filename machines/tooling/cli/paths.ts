@@ -16,13 +16,13 @@
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import type { AnyStateMachine } from 'xstate';
 import { machineCatalog, machineEntry } from '../../catalog';
 import { machinePaths, pathSources } from '../../catalog.paths';
-import { compileVidbot } from '../../vidbot/vidbot.machine';
-import type { PlayerBot } from '../../vidbot/vidbot.types';
 import { pathsDocument, pathsMarkdown } from '../format';
-import { pathsFromSource, payloadFreeSource, type PathStrategy } from '../paths';
+import type { PathStrategy } from '../paths';
+import { CliError, botPathsOutput } from './botPaths';
+
+export { CliError, fetchPublishedBot } from './botPaths';
 
 /** Where the CLI writes: stdout and stderr (injectable for tests). */
 export interface PathsIo {
@@ -35,45 +35,6 @@ export interface PathsIo {
 export const USAGE = `Usage:
   npm run paths -- <machine> [--shortest|--simple] [--format md|json]
   npm run paths -- --bot <publicId> [--server URL] [--shortest|--simple] [--format md|json]`;
-
-/** A failure with the exit status the CLI ends with. */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly status: 1 | 2,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * Reads a published vidbot through the public player API.
- * @throws CliError(1) when the server cannot be reached, answers 404 or anything but a PlayerBot.
- */
-export async function fetchPublishedBot(publicId: string, server: string, fetchImpl: typeof fetch): Promise<PlayerBot> {
-  const base = server.replace(/\/+$/, '');
-  const url = `${base}/api/public/bot/${encodeURIComponent(publicId)}`;
-  let res: Response;
-  try {
-    res = await fetchImpl(url, { headers: { accept: 'application/json' } });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new CliError(`Cannot reach the Vidbot server at ${base} (${cause?.code ?? cause?.message ?? (error as Error).message}). Is it running? Pass --server URL or set PUBLIC_URL.`, 1);
-  }
-  if (res.status === 404) {
-    throw new CliError(`No published vidbot "${publicId}" at ${base} (404): check the public id; a draft or deactivated vidbot has no public paths.`, 1);
-  }
-  if (!res.ok) throw new CliError(`${url} answered ${res.status} ${res.statusText}.`, 1);
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    throw new CliError(`${url} did not answer JSON: is ${base} a Vidbot server?`, 1);
-  }
-  const bot = body as Partial<PlayerBot> | null;
-  if (!bot || !Array.isArray(bot.slides)) throw new CliError(`${url} did not answer a published vidbot (no slides).`, 1);
-  return bot as PlayerBot;
-}
 
 /**
  * Runs the CLI with `argv` (without node and script); returns the exit status.
@@ -118,11 +79,7 @@ export async function runPaths(argv: string[], io: PathsIo): Promise<number> {
       if (positionals.length) throw new CliError(`--bot takes no machine name (got "${positionals.join(' ')}").\n${USAGE}`, 2);
       if (!values.bot.trim()) throw new CliError(`--bot needs a public id.\n${USAGE}`, 2);
       const server = values.server ?? io.env.PUBLIC_URL ?? 'http://localhost:3000';
-      const bot = await fetchPublishedBot(values.bot, server, io.fetch);
-      const machine = compileVidbot(bot) as unknown as AnyStateMachine;
-      const paths = pathsFromSource('vidbot', machine, payloadFreeSource(machine), strategy);
-      const info = { publicId: bot.publicId ?? values.bot, name: bot.name, revisionId: bot.revisionId ?? null };
-      io.out(format === 'json' ? JSON.stringify(pathsDocument('vidbot', strategy, paths, info), null, 2) : pathsMarkdown('vidbot', strategy, paths, `Paths of the vidbot “${bot.name}” (\`${info.publicId}\`)`));
+      io.out(await botPathsOutput({ publicId: values.bot, server, strategy, format }, io.fetch));
       return 0;
     }
     if (positionals.length !== 1) throw new CliError(`Name one machine.\n${USAGE}\nMachines: ${machineCatalog.map((e) => e.name).join(', ')}`, 2);
