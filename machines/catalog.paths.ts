@@ -7,7 +7,7 @@
 import { machineCatalog, machineEntry } from './catalog';
 import { exportTestModel, serializeExportState } from './analytics/export.paths';
 import { editorPathInputs, editorTestModel, serializeEditorState } from './editor/editor.paths';
-import { googleDriveTestModel, serializeGoogleDriveState } from './googleDrive/googleDrive.paths';
+import { googleDrivePathInput, googleDriveTestModel, serializeGoogleDriveState } from './googleDrive/googleDrive.paths';
 import { playerPathInputs, playerTestModel, serializePlayerState } from './player/player.paths';
 import { createSessionTestModel, serializeSessionState } from './session/session.paths';
 import { serializeUploadState, uploadInputs, uploadTestModel } from './upload/upload.paths';
@@ -22,7 +22,7 @@ export const pathSources: Record<string, () => PathSource> = {
   editor: () => source({ inputs: editorPathInputs, model: editorTestModel, serialize: serializeEditorState }),
   upload: () => source({ inputs: uploadInputs(), model: uploadTestModel, serialize: serializeUploadState }),
   uploadQueue: () => source({ inputs: { default: { concurrency: 2 } }, model: () => queueTestModel(), serialize: serializeQueueState }),
-  googleDrive: () => source({ inputs: { default: undefined }, model: () => googleDriveTestModel(), serialize: serializeGoogleDriveState }),
+  googleDrive: () => source({ inputs: { default: googleDrivePathInput }, model: () => googleDriveTestModel(), serialize: serializeGoogleDriveState }),
   player: () => source({ inputs: playerPathInputs, model: playerTestModel, serialize: serializePlayerState }),
   vidbot: () => payloadFreeSource(machineEntry('vidbot')!.machine),
   analyticsExport: () => source({ inputs: { default: undefined }, model: () => exportTestModel(), serialize: serializeExportState }),

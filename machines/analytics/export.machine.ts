@@ -139,14 +139,17 @@ export const analyticsExportMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      meta: { description: 'No export is running; the person can choose PDF, CSV or Excel (only PDF on the slider channel).' },
       on: { 'export.start': { guard: 'formatOffered', target: 'exporting', actions: 'startExport' } },
     },
     exporting: {
+      meta: { description: 'The chosen report is being prepared for download; the export button shows progress and can be cancelled.' },
       tags: ['busy'],
       initial: 'fetchingReport',
       on: { 'export.cancel': { target: 'idle', actions: 'reset' } },
       states: {
         fetchingReport: {
+          meta: { description: 'The report data for the chosen period and filters is being fetched from the server.' },
           invoke: {
             id: 'fetchReport',
             src: 'fetchReport',
@@ -159,6 +162,7 @@ export const analyticsExportMachine = setup({
           },
         },
         building: {
+          meta: { description: 'The CSV or Excel file is being put together from the report data.' },
           invoke: {
             id: 'buildFile',
             src: 'buildFile',
@@ -168,9 +172,11 @@ export const analyticsExportMachine = setup({
           },
         },
         printing: {
+          meta: { description: 'For a PDF, the report is laid out in a hidden print view with its charts, then turned into a PDF.' },
           initial: 'preparingPrintView',
           states: {
             preparingPrintView: {
+              meta: { description: 'The hidden print view is loading and drawing the report; if it is not ready within 20 seconds the export fails.' },
               invoke: {
                 id: 'printFrame',
                 src: 'printFrame',
@@ -185,11 +191,17 @@ export const analyticsExportMachine = setup({
                 'print.failed': { target: '#analyticsExport.failed', actions: 'failPrint' },
               },
               states: {
-                loadingFrame: { on: { 'print.loaded': 'waitingForReport' } },
-                waitingForReport: {},
+                loadingFrame: {
+                  meta: { description: 'The hidden print view is still loading.' },
+                  on: { 'print.loaded': 'waitingForReport' },
+                },
+                waitingForReport: {
+                  meta: { description: 'The print view has loaded and is drawing the report and its chart.' },
+                },
               },
             },
             renderingPdf: {
+              meta: { description: 'The drawn report and its chart image are being turned into a PDF file.' },
               invoke: {
                 id: 'renderPdf',
                 src: 'renderPdf',
@@ -201,6 +213,7 @@ export const analyticsExportMachine = setup({
           },
         },
         saving: {
+          meta: { description: 'The finished file is handed to the browser, which saves it as analytics_data_<from>_to_<to>.' },
           invoke: {
             id: 'saveFile',
             src: 'saveFile',
@@ -212,10 +225,12 @@ export const analyticsExportMachine = setup({
       },
     },
     done: {
+      meta: { description: 'The file was saved; a confirmation shows for a few seconds, and another export may start at once.' },
       after: { doneDelay: { target: 'idle', actions: 'reset' } },
       on: { 'export.start': { guard: 'formatOffered', target: 'exporting', actions: 'startExport' } },
     },
     failed: {
+      meta: { description: 'The export failed; the message says why, with Try again and Dismiss.' },
       on: {
         'export.retry': { target: 'exporting', actions: 'clearAttempt' },
         'export.start': { guard: 'formatOffered', target: 'exporting', actions: 'startExport' },

@@ -15,9 +15,10 @@ import {
   toExportFailure,
 } from './export.machine';
 import type { AnalyticsReport, BuildFileInput, ExportFile, ExportRequest, FetchReportInput, PrintFrameInput, RenderPdfInput, SaveFileInput } from './export.actors';
-import { PRINT_FRAME_EVENTS, builtFile, exportPaths } from './export.paths';
+import { PRINT_FRAME_EVENTS, builtFile } from './export.paths';
 import { sampleReport, sampleRequest } from './export.fixtures';
 import { controllableCallback, controllablePromise, deliver, flush } from '../testing/fake-actors';
+import { catalogRuns } from '../testing/catalog-runs';
 import { graphCoverage } from '../testing/graph-coverage';
 import { selectExportFailure, selectExportFormat, selectExportPhase, selectIsExporting } from './export.selectors';
 
@@ -58,7 +59,8 @@ function checkInvariants(h: ReturnType<typeof harness>) {
 }
 
 describe('analytics export chart: graph tour', () => {
-  const paths = exportPaths();
+  // The catalog's paths (tour + journeys): what `npm run paths -- analyticsExport` prints and machines:coverage counts.
+  const paths = catalogRuns('analyticsExport');
 
   it('covers every state and every transition', () => {
     const coverage = graphCoverage(analyticsExportMachine, paths.map((p) => ({ events: p.events })));

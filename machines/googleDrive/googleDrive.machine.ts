@@ -203,6 +203,7 @@ export const googleDriveMachine = setup({
   initial: 'checkingConnection',
   states: {
     checkingConnection: {
+      meta: { description: 'The import dialog opens and asks the server whether this account has connected Google Drive.' },
       tags: ['pending'],
       invoke: {
         id: 'checkConnection',
@@ -216,14 +217,19 @@ export const googleDriveMachine = setup({
       },
     },
     checkFailed: {
+      meta: { description: 'The server could not say whether Google Drive is connected; the dialog shows the error and a Try again button.' },
       tags: ['failure'],
       on: { 'gdrive.retry': 'checkingConnection' },
     },
-    notConfigured: {},
+    notConfigured: {
+      meta: { description: 'This Vidbot installation has no Google Drive set-up, so the dialog explains that the import is not available.' },
+    },
     disconnected: {
+      meta: { description: 'Google Drive is not connected for this account; the dialog offers a Connect button.' },
       on: { 'gdrive.connect': { target: 'requestingCsrf', actions: 'clearFailure' } },
     },
     requestingCsrf: {
+      meta: { description: 'The person pressed Connect; the server prepares a one-time sign-in link to Google.' },
       tags: ['pending'],
       invoke: {
         id: 'requestCsrf',
@@ -237,6 +243,7 @@ export const googleDriveMachine = setup({
       },
     },
     redirecting: {
+      meta: { description: 'The browser leaves for Google to ask the person to allow access to their Drive; afterwards Google sends them back to the media library.' },
       tags: ['pending'],
       invoke: {
         id: 'redirectToGoogle',
@@ -250,9 +257,11 @@ export const googleDriveMachine = setup({
       },
     },
     connected: {
+      meta: { description: 'Google Drive is connected: the dialog lists the person’s videos and images on Drive.' },
       initial: 'listing',
       states: {
         listing: {
+          meta: { description: 'The latest files (or the ones matching the search) are being loaded from Drive; the list shows a spinner.' },
           tags: ['pending', 'listing'],
           invoke: {
             id: 'listFiles',
@@ -268,11 +277,13 @@ export const googleDriveMachine = setup({
           on: { 'gdrive.search': searchRequest },
         },
         debouncing: {
+          meta: { description: 'The person is typing a search; the list waits a moment for them to finish before searching.' },
           tags: ['listing'],
           after: { searchDebounce: 'listing' },
           on: { 'gdrive.search': searchRequest },
         },
         listFailed: {
+          meta: { description: 'Loading the files from Drive failed; the dialog shows the error with Try again and Disconnect.' },
           tags: ['failure'],
           on: {
             'gdrive.retry': 'listing',
@@ -281,6 +292,7 @@ export const googleDriveMachine = setup({
           },
         },
         browsing: {
+          meta: { description: 'The files are listed; the person can search, pick one file and press Import, or disconnect Drive. A failed import shows its error here.' },
           on: {
             'gdrive.search': searchRequest,
             'gdrive.select': { guard: 'isListedFile', actions: 'storeSelection' },
@@ -289,6 +301,7 @@ export const googleDriveMachine = setup({
           },
         },
         importing: {
+          meta: { description: 'The chosen file is being handed to the server, which copies it from Drive into the media library.' },
           tags: ['pending'],
           invoke: {
             id: 'importFile',
@@ -303,6 +316,7 @@ export const googleDriveMachine = setup({
           },
         },
         queued: {
+          meta: { description: 'The server has queued the import; the media library is told to show the new item, which finishes processing on its own.' },
           tags: ['pending'],
           invoke: {
             id: 'announceQueued',
@@ -318,6 +332,7 @@ export const googleDriveMachine = setup({
           },
         },
         disconnecting: {
+          meta: { description: 'The person asked to disconnect Google Drive; the server forgets the connection.' },
           tags: ['pending'],
           invoke: {
             id: 'disconnect',
@@ -329,7 +344,10 @@ export const googleDriveMachine = setup({
         },
       },
     },
-    done: { type: 'final' },
+    done: {
+      type: 'final',
+      meta: { description: 'The import is on its way; the dialog closes and the new item appears in the media library.' },
+    },
   },
 });
 

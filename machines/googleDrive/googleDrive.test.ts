@@ -23,7 +23,6 @@ import {
   deskFile,
   forbiddenError,
   googleDrivePathInput,
-  googleDrivePaths,
   introFile,
   introFiles,
   notConfiguredError,
@@ -31,6 +30,7 @@ import {
   serverError,
 } from './googleDrive.paths';
 import { controllablePromise, deliver, flush } from '../testing/fake-actors';
+import { catalogRuns } from '../testing/catalog-runs';
 import { graphCoverage } from '../testing/graph-coverage';
 import {
   selectCanDisconnect,
@@ -120,7 +120,8 @@ function checkInvariants(h: Harness) {
 }
 
 describe('googleDrive chart: graph tour', () => {
-  const paths = googleDrivePaths();
+  // The catalog's paths (tour + journeys): what `npm run paths -- googleDrive` prints and machines:coverage counts.
+  const paths = catalogRuns('googleDrive');
 
   it('covers every state and every transition', () => {
     const coverage = graphCoverage(

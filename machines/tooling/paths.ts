@@ -117,6 +117,69 @@ export function plainEvent(event: EventObject): EventObject {
   return plain(event) as EventObject;
 }
 
+const identities = new WeakMap<object, number>();
+let nextIdentity = 1;
+function identity(value: object): number {
+  let id = identities.get(value);
+  if (id === undefined) {
+    id = nextIdentity++;
+    identities.set(value, id);
+  }
+  return id;
+}
+
+/**
+ * A key that tells events apart for prefix sharing (replay and coverage): plain data by value;
+ * Errors by class, name, message and own fields; Blobs, functions and other class instances by
+ * identity, so two events that could steer a machine differently never share a key.
+ */
+export function eventKey(event: EventObject): string {
+  return JSON.stringify(event, function (_key, value: unknown) {
+    if (typeof value === 'function') return `#fn${identity(value)}`;
+    if (value instanceof Error) return { ...value, '#error': value.constructor.name, name: value.name, message: value.message };
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (proto !== Object.prototype && proto !== null) return `#obj${identity(value)}`;
+    }
+    return value;
+  });
+}
+
+interface ReplayNode {
+  snapshot: ReturnType<typeof initialTransition>[0];
+  value: StateValue;
+  state: string;
+  children: Map<string, ReplayNode>;
+}
+
+/**
+ * A replayer for one machine and input that shares the work of common event prefixes (a trie of
+ * snapshots): replaying a tour of N paths costs its distinct steps, not the sum of path lengths.
+ * Same results as `replay`.
+ */
+export function prefixReplayer(machine: AnyStateMachine, input: unknown): (events: readonly EventObject[]) => { start: MachinePath['start']; steps: MachinePathStep[] } {
+  const [initial] = initialTransition(machine, input as never);
+  const root: ReplayNode = { snapshot: initial, value: initial.value as StateValue, state: stateLabel(initial.value as StateValue), children: new Map() };
+  const start = { value: root.value, state: root.state };
+  return (events) => {
+    let node = root;
+    const steps: MachinePathStep[] = [];
+    for (const event of events) {
+      if (node.snapshot.status !== 'active') break;
+      const key = eventKey(event);
+      let child = node.children.get(key);
+      if (!child) {
+        const [snapshot] = transition(machine, node.snapshot, event as never);
+        child = { snapshot, value: snapshot.value as StateValue, state: stateLabel(snapshot.value as StateValue), children: new Map() };
+        node.children.set(key, child);
+      }
+      steps.push({ event, value: child.value, state: child.state });
+      node = child;
+    }
+    return { start, steps };
+  };
+}
+
 /**
  * Replays `events` from `input` (pure: `initialTransition` / `transition`, no actor runs) and
  * returns the states passed. Events the machine ignores leave the state as it is.
@@ -133,8 +196,10 @@ export function replay(machine: AnyStateMachine, input: unknown, events: readonl
   return { start, steps };
 }
 
-function build(machineName: string, machine: AnyStateMachine, source: PathSource, inputName: string, description: string, strategy: MachinePath['strategy'], events: EventObject[]): MachinePath {
-  const { start, steps } = replay(machine, source.inputs[inputName], events);
+type Replayer = ReturnType<typeof prefixReplayer>;
+
+function build(machineName: string, replayFor: (inputName: string) => Replayer, inputName: string, description: string, strategy: MachinePath['strategy'], events: EventObject[]): MachinePath {
+  const { start, steps } = replayFor(inputName)(events);
   const hash = fnv1a(JSON.stringify(events.map(plainEvent)));
   const chain = [start.state, ...steps.map((s) => s.state)].filter((s, i, all) => i === 0 || s !== all[i - 1]);
   return {
@@ -161,23 +226,32 @@ export function pathsFromSource(machineName: string, machine: AnyStateMachine, s
     seen.add(path.id);
     out.push(path);
   };
+  const replayers = new Map<string, Replayer>();
+  const replayFor = (inputName: string): Replayer => {
+    let r = replayers.get(inputName);
+    if (!r) {
+      r = prefixReplayer(machine, source.inputs[inputName]);
+      replayers.set(inputName, r);
+    }
+    return r;
+  };
   for (const [inputName, input] of Object.entries(source.inputs)) {
     const model = source.model(input) as unknown as TestModel<never, EventObject, unknown>;
     const prefix = Object.keys(source.inputs).length > 1 ? `${inputName}: ` : '';
     if (strategy === 'tour') {
       for (const p of transitionTour(model, source.serialize as never)) {
-        add(build(machineName, machine, source, inputName, `${prefix}${p.description}`, 'tour', p.events));
+        add(build(machineName, replayFor, inputName, `${prefix}${p.description}`, 'tour', p.events));
       }
     } else {
       const generated = strategy === 'shortest' ? model.getShortestPaths() : model.getSimplePaths().slice(0, SIMPLE_PATH_CAP);
       for (const p of generated) {
         const events = p.steps.slice(1).map((s) => s.event as EventObject);
-        add(build(machineName, machine, source, inputName, `${prefix}${p.description}`, strategy, events));
+        add(build(machineName, replayFor, inputName, `${prefix}${p.description}`, strategy, events));
       }
     }
   }
   for (const journey of source.journeys ?? []) {
-    add(build(machineName, machine, source, journey.inputName, journey.description, 'journey', journey.events));
+    add(build(machineName, replayFor, journey.inputName, journey.description, 'journey', journey.events));
   }
   return out;
 }

@@ -284,6 +284,7 @@ export const uploadQueueMachine = setup({
   },
   states: {
     idle: {
+      meta: { description: 'Nothing is uploading. Files dropped or chosen start the queue; uploads interrupted by a reload are offered to resume or discard.' },
       on: {
         'queue.add': { target: 'working', actions: ['addEntries', 'startWaiting', 'pauseIfOffline'] },
         'queue.resume': [
@@ -295,6 +296,7 @@ export const uploadQueueMachine = setup({
       },
     },
     working: {
+      meta: { description: 'Files are uploading, a few at a time; the others wait their turn. Each finished file leaves the list a moment later, and the queue rests when the list is empty.' },
       tags: ['pending'],
       always: { guard: 'isEmpty', target: 'idle' },
       on: {

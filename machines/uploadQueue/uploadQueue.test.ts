@@ -9,9 +9,10 @@ import { uploadMachine } from '../upload/upload.machine';
 import type { CreateMediaInput, CreateMediaOutput, PollMediaInput, SendFileEvent, SendFileInput, UploadMedia } from '../upload/upload.actors';
 import { selectUploadPhase } from '../upload/upload.selectors';
 import { flush } from '../testing/fake-actors';
+import { catalogRuns } from '../testing/catalog-runs';
 import { graphCoverage } from '../testing/graph-coverage';
 import { REMOVE_DELAY_MS, UPLOAD_CONCURRENCY, discardIdOfChildEvent, entryIdOfChildEvent, uploadQueueMachine } from './uploadQueue.machine';
-import { imageUpload, otherVideoFile, queuePaths, sameVideoFile, storedVideo } from './uploadQueue.paths';
+import { imageUpload, otherVideoFile, sameVideoFile, storedVideo } from './uploadQueue.paths';
 import { selectInterrupted, selectQueueBusy, selectQueueEntries, selectQueueOnline, selectRunningCount } from './uploadQueue.selectors';
 import type { StoredUpload } from '../upload/upload.actors';
 
@@ -72,7 +73,8 @@ function harness(concurrency = UPLOAD_CONCURRENCY, online = true) {
 }
 
 describe('upload queue: graph tour', () => {
-  const paths = queuePaths();
+  // The catalog's paths (tour + journeys): what `npm run paths -- uploadQueue` prints and machines:coverage counts.
+  const paths = catalogRuns('uploadQueue');
 
   it('covers every state and every transition', () => {
     const coverage = graphCoverage(uploadQueueMachine, paths.map((p) => ({ input: { concurrency: 2 }, events: p.events })));

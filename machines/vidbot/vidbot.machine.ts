@@ -133,6 +133,19 @@ function transitionFor(
 }
 
 /**
+ * The product-owner description of a slide's state (issue 14 `meta.description`): the slide's
+ * name and kind and the buttons that do something, e.g. `Slide “Welcome” (video) is on screen with
+ * the buttons Show me, Pricing and Bye.`
+ */
+export function slideDescription(slide: VidbotContent['slides'][number], slideIds: ReadonlySet<number>): string {
+  const kind = slide.type === 'VIDEO' ? 'video' : 'image';
+  const names = slide.options.filter((o) => isOptionLive(o, slideIds)).map((o) => o.name || 'unnamed');
+  const list = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const buttons = names.length === 0 ? 'without buttons' : names.length === 1 ? `with the button ${list}` : `with the buttons ${list}`;
+  return `Slide “${slide.name}” (${kind}) is on screen ${buttons}.`;
+}
+
+/**
  * Compile a vidbot's content into an XState v5 machine (chart in the module comment).
  *
  * @param content `{ slides, actions? }` as in docs/api.md `Content` / `PlayerBot`.
@@ -154,13 +167,13 @@ export function compileVidbot(content: VidbotContent, options: CompileVidbotOpti
     if (slide.type === 'VIDEO' && endOption) on['video.end'] = transitionFor(slide.id, endOption, 'video.end');
     states[slideStateName(slide.id)] = {
       tags: [slide.type === 'VIDEO' ? 'video' : 'image'],
-      meta: { slideId: slide.id },
+      meta: { slideId: slide.id, description: slideDescription(slide, slideIds) },
       entry: { type: 'enterSlide', params: { slideId: slide.id } },
       on,
     };
   }
-  states[CLOSED_STATE] = { type: 'final', entry: 'leaveSlides', tags: ['closed'] };
-  if (start === null) states[EMPTY_STATE] = { type: 'final', tags: ['empty'] };
+  states[CLOSED_STATE] = { type: 'final', entry: 'leaveSlides', tags: ['closed'], meta: { description: 'The viewer closed the vidbot; nothing more is shown.' } };
+  if (start === null) states[EMPTY_STATE] = { type: 'final', tags: ['empty'], meta: { description: 'The vidbot has no slides, so there is nothing to show.' } };
   return vidbotSetup.createMachine({
     id: 'vidbot',
     context: { slideId: null, path: [] },
