@@ -17,11 +17,13 @@ export interface ServerErrorForm {
 
 /**
  * Shows a failed save on the form: 422 field messages on their fields, the error's text (the
- * server's `detail`, else `fallback`) as the form's message. Returns that text (for a toast).
+ * server's `detail`, else `fallback`) as the form's message. `fieldNames` renames server field names
+ * to the form's where they differ (e.g. `{ accountId: 'account' }`). Returns the text (for a toast).
  */
-export function showServerErrors(form: ServerErrorForm, error: unknown, fallback: string): string {
+export function showServerErrors(form: ServerErrorForm, error: unknown, fallback: string, fieldNames: Record<string, string> = {}): string {
   const text = errorText(error, fallback);
-  form.setErrorMap({ onServer: { form: text, fields: fieldErrorsOf(error) } });
+  const fields = Object.fromEntries(Object.entries(fieldErrorsOf(error)).map(([name, message]) => [fieldNames[name] ?? name, message]));
+  form.setErrorMap({ onServer: { form: text, fields } });
   return text;
 }
 
