@@ -13,7 +13,7 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../ui/toast';
 import { Dialog } from '../../ui/Dialog';
@@ -233,21 +233,16 @@ export function SsoConfigDetailPage({ id }: { id: number }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const config = useQuery(ssoConfigOptions(id));
-  const [busy, setBusy] = useState(false);
+  const status = useMutation({
+    mutationFn: (next: SsoConfig['status']) => setSsoStatus(id, next),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'sso'] }),
+    onError: () => toast.error(t`An error occurred`),
+  });
   if (config.isPending) return <TableFallback state="loading" />;
   if (config.isError || !config.data) return <TableFallback state="noData" />;
   const c = config.data;
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      await setSsoStatus(c.id, c.status === 'active' ? 'disabled' : 'active');
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'sso'] });
-    } catch {
-      toast.error(t`An error occurred`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const busy = status.isPending;
+  const toggle = () => status.mutate(c.status === 'active' ? 'disabled' : 'active');
   return (
     <div className="page form-page">
       <Link to="/dashboard/admin/sso-config" className="back-link">
@@ -280,7 +275,7 @@ export function SsoConfigDetailPage({ id }: { id: number }) {
         <dd>{c.hasClientSecret ? t`Set` : <span className="muted">{t`Not set`}</span>}</dd>
       </dl>
       <div className="field checkbox-field">
-        <button type="button" role="switch" aria-checked={c.status === 'active'} className="switch-button" disabled={busy} onClick={() => void toggle()}>
+        <button type="button" role="switch" aria-checked={c.status === 'active'} className="switch-button" disabled={busy} onClick={toggle}>
           <span className={c.status === 'active' ? 'switch on' : 'switch'} aria-hidden="true" />
           <Trans>Active</Trans>
         </button>
