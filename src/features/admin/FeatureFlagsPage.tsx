@@ -164,7 +164,7 @@ export function FlagForm({ mode, initial, flagNames, onDone }: { mode: 'create' 
           toast.success(t`Flag updated successfully!`);
         }
       } catch (error) {
-        showServerErrors(formApi, error, '');
+        showServerErrors(formApi, error, '', { user_ids: 'userIds', account_ids: 'accounts' });
         toast.error(mode === 'create' ? t`Error creating flag. Please try again.` : t`Error updating flag. Please try again.`);
         return;
       }
