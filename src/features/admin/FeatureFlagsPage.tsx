@@ -5,8 +5,14 @@
  * flag-name list of GET /global, Save disabled until valid). Toasts: 'Feature flag created
  * successfully!' / 'Error creating flag. Please try again.', 'Flag updated successfully!' / 'Error
  * updating flag. Please try again.'
+ *
+ * The dialog's form is a @tanstack/react-form form (issue 14): the rules of flagForm.ts run on every
+ * change (messages show once something was changed), Save is disabled while invalid or saving, a
+ * 422's field messages land on their fields and a failed save keeps the input. The list filters are
+ * plain view state (they only choose what the table shows).
  */
 import { useId, useState } from 'react';
+import { useForm } from '@tanstack/react-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../ui/toast';
@@ -14,6 +20,7 @@ import { accountsOptions, globalOptions } from '../../api/queries';
 import { Dialog } from '../../ui/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../ui/Field';
 import { TableFallback } from '../../ui/TableFallback';
+import { firstError, showServerErrors, submitForm } from '../../ui/formErrors';
 import { AccountPicker, type PickedAccount } from './AccountPicker';
 import { createFlag, flagsOptions, updateFlag, type FeatureFlag, type FlagType } from './admin.api';
 import { EMPTY_FLAG_FORM, flagBody, flagFormFrom, flagFormProblems, flagFormValid, type FlagFormState } from './flagForm';
@@ -131,97 +138,136 @@ export function FeatureFlagsPage() {
   );
 }
 
-function FlagForm({ mode, initial, flagNames, onDone }: { mode: 'create' | 'edit'; initial: FlagFormState; flagNames: string[]; onDone: () => void }) {
+/** The create / edit flag form (inside its dialog). */
+export function FlagForm({ mode, initial, flagNames, onDone }: { mode: 'create' | 'edit'; initial: FlagFormState; flagNames: string[]; onDone: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const [s, setS] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [touched, setTouched] = useState(false);
   const descId = useId();
-  const problems = flagFormProblems(s, flagNames);
-  const valid = flagFormValid(s, flagNames);
-  const set = <K extends keyof FlagFormState>(k: K, v: FlagFormState[K]) => {
-    setTouched(true);
-    setS((p) => ({ ...p, [k]: v }));
-  };
-  const names = mode === 'edit' && !flagNames.includes(s.name) ? [s.name, ...flagNames] : flagNames;
-
-  const save = async () => {
-    if (!valid) return;
-    setBusy(true);
-    try {
-      if (mode === 'create') {
-        await createFlag(flagBody(s));
-        toast.success(t`Feature flag created successfully!`);
-      } else {
-        await updateFlag(flagBody(s));
-        toast.success(t`Flag updated successfully!`);
+  const messages = { required: t`This field is required.`, unknown: t`Choose a name from the list.`, invalid: t`Use whole numbers separated by commas.` };
+  const form = useForm({
+    defaultValues: initial,
+    validators: {
+      onChange: ({ value }) => {
+        const problems = flagFormProblems(value, flagNames);
+        const fields = Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, messages[p]]));
+        return Object.keys(fields).length > 0 ? { fields } : undefined;
+      },
+    },
+    onSubmit: async ({ value, formApi }) => {
+      if (!flagFormValid(value, flagNames)) return;
+      try {
+        if (mode === 'create') {
+          await createFlag(flagBody(value));
+          toast.success(t`Feature flag created successfully!`);
+        } else {
+          await updateFlag(flagBody(value));
+          toast.success(t`Flag updated successfully!`);
+        }
+      } catch (error) {
+        showServerErrors(formApi, error, '', { user_ids: 'userIds', account_ids: 'accounts' });
+        toast.error(mode === 'create' ? t`Error creating flag. Please try again.` : t`Error updating flag. Please try again.`);
+        return;
       }
       await queryClient.invalidateQueries({ queryKey: ['admin', 'flags'] });
       await queryClient.invalidateQueries({ queryKey: ['feature'] });
       onDone();
-    } catch {
-      toast.error(mode === 'create' ? t`Error creating flag. Please try again.` : t`Error updating flag. Please try again.`);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const names = mode === 'edit' && !flagNames.includes(initial.name) ? [initial.name, ...flagNames] : flagNames;
 
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        void submitForm(form);
       }}
     >
-      <SelectField
-        label={t`Flag type`}
-        required
-        value={s.flag_type}
-        onChange={(v) => set('flag_type', v)}
-        placeholder={t`Choose a type`}
-        error={touched && problems.flag_type ? t`This field is required.` : undefined}
-        options={[
-          { value: 'dashboard', label: 'dashboard' },
-          { value: 'embed', label: 'embed' },
-        ]}
-      />
-      <SelectField
-        label={t`Flag name`}
-        required
-        disabled={mode === 'edit'}
-        value={s.name}
-        onChange={(v) => set('name', v)}
-        placeholder={t`Choose a flag`}
-        error={touched && problems.name ? t`Choose a name from the list.` : undefined}
-        options={names.map((n) => ({ value: n, label: n }))}
-      />
+      <form.Field name="flag_type">
+        {(field) => (
+          <SelectField
+            label={t`Flag type`}
+            required
+            value={field.state.value}
+            onChange={field.handleChange}
+            placeholder={t`Choose a type`}
+            error={firstError(field.state.meta.errors)}
+            options={[
+              { value: 'dashboard', label: 'dashboard' },
+              { value: 'embed', label: 'embed' },
+            ]}
+          />
+        )}
+      </form.Field>
+      <form.Field name="name">
+        {(field) => (
+          <SelectField
+            label={t`Flag name`}
+            required
+            disabled={mode === 'edit'}
+            value={field.state.value}
+            onChange={field.handleChange}
+            placeholder={t`Choose a flag`}
+            error={firstError(field.state.meta.errors)}
+            options={names.map((n) => ({ value: n, label: n }))}
+          />
+        )}
+      </form.Field>
       {mode === 'create' && (
-        <div className="field">
-          <label htmlFor={descId}>
-            <Trans>Description</Trans>
-          </label>
-          <textarea id={descId} rows={2} maxLength={500} value={s.description} onChange={(e) => set('description', e.target.value)} />
-        </div>
+        <form.Field name="description">
+          {(field) => {
+            const error = firstError(field.state.meta.errors);
+            return (
+              <div className="field">
+                <label htmlFor={descId}>
+                  <Trans>Description</Trans>
+                </label>
+                <textarea
+                  id={descId}
+                  rows={2}
+                  maxLength={500}
+                  value={field.state.value}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${descId}-err` : undefined}
+                  onChange={(e) => field.handleChange(e.target.value)}
+                  onBlur={field.handleBlur}
+                />
+                {error && (
+                  <p id={`${descId}-err`} className="field-error">
+                    {error}
+                  </p>
+                )}
+              </div>
+            );
+          }}
+        </form.Field>
       )}
-      <CheckboxField label={t`On for everyone`} checked={s.is_everyone} onChange={(v) => set('is_everyone', v)} />
-      <CheckboxField label={t`On for super admins`} checked={s.is_superadmin} onChange={(v) => set('is_superadmin', v)} />
-      <AccountPicker label={t`Accounts`} value={s.accounts} onChange={(v) => set('accounts', v)} />
-      <TextField
-        label={t`User ids`}
-        value={s.userIds}
-        onChange={(v) => set('userIds', v)}
-        hint={<Trans>Comma-separated, e.g. 12, 40</Trans>}
-        error={problems.userIds ? t`Use whole numbers separated by commas.` : undefined}
-      />
+      <form.Field name="is_everyone">{(field) => <CheckboxField label={t`On for everyone`} checked={field.state.value} onChange={field.handleChange} />}</form.Field>
+      <form.Field name="is_superadmin">{(field) => <CheckboxField label={t`On for super admins`} checked={field.state.value} onChange={field.handleChange} />}</form.Field>
+      <form.Field name="accounts">{(field) => <AccountPicker label={t`Accounts`} value={field.state.value} onChange={field.handleChange} />}</form.Field>
+      <form.Field name="userIds">
+        {(field) => (
+          <TextField
+            label={t`User ids`}
+            value={field.state.value}
+            onChange={field.handleChange}
+            onBlur={field.handleBlur}
+            hint={<Trans>Comma-separated, e.g. 12, 40</Trans>}
+            error={firstError(field.state.meta.errors)}
+          />
+        )}
+      </form.Field>
       <div className="actions end">
         <button type="button" className="button" onClick={onDone}>
           <Trans>Cancel</Trans>
         </button>
-        <button type="submit" className="button primary" disabled={!valid || busy}>
-          <Trans>Save</Trans>
-        </button>
+        <form.Subscribe selector={(st) => ({ valid: flagFormValid(st.values, flagNames), submitting: st.isSubmitting })}>
+          {({ valid, submitting }) => (
+            <button type="submit" className="button primary" disabled={!valid || submitting} aria-busy={submitting || undefined}>
+              <Trans>Save</Trans>
+            </button>
+          )}
+        </form.Subscribe>
       </div>
     </form>
   );

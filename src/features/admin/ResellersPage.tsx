@@ -1,9 +1,11 @@
 /**
  * Resellers page (spec 000 §2, §6, §8): the resellers, an Invite reseller dialog (e-mail) and, for
  * superusers, Delete in a row menu (`POST /user/resellers/{userId}`). A load error shows the internal
- * server error page.
+ * server error page. The invite form is a @tanstack/react-form form (issue 14): the e-mail rule on
+ * submit, a 422's `email` message on the field, Send disabled while sending, the input kept on failure.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from '@tanstack/react-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../ui/toast';
@@ -13,7 +15,8 @@ import { TextField } from '../../ui/Field';
 import { RowMenu } from '../../ui/RowMenu';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TableFallback } from '../../ui/TableFallback';
-import { errorText, fieldErrorsOf } from '../../ui/errorText';
+import { errorText } from '../../ui/errorText';
+import { firstError, showServerErrors, submitForm } from '../../ui/formErrors';
 import { InternalErrorContent } from '../../ui/ErrorPage';
 import { EMAIL_RE } from '../accounts/validation';
 import type { User } from '../../api/types';
@@ -106,37 +109,57 @@ export function ResellersPage() {
   );
 }
 
-function InviteResellerForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+/** The invite reseller form (inside its dialog). */
+export function InviteResellerForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const { t } = useLingui();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim()) return setError(t`This field is required.`);
-    if (!EMAIL_RE.test(email.trim())) return setError(t`Enter a valid email address.`);
-    setBusy(true);
-    try {
-      await inviteReseller(email.trim());
+  const form = useForm({
+    defaultValues: { email: '' },
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        await inviteReseller(value.email.trim());
+      } catch (error) {
+        toast.error(showServerErrors(formApi, error, t`An error occurred`));
+        return;
+      }
       toast.success(t`Invitation sent`);
       onDone();
-    } catch (err) {
-      setError(fieldErrorsOf(err).email);
-      toast.error(errorText(err, t`An error occurred`));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const emailRule = (value: string) =>
+    !value.trim() ? t`This field is required.` : !EMAIL_RE.test(value.trim()) ? t`Enter a valid email address.` : undefined;
   return (
-    <form noValidate onSubmit={(e) => void submit(e)}>
-      <TextField label={t`Email`} type="email" required value={email} onChange={setEmail} error={error} autoComplete="off" />
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submitForm(form);
+      }}
+    >
+      <form.Field name="email" validators={{ onSubmit: ({ value }) => emailRule(value) }}>
+        {(field) => (
+          <TextField
+            label={t`Email`}
+            type="email"
+            required
+            value={field.state.value}
+            onChange={field.handleChange}
+            onBlur={field.handleBlur}
+            error={firstError(field.state.meta.errors)}
+            autoComplete="off"
+          />
+        )}
+      </form.Field>
       <div className="actions end">
         <button type="button" className="button" onClick={onCancel}>
           <Trans>Cancel</Trans>
         </button>
-        <button type="submit" className="button primary" disabled={busy}>
-          <Trans>Send invitation</Trans>
-        </button>
+        <form.Subscribe selector={(st) => st.isSubmitting}>
+          {(submitting) => (
+            <button type="submit" className="button primary" disabled={submitting} aria-busy={submitting || undefined}>
+              <Trans>Send invitation</Trans>
+            </button>
+          )}
+        </form.Subscribe>
       </div>
     </form>
   );

@@ -4,16 +4,22 @@
  * page with the active/disabled switch and account assignments (account and default role Viewer or
  * Editor, both required; failure 'Error creating SSO Provision'). Both also carry the upstream
  * OpenID Connect settings (issuer URL, client id, write-only client secret; rules in ssoForm.ts).
+ *
+ * The create, upstream and assign forms are @tanstack/react-form forms (issue 14): rules on submit
+ * (assign: Assign disabled until both are chosen), the submit button disabled while saving, a 422's
+ * field messages on their fields and the input kept after a failed save. The list's Create dialog and
+ * the Active switch are plain view state / a single action.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from '@tanstack/react-form';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../ui/toast';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextField } from '../../ui/Field';
 import { TableFallback } from '../../ui/TableFallback';
-import { fieldErrorsOf } from '../../ui/errorText';
+import { firstError, showServerErrors, submitForm } from '../../ui/formErrors';
 import { AccountPicker, type PickedAccount } from './AccountPicker';
 import { createSsoConfig, patchSsoUpstream, provisionSso, setSsoStatus, ssoConfigOptions, ssoConfigsOptions, type SsoConfig } from './admin.api';
 import { ssoUpstreamCreateBody, ssoUpstreamPatchBody, ssoUpstreamProblems, type SsoUpstreamProblems, type SsoUpstreamState } from './ssoForm';
@@ -35,45 +41,44 @@ function useUpstreamMessages(): (p: SsoUpstreamProblems) => Record<string, strin
   };
 }
 
+/** What an upstream input binds to: its value, change / blur handlers and message. */
+interface UpstreamBinding {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error?: string;
+}
+
+/** Renders one upstream input bound to its form field (each form passes its own `form.Field`). */
+type UpstreamFieldSlot = (name: keyof SsoUpstreamState, render: (b: UpstreamBinding) => ReactNode) => ReactNode;
+
 /** The issuer URL, client id and client secret inputs (create dialog and detail page). */
-function UpstreamFields({
-  s,
-  onChange,
-  errors,
-  hasClientSecret,
-}: {
-  s: SsoUpstreamState;
-  onChange: (s: SsoUpstreamState) => void;
-  errors: Record<string, string | undefined>;
-  hasClientSecret?: boolean;
-}) {
+function UpstreamFields({ field, hasClientSecret }: { field: UpstreamFieldSlot; hasClientSecret?: boolean }) {
   const { t } = useLingui();
   return (
     <>
-      <TextField
-        label={t`Issuer URL`}
-        value={s.issuerUrl}
-        onChange={(v) => onChange({ ...s, issuerUrl: v })}
-        error={errors.issuerUrl}
-        hint={<Trans>The upstream OpenID Connect issuer, e.g. https://login.example.com</Trans>}
-      />
-      <TextField label={t`Client id`} value={s.clientId} onChange={(v) => onChange({ ...s, clientId: v })} error={errors.clientId} maxLength={500} />
-      <TextField
-        label={hasClientSecret === undefined ? t`Client secret` : t`New client secret`}
-        type="password"
-        autoComplete="new-password"
-        value={s.clientSecret}
-        onChange={(v) => onChange({ ...s, clientSecret: v })}
-        error={errors.clientSecret}
-        maxLength={2000}
-        hint={
-          hasClientSecret === undefined ? undefined : hasClientSecret ? (
-            <Trans>A client secret is set. Type a new one to replace it; leave empty to keep it.</Trans>
-          ) : (
-            <Trans>No client secret is set.</Trans>
-          )
-        }
-      />
+      {field('issuerUrl', (b) => (
+        <TextField label={t`Issuer URL`} {...b} hint={<Trans>The upstream OpenID Connect issuer, e.g. https://login.example.com</Trans>} />
+      ))}
+      {field('clientId', (b) => (
+        <TextField label={t`Client id`} {...b} maxLength={500} />
+      ))}
+      {field('clientSecret', (b) => (
+        <TextField
+          label={hasClientSecret === undefined ? t`Client secret` : t`New client secret`}
+          type="password"
+          autoComplete="new-password"
+          {...b}
+          maxLength={2000}
+          hint={
+            hasClientSecret === undefined ? undefined : hasClientSecret ? (
+              <Trans>A client secret is set. Type a new one to replace it; leave empty to keep it.</Trans>
+            ) : (
+              <Trans>No client secret is set.</Trans>
+            )
+          }
+        />
+      ))}
     </>
   );
 }
@@ -144,47 +149,80 @@ export function SsoConfigListPage() {
   );
 }
 
+/** The create form (inside its dialog); success opens the new configuration. */
 function CreateSsoForm({ onDone }: { onDone: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const upstreamMessages = useUpstreamMessages();
-  const [s, setS] = useState({ name: '', domain: '', provider: '' });
-  const [up, setUp] = useState<SsoUpstreamState>({ issuerUrl: '', clientId: '', clientSecret: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const missing = ssoCreateProblems(s);
-    const upstream = upstreamMessages(ssoUpstreamProblems(up));
-    setErrors({ ...Object.fromEntries(missing.map((k) => [k, t`This field is required.`])), ...upstream });
-    if (missing.length || Object.keys(upstream).length) return;
-    setBusy(true);
-    try {
-      const created = await createSsoConfig({ name: s.name.trim(), domain: s.domain.trim(), provider: s.provider.trim(), status: 'active', ...ssoUpstreamCreateBody(up) });
+  const form = useForm({
+    defaultValues: { name: '', domain: '', provider: '', issuerUrl: '', clientId: '', clientSecret: '' },
+    validators: {
+      onSubmit: ({ value }) => {
+        const fields = { ...Object.fromEntries(ssoCreateProblems(value).map((k) => [k, t`This field is required.`])), ...upstreamMessages(ssoUpstreamProblems(value)) };
+        return Object.keys(fields).length > 0 ? { fields } : undefined;
+      },
+    },
+    onSubmit: async ({ value, formApi }) => {
+      let created: SsoConfig;
+      try {
+        created = await createSsoConfig({ name: value.name.trim(), domain: value.domain.trim(), provider: value.provider.trim(), status: 'active', ...ssoUpstreamCreateBody(value) });
+      } catch (error) {
+        showServerErrors(formApi, error, '');
+        toast.error(t`Error creating SSO Config`);
+        return;
+      }
       await queryClient.invalidateQueries({ queryKey: ['admin', 'sso'] });
       onDone();
       void navigate({ to: '/dashboard/admin/sso-config/$id', params: { id: String(created.id) } });
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(t`Error creating SSO Config`);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const bind: UpstreamFieldSlot = (name, render) => (
+    <form.Field name={name}>{(f) => render({ value: f.state.value, onChange: f.handleChange, onBlur: f.handleBlur, error: firstError(f.state.meta.errors) })}</form.Field>
+  );
   return (
-    <form noValidate onSubmit={(e) => void submit(e)}>
-      <TextField label={t`Name`} required value={s.name} onChange={(v) => setS({ ...s, name: v })} error={errors.name} maxLength={200} />
-      <TextField label={t`Domain`} required value={s.domain} onChange={(v) => setS({ ...s, domain: v })} error={errors.domain} hint={<Trans>E-mail domain, e.g. example.com</Trans>} />
-      <TextField label={t`Provider`} required value={s.provider} onChange={(v) => setS({ ...s, provider: v })} error={errors.provider} maxLength={32} />
-      <UpstreamFields s={up} onChange={setUp} errors={errors} />
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submitForm(form);
+      }}
+    >
+      <form.Field name="name">
+        {(f) => (
+          <TextField label={t`Name`} required value={f.state.value} onChange={f.handleChange} onBlur={f.handleBlur} error={firstError(f.state.meta.errors)} maxLength={200} />
+        )}
+      </form.Field>
+      <form.Field name="domain">
+        {(f) => (
+          <TextField
+            label={t`Domain`}
+            required
+            value={f.state.value}
+            onChange={f.handleChange}
+            onBlur={f.handleBlur}
+            error={firstError(f.state.meta.errors)}
+            hint={<Trans>E-mail domain, e.g. example.com</Trans>}
+          />
+        )}
+      </form.Field>
+      <form.Field name="provider">
+        {(f) => (
+          <TextField label={t`Provider`} required value={f.state.value} onChange={f.handleChange} onBlur={f.handleBlur} error={firstError(f.state.meta.errors)} maxLength={32} />
+        )}
+      </form.Field>
+      <UpstreamFields field={bind} />
       <div className="actions end">
         <button type="button" className="button" onClick={onDone}>
           <Trans>Cancel</Trans>
         </button>
-        <button type="submit" className="button primary" disabled={busy}>
-          <Trans>Create</Trans>
-        </button>
+        <form.Subscribe selector={(st) => st.isSubmitting}>
+          {(submitting) => (
+            <button type="submit" className="button primary" disabled={submitting} aria-busy={submitting || undefined}>
+              <Trans>Create</Trans>
+            </button>
+          )}
+        </form.Subscribe>
       </div>
     </form>
   );
@@ -195,21 +233,16 @@ export function SsoConfigDetailPage({ id }: { id: number }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const config = useQuery(ssoConfigOptions(id));
-  const [busy, setBusy] = useState(false);
+  const status = useMutation({
+    mutationFn: (next: SsoConfig['status']) => setSsoStatus(id, next),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'sso'] }),
+    onError: () => toast.error(t`An error occurred`),
+  });
   if (config.isPending) return <TableFallback state="loading" />;
   if (config.isError || !config.data) return <TableFallback state="noData" />;
   const c = config.data;
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      await setSsoStatus(c.id, c.status === 'active' ? 'disabled' : 'active');
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'sso'] });
-    } catch {
-      toast.error(t`An error occurred`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const busy = status.isPending;
+  const toggle = () => status.mutate(c.status === 'active' ? 'disabled' : 'active');
   return (
     <div className="page form-page">
       <Link to="/dashboard/admin/sso-config" className="back-link">
@@ -242,7 +275,7 @@ export function SsoConfigDetailPage({ id }: { id: number }) {
         <dd>{c.hasClientSecret ? t`Set` : <span className="muted">{t`Not set`}</span>}</dd>
       </dl>
       <div className="field checkbox-field">
-        <button type="button" role="switch" aria-checked={c.status === 'active'} className="switch-button" disabled={busy} onClick={() => void toggle()}>
+        <button type="button" role="switch" aria-checked={c.status === 'active'} className="switch-button" disabled={busy} onClick={toggle}>
           <span className={c.status === 'active' ? 'switch on' : 'switch'} aria-hidden="true" />
           <Trans>Active</Trans>
         </button>
@@ -284,88 +317,127 @@ function UpstreamForm({ config }: { config: SsoConfig }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const upstreamMessages = useUpstreamMessages();
-  const [up, setUp] = useState<SsoUpstreamState>({ issuerUrl: config.issuerUrl ?? '', clientId: config.clientId ?? '', clientSecret: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problems = upstreamMessages(ssoUpstreamProblems(up));
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    setBusy(true);
-    try {
-      await patchSsoUpstream(config.id, ssoUpstreamPatchBody(up));
-      setUp((u) => ({ ...u, clientSecret: '' }));
+  const form = useForm({
+    defaultValues: { issuerUrl: config.issuerUrl ?? '', clientId: config.clientId ?? '', clientSecret: '' } satisfies SsoUpstreamState,
+    validators: {
+      onSubmit: ({ value }) => {
+        const fields = upstreamMessages(ssoUpstreamProblems(value));
+        return Object.keys(fields).length > 0 ? { fields } : undefined;
+      },
+    },
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        await patchSsoUpstream(config.id, ssoUpstreamPatchBody(value));
+      } catch (error) {
+        showServerErrors(formApi, error, '');
+        toast.error(t`An error occurred`);
+        return;
+      }
+      formApi.setFieldValue('clientSecret', '');
       await queryClient.invalidateQueries({ queryKey: ['admin', 'sso'] });
       toast.success(t`Upstream settings saved`);
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(t`An error occurred`);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const bind: UpstreamFieldSlot = (name, render) => (
+    <form.Field name={name}>{(f) => render({ value: f.state.value, onChange: f.handleChange, onBlur: f.handleBlur, error: firstError(f.state.meta.errors) })}</form.Field>
+  );
   return (
-    <form className="form-section" noValidate onSubmit={(e) => void submit(e)}>
+    <form
+      className="form-section"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submitForm(form);
+      }}
+    >
       <h2>
         <Trans>Upstream identity provider</Trans>
       </h2>
-      <UpstreamFields s={up} onChange={setUp} errors={errors} hasClientSecret={config.hasClientSecret} />
+      <UpstreamFields field={bind} hasClientSecret={config.hasClientSecret} />
       <div className="actions">
-        <button type="submit" className="button primary" disabled={busy}>
-          <Trans>Save upstream settings</Trans>
-        </button>
+        <form.Subscribe selector={(st) => st.isSubmitting}>
+          {(submitting) => (
+            <button type="submit" className="button primary" disabled={submitting} aria-busy={submitting || undefined}>
+              <Trans>Save upstream settings</Trans>
+            </button>
+          )}
+        </form.Subscribe>
       </div>
     </form>
   );
 }
 
+/** Assigns an account with a default role to the configuration; the form empties after success. */
 function AssignAccountForm({ configId }: { configId: number }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const [account, setAccount] = useState<PickedAccount[]>([]);
-  const [role, setRole] = useState<'Viewer' | 'Editor' | ''>('');
-  const [busy, setBusy] = useState(false);
-  const valid = account.length === 1 && role !== '';
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const picked = account[0];
-    if (!picked || role === '') return;
-    setBusy(true);
-    try {
-      await provisionSso(configId, { accountId: picked.id, defaultRole: role });
+  const form = useForm({
+    defaultValues: { account: [] as PickedAccount[], defaultRole: '' as 'Viewer' | 'Editor' | '' },
+    onSubmit: async ({ value, formApi }) => {
+      const picked = value.account[0];
+      const role = value.defaultRole;
+      if (!picked || role === '') return;
+      try {
+        await provisionSso(configId, { accountId: picked.id, defaultRole: role });
+      } catch (error) {
+        showServerErrors(formApi, error, '', { accountId: 'account' });
+        toast.error(t`Error creating SSO Provision`);
+        return;
+      }
       await queryClient.invalidateQueries({ queryKey: ['admin', 'sso'] });
-      setAccount([]);
-      setRole('');
-    } catch {
-      toast.error(t`Error creating SSO Provision`);
-    } finally {
-      setBusy(false);
-    }
-  };
+      formApi.reset();
+    },
+  });
   return (
-    <form className="form-section" noValidate onSubmit={(e) => void submit(e)}>
+    <form
+      className="form-section"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submitForm(form);
+      }}
+    >
       <h2>
         <Trans>Assign account</Trans>
       </h2>
       <div className="form-grid">
-        <AccountPicker label={t`Account`} required value={account} onChange={(v) => setAccount(v.slice(-1))} />
-        <SelectField
-          label={t`Default role`}
-          required
-          value={role}
-          onChange={setRole}
-          placeholder={t`Choose a role`}
-          options={[
-            { value: 'Viewer', label: t`Viewer` },
-            { value: 'Editor', label: t`Editor` },
-          ]}
-        />
+        <form.Field name="account">
+          {(f) => (
+            <>
+              <AccountPicker label={t`Account`} required value={f.state.value} onChange={(v) => f.handleChange(v.slice(-1))} />
+              {firstError(f.state.meta.errors) && (
+                <p className="field-error" role="alert">
+                  {firstError(f.state.meta.errors)}
+                </p>
+              )}
+            </>
+          )}
+        </form.Field>
+        <form.Field name="defaultRole">
+          {(f) => (
+            <SelectField
+              label={t`Default role`}
+              required
+              value={f.state.value}
+              onChange={f.handleChange}
+              error={firstError(f.state.meta.errors)}
+              placeholder={t`Choose a role`}
+              options={[
+                { value: 'Viewer', label: t`Viewer` },
+                { value: 'Editor', label: t`Editor` },
+              ]}
+            />
+          )}
+        </form.Field>
       </div>
       <div className="actions">
-        <button type="submit" className="button primary" disabled={!valid || busy}>
-          <Trans>Assign</Trans>
-        </button>
+        <form.Subscribe selector={(st) => ({ valid: st.values.account.length === 1 && st.values.defaultRole !== '', submitting: st.isSubmitting })}>
+          {({ valid, submitting }) => (
+            <button type="submit" className="button primary" disabled={!valid || submitting} aria-busy={submitting || undefined}>
+              <Trans>Assign</Trans>
+            </button>
+          )}
+        </form.Subscribe>
       </div>
     </form>
   );
