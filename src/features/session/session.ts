@@ -3,7 +3,7 @@
  * exposed to the router context and to views (spec 000 §4).
  */
 import { createActor, waitFor, type Actor } from 'xstate';
-import { sessionMachine, type SessionMachine } from '../../../machines/session/session.machine';
+import { provideSessionActors, type SessionMachine } from '../../../machines/session/session.machine';
 import { isSessionSettled, isSignedIn, type SessionSnapshot } from '../../../machines/session/session.selectors';
 import { lazySessionActors } from './identity';
 import { inspect } from '../machines/inspection';
@@ -48,7 +48,7 @@ export function createSessionHandle(actor: Actor<SessionMachine>): SessionHandle
  * `initIdentity`; see identity.ts).
  */
 export function startAmplifySession(): SessionHandle {
-  const actor = createActor(sessionMachine.provide({ actors: lazySessionActors }), { inspect });
+  const actor = createActor(provideSessionActors(lazySessionActors), { inspect });
   actor.start();
   return createSessionHandle(actor);
 }
