@@ -48,9 +48,10 @@ import {
   type SignInCredentials,
   type SignInOutcome,
   type SignInResult,
+  type SignInView,
 } from './signIn.machine';
 
-export type { ConfirmSignInInput, SessionUser, SignInChallenge, SignInCredentials, SignInOutcome, SignInStep } from './signIn.machine';
+export type { ConfirmSignInInput, SessionUser, SignInChallenge, SignInCredentials, SignInFlowStep, SignInOutcome, SignInStep, SignInView } from './signIn.machine';
 
 /** Identity-provider hub events the machine reacts to (aws-amplify Hub 'auth' channel names). */
 export type AuthHubEventName = 'signedIn' | 'signedOut' | 'tokenRefresh' | 'tokenRefresh_failure';
@@ -65,12 +66,16 @@ export type SessionEvent =
   | { type: 'session.refresh' }
   | { type: 'session.hubEvent'; event: AuthHubEventName }
   | { type: 'session.clearError' }
-  | { type: 'session.signInChanged' };
+  | { type: 'session.signInChanged'; view: SignInView };
 
-/** Context: who is signed in, and the failure of the last sign-in (red alert on the sign-in form). */
+/**
+ * Context: who is signed in, the failure of the last sign-in (red alert on the sign-in form), and
+ * while authenticating what the sign-in flow shows (its step, challenge and failure).
+ */
 export interface SessionContext {
   user: SessionUser | null;
   error: AuthFailure | null;
+  flow: SignInView | null;
 }
 
 function mustBeProvided(name: string): never {
@@ -104,15 +109,17 @@ export const sessionMachine = setup({
       event.type === 'session.hubEvent' && event.event === 'tokenRefresh_failure',
   },
   actions: {
-    setUser: assign({ user: (_, user: SessionUser | null) => user, error: null }),
+    setUser: assign({ user: (_, user: SessionUser | null) => user, error: null, flow: null }),
+    setFlow: assign({ flow: (_, view: SignInView) => view }),
+    clearFlow: assign({ flow: null }),
     clearUser: assign({ user: null }),
-    setError: assign({ error: (_, error: AuthFailure | null) => error }),
+    setError: assign({ error: (_, error: AuthFailure | null) => error, flow: null }),
     clearError: assign({ error: null }),
     forwardToSignIn: forwardTo('signIn'),
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, error: null },
+  context: { user: null, error: null, flow: null },
   invoke: { id: 'authHub', src: 'listenToAuthHub' },
   initial: 'checkingSession',
   states: {
@@ -161,7 +168,7 @@ export const sessionMachine = setup({
             target: 'signedOut',
             actions: { type: 'setError', params: ({ event }) => (event.output.kind === 'failed' ? event.output.error : null) },
           },
-          { target: 'signedOut' },
+          { target: 'signedOut', actions: 'clearFlow' },
         ],
       },
       on: {
@@ -169,7 +176,10 @@ export const sessionMachine = setup({
         'session.submitTotpCode': { actions: 'forwardToSignIn' },
         'session.cancelSignIn': { actions: 'forwardToSignIn' },
         'session.clearError': { actions: 'forwardToSignIn' },
-        'session.signInChanged': { description: 'The sign-in flow moved on; the screen follows it.' },
+        'session.signInChanged': {
+          description: 'The sign-in flow moved on; the screen follows it.',
+          actions: { type: 'setFlow', params: ({ event }) => event.view },
+        },
       },
     },
     signedIn: {

@@ -75,7 +75,7 @@ export const sessionPathEvents: SessionPathEvent[] = [
   { type: 'session.signOut' },
   { type: 'session.refresh' },
   { type: 'session.clearError' },
-  { type: 'session.signInChanged' },
+  { type: 'session.signInChanged', view: { step: 'choosingNewPassword', challenge: outcomes.newPassword.challenge, error: null } },
   { type: 'session.hubEvent', event: 'signedIn' },
   { type: 'session.hubEvent', event: 'signedOut' },
   { type: 'session.hubEvent', event: 'tokenRefresh' },

@@ -2,13 +2,12 @@
  * Selectors of the session machine's snapshot (DESIGN §5: views bind through selectors).
  *
  * While the session is `authenticating`, the sign-in steps live in its child `signIn`
- * (signIn.machine.ts); these selectors read that child's snapshot through the session's, so a view
- * or a guard bound to the session needs nothing else (the child tells the session when it moves,
- * and the session then emits a new snapshot).
+ * (signIn.machine.ts); the child reports each move (`session.signInChanged`) and the session keeps
+ * what it shows in `context.flow`, so a view or a guard bound to the session needs nothing else.
  */
 import type { SnapshotFrom } from 'xstate';
 import type { SessionMachine, SessionUser, SignInChallenge } from './session.machine';
-import type { SignInMachine } from './signIn.machine';
+import type { SignInFlowStep, SignInMachine, SignInView } from './signIn.machine';
 import type { AuthFailure } from './authFailure';
 
 /** A snapshot of the session machine. */
@@ -16,24 +15,20 @@ export type SessionSnapshot = SnapshotFrom<SessionMachine>;
 /** A snapshot of the sign-in flow (the session's child while authenticating). */
 export type SignInSnapshot = SnapshotFrom<SignInMachine>;
 
-/** The running sign-in flow's snapshot, or null when no sign-in is under way. */
-export function selectSignInFlow(s: SessionSnapshot): SignInSnapshot | null {
-  if (!s.matches('authenticating')) return null;
-  const child = (s.children as Record<string, { getSnapshot(): unknown } | undefined>)['signIn'];
-  const snapshot = child?.getSnapshot() as SignInSnapshot | undefined;
-  return snapshot && snapshot.status === 'active' ? snapshot : null;
+/** What the running sign-in flow shows (step, challenge, failure), or null when no sign-in is under way. */
+export function selectSignInFlow(s: SessionSnapshot): SignInView | null {
+  return s.matches('authenticating') ? s.context.flow : null;
 }
 
-const flowMatches = (s: SessionSnapshot, state: 'signingIn' | 'choosingNewPassword' | 'enteringTotpCode' | 'settingUpTotp' | 'confirmingSignIn'): boolean =>
-  selectSignInFlow(s)?.matches(state) ?? false;
+const flowMatches = (s: SessionSnapshot, step: SignInFlowStep): boolean => selectSignInFlow(s)?.step === step;
 
 /** True while a session is being read, started, refreshed or ended (a sign-in step waiting for the person is not pending). */
 export const isSessionPending = (s: SessionSnapshot): boolean => {
   if (s.hasTag('pending')) return true;
   if (!s.matches('authenticating')) return false;
   const flow = selectSignInFlow(s);
-  // Between the flow's end and the session's next state the sign-in still counts as running.
-  return flow === null || flow.hasTag('pending');
+  // Before the flow's first report the sign-in counts as running.
+  return flow === null || flow.step === 'signingIn' || flow.step === 'confirmingSignIn';
 };
 /** True once the session is known (not checking, signing in, refreshing or signing out). */
 export const isSessionSettled = (s: SessionSnapshot): boolean => !isSessionPending(s);
@@ -48,7 +43,7 @@ export const isSigningOut = (s: SessionSnapshot): boolean => s.matches('signingO
 /** The failure of the running sign-in step, else of the last sign-in; null when none. */
 export const selectSignInError = (s: SessionSnapshot): AuthFailure | null => {
   const flow = selectSignInFlow(s);
-  return flow ? flow.context.error : s.context.error;
+  return flow ? flow.error : s.context.error;
 };
 /** The signed-in user, or null. */
 export const selectSessionUser = (s: SessionSnapshot): SessionUser | null => s.context.user;
@@ -66,10 +61,10 @@ export const isConfirmingSignIn = (s: SessionSnapshot): boolean => flowMatches(s
 /** True while a sign-in waits for a further step or its check (a challenge is pending). */
 export const isSignInContinuing = (s: SessionSnapshot): boolean => {
   const flow = selectSignInFlow(s);
-  return !!flow && (flow.hasTag('challenge') || flow.matches('confirmingSignIn'));
+  return !!flow && flow.step !== 'signingIn';
 };
 /** The pending sign-in step, or null. */
-export const selectChallenge = (s: SessionSnapshot): SignInChallenge | null => selectSignInFlow(s)?.context.challenge ?? null;
+export const selectChallenge = (s: SessionSnapshot): SignInChallenge | null => selectSignInFlow(s)?.challenge ?? null;
 /** True while an authentication-code step (entering or setting up TOTP, or checking its code) is on screen. */
 export const isTotpStep = (s: SessionSnapshot): boolean =>
   isEnteringTotpCode(s) || isSettingUpTotp(s) || (isConfirmingSignIn(s) && selectChallenge(s)?.step !== 'newPasswordRequired');

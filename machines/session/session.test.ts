@@ -290,6 +290,32 @@ describe('session machine journeys', () => {
     expect(selectChallenge(h.actor.getSnapshot())).toBeNull();
   });
 
+  it('emits a new session snapshot each time the sign-in flow moves, so screens bound to the session follow it', async () => {
+    const h = createHarness();
+    await deliver(h, { type: 'xstate.done.actor.loadSession', output: null });
+    const snapshots: ReturnType<typeof h.actor.getSnapshot>[] = [];
+    const sub = h.actor.subscribe((s) => snapshots.push(s));
+    h.actor.send({ type: 'session.signIn', credentials: { email: 'owner@example.com', password: 'Temp-pass-1' } });
+    await deliver(h, { type: 'xstate.done.actor.signIn', output: outcomes.newPassword });
+    h.actor.send({ type: 'session.submitNewPassword', password: 'short' });
+    await deliver(h, { type: 'xstate.error.actor.confirmSignIn', error: passwordPolicyError });
+    h.actor.send({ type: 'session.clearError' });
+    await flush();
+    sub.unsubscribe();
+    // Read afterwards: each snapshot object must itself carry what the screen showed then (React compares snapshots by identity).
+    const seen = snapshots.map((s) => [isSigningIn(s), isChoosingNewPassword(s), isConfirmingSignIn(s), selectSignInError(s)?.code ?? null].join());
+    // Each distinct view appears as its own emitted snapshot, in order (selector values, not just the child's state).
+    const distinct = seen.filter((v, i) => v !== seen[i - 1]);
+    expect(distinct).toEqual([
+      'false,false,false,', // authenticating before the flow's first report
+      'true,false,false,',
+      'false,true,false,',
+      'false,false,true,',
+      'false,true,false,InvalidPasswordException',
+      'false,true,false,',
+    ]);
+  });
+
   it('refuses to run without provided actors', async () => {
     const errors: unknown[] = [];
     const actor = createActor(sessionMachine);

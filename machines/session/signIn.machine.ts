@@ -23,9 +23,10 @@
  *        └──confirmSignIn: error──▶ back to the step of context.challenge (context.error = { code, message })
  *
  * Input: the credentials of `session.signIn`. `signingIn` and `confirmingSignIn` carry
- * `tags: ['pending']`; the three steps carry `tags: ['challenge']`. Every state's entry and every
- * error change tell the parent (`session.signInChanged`), so a view bound to the session re-renders
- * when the flow moves (the way amplify-ui's authenticator children report with `CHILD_CHANGED`).
+ * `tags: ['pending']`; the three steps carry `tags: ['challenge']`. Every step's entry and every
+ * error change tell the parent (`session.signInChanged` { view: step, challenge, error }), which
+ * keeps that view in its context, so a screen bound to the session re-renders when the flow moves
+ * (the way amplify-ui's authenticator children report with `CHILD_CHANGED`).
  *
  * Side effects are the actors `signIn` and `confirmSignIn`; their defaults throw "must be
  * provided" (the app edge provides aws-amplify, tests inject fakes).
@@ -76,6 +77,16 @@ export type SignInEvent =
   | { type: 'session.cancelSignIn' }
   | { type: 'session.clearError' };
 
+/** The steps of the flow a screen shows (its non-final states). */
+export type SignInFlowStep = 'signingIn' | 'choosingNewPassword' | 'enteringTotpCode' | 'settingUpTotp' | 'confirmingSignIn';
+
+/** What the flow tells the session whenever it moves: the step, the pending challenge and the failure shown. */
+export interface SignInView {
+  step: SignInFlowStep;
+  challenge: SignInChallenge | null;
+  error: AuthFailure | null;
+}
+
 /** How the flow ended (its final output, read by the session). */
 export type SignInResult = { kind: 'signedIn'; user: SessionUser } | { kind: 'cancelled' } | { kind: 'failed'; error: AuthFailure };
 
@@ -113,13 +124,16 @@ const outcomeTransitions = [
 const errorParams = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /** The step's own events: answer, give up, hide the message. */
-function stepEvents(answer: 'session.submitNewPassword' | 'session.submitTotpCode') {
+function stepEvents(answer: 'session.submitNewPassword' | 'session.submitTotpCode', step: SignInFlowStep) {
   return {
     [answer]: { target: 'confirmingSignIn', actions: 'clearError' },
     'session.cancelSignIn': { target: 'cancelled', actions: 'clearChallenge' },
-    'session.clearError': { actions: ['clearError', 'notifyParent'] },
+    'session.clearError': { actions: ['clearError', { type: 'notifyParent', params: { step } }] },
   } as const;
 }
+
+/** Entry of a step: tell the session. */
+const notify = (step: SignInFlowStep) => ({ type: 'notifyParent', params: { step } }) as const;
 
 /** The sign-in flow; provide `signIn` and `confirmSignIn`. */
 export const signInMachine = setup({
@@ -155,9 +169,10 @@ export const signInMachine = setup({
     }),
     clearError: assign({ error: null }),
     /** Tells the session that the flow moved, so views bound to the session re-render. */
-    notifyParent: enqueueActions(({ enqueue, self }) => {
+    notifyParent: enqueueActions(({ enqueue, self, context }, params: { step: SignInFlowStep }) => {
       // Run on its own (tests, path generation) the flow has no parent to tell.
-      if (self._parent) enqueue.sendParent({ type: 'session.signInChanged' });
+      const view: SignInView = { step: params.step, challenge: context.challenge, error: context.error };
+      if (self._parent) enqueue.sendParent({ type: 'session.signInChanged', view });
     }),
   },
 }).createMachine({
@@ -169,7 +184,7 @@ export const signInMachine = setup({
     signingIn: {
       meta: { description: 'The e-mail address and password are being checked; the sign-in button shows progress.' },
       tags: ['pending'],
-      entry: 'notifyParent',
+      entry: notify('signingIn'),
       invoke: {
         id: 'signIn',
         src: 'signIn',
@@ -181,14 +196,14 @@ export const signInMachine = setup({
     choosingNewPassword: {
       meta: { description: 'First sign-in with a temporary password: the person chooses their own password before going on.' },
       tags: ['challenge'],
-      entry: 'notifyParent',
-      on: stepEvents('session.submitNewPassword'),
+      entry: notify('choosingNewPassword'),
+      on: stepEvents('session.submitNewPassword', 'choosingNewPassword'),
     },
     enteringTotpCode: {
       meta: { description: 'The person types the six-digit code from their authenticator app to finish signing in.' },
       tags: ['challenge'],
-      entry: 'notifyParent',
-      on: stepEvents('session.submitTotpCode'),
+      entry: notify('enteringTotpCode'),
+      on: stepEvents('session.submitTotpCode', 'enteringTotpCode'),
     },
     settingUpTotp: {
       meta: {
@@ -196,13 +211,13 @@ export const signInMachine = setup({
           'The team requires an authenticator app: the person scans the QR code and types the first code to finish signing in.',
       },
       tags: ['challenge'],
-      entry: 'notifyParent',
-      on: stepEvents('session.submitTotpCode'),
+      entry: notify('settingUpTotp'),
+      on: stepEvents('session.submitTotpCode', 'settingUpTotp'),
     },
     confirmingSignIn: {
       meta: { description: 'The new password or the authentication code is being checked.' },
       tags: ['pending'],
-      entry: 'notifyParent',
+      entry: notify('confirmingSignIn'),
       invoke: {
         id: 'confirmSignIn',
         src: 'confirmSignIn',

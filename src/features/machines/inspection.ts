@@ -79,7 +79,8 @@ export function inspect(event: InspectionEvent): void {
   entries.set(ref.sessionId, { ref, actor });
   // Actors stopped by an unmount send no snapshot: prune them whenever anything changes.
   for (const [id, entry] of entries) {
-    if ((entry.ref.getSnapshot() as { status?: string }).status === 'stopped') entries.delete(id);
+    // A machine actor is announced before its first snapshot exists (xstate sends `@xstate.actor` first).
+    if ((entry.ref.getSnapshot() as { status?: string } | undefined)?.status === 'stopped') entries.delete(id);
   }
   publish();
 }
