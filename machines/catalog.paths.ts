@@ -10,15 +10,33 @@ import { editorPathInputs, editorTestModel, serializeEditorState } from './edito
 import { googleDrivePathInput, googleDriveTestModel, serializeGoogleDriveState } from './googleDrive/googleDrive.paths';
 import { playerPathInputs, playerTestModel, serializePlayerState } from './player/player.paths';
 import { createSessionTestModel, serializeSessionState } from './session/session.paths';
+import { chartTestModel, serializeChart, type ChartCase } from './session/chartCase';
+import { signInChart } from './session/signIn.paths';
+import { mfaSetupChart } from './session/mfaSetup.paths';
+import { passwordRecoveryChart } from './session/passwordRecovery.paths';
+import { changePasswordChart } from './session/changePassword.paths';
+import { completeProfileChart } from './session/completeProfile.paths';
+import { teamJoinChart } from './session/teamJoin.paths';
+import { invitationMismatchChart } from './session/invitationMismatch.paths';
 import { serializeUploadState, uploadInputs, uploadTestModel } from './upload/upload.paths';
 import { queueTestModel, serializeQueueState } from './uploadQueue/uploadQueue.paths';
 import { pathsFromSource, payloadFreeSource, type MachinePath, type PathSource, type PathStrategy } from './tooling/paths';
 
 const source = (s: { inputs: Record<string, unknown>; model(input: never): unknown; serialize(snapshot: never): string; journeys?: PathSource['journeys'] }): PathSource => s as unknown as PathSource;
 
+/** The source of a small session chart from its chart case (machines/session/<name>.paths.ts). */
+const chartSource = (chart: ChartCase) => () => source({ inputs: chart.inputs, model: (input: unknown) => chartTestModel(chart, input), serialize: serializeChart });
+
 /** Path sources by catalog name. */
 export const pathSources: Record<string, () => PathSource> = {
   session: () => source({ inputs: { default: undefined }, model: () => createSessionTestModel(), serialize: serializeSessionState }),
+  signIn: chartSource(signInChart),
+  passwordRecovery: chartSource(passwordRecoveryChart),
+  mfaSetup: chartSource(mfaSetupChart),
+  changePassword: chartSource(changePasswordChart),
+  completeProfile: chartSource(completeProfileChart),
+  teamJoin: chartSource(teamJoinChart),
+  invitationMismatch: chartSource(invitationMismatchChart),
   editor: () => source({ inputs: editorPathInputs, model: editorTestModel, serialize: serializeEditorState }),
   upload: () => source({ inputs: uploadInputs(), model: uploadTestModel, serialize: serializeUploadState }),
   uploadQueue: () => source({ inputs: { default: { concurrency: 2 } }, model: () => queueTestModel(), serialize: serializeQueueState }),

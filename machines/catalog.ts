@@ -18,6 +18,7 @@ import { invitationMismatchMachine } from './session/invitationMismatch.machine'
 import { mfaSetupMachine } from './session/mfaSetup.machine';
 import { passwordRecoveryMachine } from './session/passwordRecovery.machine';
 import { sessionMachine } from './session/session.machine';
+import { signInMachine } from './session/signIn.machine';
 import { teamJoinMachine } from './session/teamJoin.machine';
 import { uploadMachine } from './upload/upload.machine';
 import { uploadQueueMachine } from './uploadQueue/uploadQueue.machine';
@@ -47,11 +48,20 @@ export interface MachineEntry {
 export const machineCatalog: readonly MachineEntry[] = [
   {
     name: 'session',
-    title: 'Session: sign-in, MFA and sign-out',
+    title: 'Session: signed in or out',
     group: 'Sign-in and account',
-    summary: 'Whether someone is signed in, and the steps of signing in: password, a new password when one is required, the authenticator code or its set-up, then signing out.',
+    summary: 'Whether someone is signed in: the app checks on opening, runs the sign-in flow, keeps the sign-in fresh, follows other tabs, and signs out.',
     folder: 'machines/session',
     machine: sessionMachine,
+  },
+  {
+    name: 'signIn',
+    title: 'Sign-in: password, new password, authenticator code',
+    group: 'Sign-in and account',
+    summary: 'The steps of signing in: the password is checked, then a new password when one is required, the authenticator code, or setting up an authenticator app when the team requires one.',
+    folder: 'machines/session',
+    parent: 'session',
+    machine: signInMachine,
   },
   {
     name: 'passwordRecovery',

@@ -52,12 +52,14 @@ export const changePasswordMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      meta: { description: 'The change-password form is shown (with the reason when the last try failed).' },
       on: {
         'password.change': { target: 'saving', actions: 'clearError' },
         'password.clearError': { actions: 'clearError' },
       },
     },
     saving: {
+      meta: { description: 'The current and the new password are being checked and saved.' },
       tags: ['pending'],
       invoke: {
         id: 'updatePassword',
@@ -67,7 +69,10 @@ export const changePasswordMachine = setup({
         onError: { target: 'editing', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
-    changed: { type: 'final' },
+    changed: {
+      meta: { description: 'The password is changed.' },
+      type: 'final',
+    },
   },
 });
 

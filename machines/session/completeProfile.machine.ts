@@ -64,9 +64,11 @@ export const completeProfileMachine = setup({
   initial: 'profileIncomplete',
   states: {
     profileIncomplete: {
+      meta: { description: 'The person is asked for their first and last name (with the reason next to a field the server refused).' },
       on: { 'profile.submit': { target: 'completingProfile', actions: 'clearErrors' } },
     },
     completingProfile: {
+      meta: { description: 'The names are being saved.' },
       tags: ['pending'],
       invoke: {
         id: 'saveProfile',
@@ -83,8 +85,14 @@ export const completeProfileMachine = setup({
         onError: { target: 'profileFailed', actions: { type: 'setFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
-    profileCompleted: { type: 'final' },
-    profileFailed: { type: 'final' },
+    profileCompleted: {
+      meta: { description: 'The profile is complete; the app opens.' },
+      type: 'final',
+    },
+    profileFailed: {
+      meta: { description: 'The names could not be saved; the person sees a message and is sent back to sign in.' },
+      type: 'final',
+    },
   },
 });
 

@@ -1,18 +1,15 @@
 /**
- * Tests of the MFA set-up, password-recovery and change-password charts (DESIGN §6): a transition
- * tour of each (`xstate/graph` TestModel) replayed on a live actor with injected fake actors,
+ * Tests of the small session charts — sign-in flow, MFA set-up, password recovery, change password,
+ * complete profile, team join, e-mails mismatch (DESIGN §6; fixtures in each `<name>.paths.ts`): a
+ * transition tour of each (`xstate/graph` TestModel) replayed on a live actor with injected fake actors,
  * state/transition coverage asserted, and journeys that check what the person ends with.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, initialTransition, transition, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, initialTransition, transition, type AnyEventObject } from 'xstate';
 import { controllablePromise, deliver, flush } from '../testing/fake-actors';
 import { graphCoverage, transitionTour } from '../testing/graph-coverage';
-import { mfaSetupMachine, type TotpSetupDetails } from './mfaSetup.machine';
-import { passwordRecoveryMachine, recoveryErrorOf, type ResetPasswordInput } from './passwordRecovery.machine';
-import { changePasswordMachine, type ChangePasswordInput } from './changePassword.machine';
-import { completeProfileMachine, type ProfileNames } from './completeProfile.machine';
-import { teamJoinMachine } from './teamJoin.machine';
+import { chartTestModel, serializeChart, type ChartCase } from './chartCase';
+import { recoveryErrorOf } from './passwordRecovery.machine';
 import {
   isCompletingProfile,
   isEmailsMismatch,
@@ -24,132 +21,23 @@ import {
   selectProfileFailure,
   selectProfileFieldErrors,
 } from './flows.selectors';
-import { emailsDiffer, invitationMismatchMachine, type InvitationMismatchInput } from './invitationMismatch.machine';
+import { emailsDiffer, invitationMismatchMachine } from './invitationMismatch.machine';
+import { codeMismatch, mfaSetupChart, totpDetails } from './mfaSetup.paths';
+import { limitExceeded, passwordRecoveryChart, resetInput as recoveryResetInput } from './passwordRecovery.paths';
+import { changeInput as passwordChangeInput, changePasswordChart, notAuthorized } from './changePassword.paths';
+import { completeProfileChart, profileNames } from './completeProfile.paths';
+import { forbidden, teamJoinChart } from './teamJoin.paths';
+import { invitationMismatchChart, mismatchInput, sameEmailInput } from './invitationMismatch.paths';
+import { signInChart } from './signIn.paths';
 
-const details: TotpSetupDetails = {
-  sharedSecret: 'JBSWY3DPEHPK3PXP',
-  setupUri: 'otpauth://totp/Vidbot:owner%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Vidbot',
-};
-const codeMismatch = Object.assign(new Error('Code mismatch'), { name: 'CodeMismatchException' });
-const limitExceeded = Object.assign(new Error('Attempt limit exceeded, please try after some time.'), { name: 'LimitExceededException' });
-const notAuthorized = Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' });
-const resetInput: ResetPasswordInput = { email: 'owner@example.com', code: '123456', password: 'Brand-new-pass-2' };
-const changeInput: ChangePasswordInput = { oldPassword: 'Vidbot-demo-1', newPassword: 'Brand-new-pass-2' };
-const names: ProfileNames = { firstName: 'Olivia', lastName: 'Owner' };
-const forbidden = Object.assign(new Error('Forbidden'), { name: 'HttpError' });
-const mismatch: InvitationMismatchInput = { invitationEmail: 'invited@example.com', signedInEmail: 'owner@example.com' };
-const sameEmail: InvitationMismatchInput = { invitationEmail: ' Owner@Example.com', signedInEmail: 'owner@example.com' };
+const details = totpDetails;
+const resetInput = recoveryResetInput;
+const changeInput = passwordChangeInput;
+const names = profileNames;
+const mismatch = mismatchInput;
+const sameEmail = sameEmailInput;
 
-/** Per chart: events with payloads, the fake actors' ids, and the expected number of states. */
-interface ChartCase {
-  name: string;
-  machine: AnyStateMachine;
-  events: AnyEventObject[];
-  actors: string[];
-  states: number;
-  /** Machine inputs to tour from (one tour each); none for machines without input. */
-  inputs?: unknown[];
-}
-
-const charts: ChartCase[] = [
-  {
-    name: 'mfaSetup',
-    machine: mfaSetupMachine,
-    actors: ['setUpTotp', 'verifyTotp'],
-    states: 6,
-    events: [
-      { type: 'mfa.submitCode', code: '123456' },
-      { type: 'mfa.retry' },
-      { type: 'xstate.done.actor.setUpTotp', output: details },
-      { type: 'xstate.error.actor.setUpTotp', error: new TypeError('Failed to fetch') },
-      { type: 'xstate.done.actor.verifyTotp', output: undefined },
-      { type: 'xstate.error.actor.verifyTotp', error: codeMismatch },
-    ],
-  },
-  {
-    name: 'passwordRecovery',
-    machine: passwordRecoveryMachine,
-    actors: ['requestCode', 'confirmReset'],
-    states: 6,
-    events: [
-      { type: 'password.requestCode', email: 'owner@example.com' },
-      { type: 'password.reset', input: resetInput },
-      { type: 'password.restart' },
-      { type: 'password.clearError' },
-      { type: 'xstate.done.actor.requestCode', output: undefined },
-      { type: 'xstate.error.actor.requestCode', error: limitExceeded },
-      { type: 'xstate.done.actor.confirmReset', output: undefined },
-      { type: 'xstate.error.actor.confirmReset', error: codeMismatch },
-    ],
-  },
-  {
-    name: 'changePassword',
-    machine: changePasswordMachine,
-    actors: ['updatePassword'],
-    states: 3,
-    events: [
-      { type: 'password.change', input: changeInput },
-      { type: 'password.clearError' },
-      { type: 'xstate.done.actor.updatePassword', output: undefined },
-      { type: 'xstate.error.actor.updatePassword', error: notAuthorized },
-    ],
-  },
-  {
-    name: 'completeProfile',
-    machine: completeProfileMachine,
-    actors: ['saveProfile'],
-    states: 4,
-    events: [
-      { type: 'profile.submit', names },
-      { type: 'xstate.done.actor.saveProfile', output: { kind: 'saved' } },
-      { type: 'xstate.done.actor.saveProfile', output: { kind: 'invalid', fieldErrors: { firstName: 'Too long' } } },
-      { type: 'xstate.error.actor.saveProfile', error: new TypeError('Failed to fetch') },
-    ],
-  },
-  {
-    name: 'teamJoin',
-    machine: teamJoinMachine,
-    actors: ['activateRole'],
-    states: 4,
-    events: [
-      { type: 'team.join', target: { userId: 3, roleId: 7 } },
-      { type: 'xstate.done.actor.activateRole', output: undefined },
-      { type: 'xstate.error.actor.activateRole', error: forbidden },
-    ],
-  },
-  {
-    name: 'invitationMismatch',
-    machine: invitationMismatchMachine,
-    actors: ['logOut'],
-    states: 5,
-    inputs: [mismatch, sameEmail],
-    events: [
-      { type: 'invitation.logOut' },
-      { type: 'xstate.done.actor.logOut', output: undefined },
-      { type: 'xstate.error.actor.logOut', error: new TypeError('Failed to fetch') },
-    ],
-  },
-];
-
-function serialize(snapshot: SnapshotFrom<AnyStateMachine>): string {
-  return JSON.stringify([snapshot.value, snapshot.context]);
-}
-
-function modelOf(chart: ChartCase, input: unknown) {
-  return new TestModel(chart.machine, {
-    input,
-    events: (snapshot: SnapshotFrom<AnyStateMachine>) => {
-      const running = Object.keys(snapshot.children);
-      return chart.events.filter((event) => {
-        const actor = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type)?.[1];
-        return actor === undefined || running.includes(actor);
-      });
-    },
-    serializeState: serialize,
-    limit: 1000,
-    stopWhen: (s: SnapshotFrom<AnyStateMachine>) => s.status !== 'active',
-  } as never);
-}
+const charts: ChartCase[] = [mfaSetupChart, passwordRecoveryChart, changePasswordChart, completeProfileChart, teamJoinChart, invitationMismatchChart, signInChart];
 
 function harness(chart: ChartCase, input?: unknown) {
   const fakes = Object.fromEntries(chart.actors.map((id) => [id, controllablePromise<unknown, unknown>()]));
@@ -167,10 +55,11 @@ function harness(chart: ChartCase, input?: unknown) {
 }
 
 describe.each(charts.map((c) => [c.name, c] as const))('%s chart: graph tour', (_name, chart) => {
-  const tour = (chart.inputs ?? [undefined]).flatMap((input, i) =>
-    transitionTour(modelOf(chart, input) as never, serialize as never).map((p) => ({
+  const named = Object.entries(chart.inputs);
+  const tour = named.flatMap(([inputName, input]) =>
+    transitionTour(chartTestModel(chart, input) as never, serializeChart as never).map((p) => ({
       ...p,
-      description: chart.inputs ? `input ${String(i)}: ${p.description}` : p.description,
+      description: named.length > 1 ? `${inputName}: ${p.description}` : p.description,
       input,
     })),
   );

@@ -55,17 +55,26 @@ export const invitationMismatchMachine = setup({
   initial: 'comparingEmails',
   states: {
     comparingEmails: {
+      meta: { description: 'The e-mail address the invitation was sent to is compared with the one the person is signed in with.' },
       always: [{ guard: 'emailsDiffer', target: 'emailsMismatch' }, { target: 'emailsMatch' }],
     },
-    emailsMatch: { type: 'final' },
+    emailsMatch: {
+      meta: { description: 'The e-mail addresses match; the person can accept the invitation.' },
+      type: 'final',
+    },
     emailsMismatch: {
+      meta: { description: 'The person is signed in with another e-mail address than the invitation was sent to; they are asked to sign out.' },
       on: { 'invitation.logOut': 'loggingOut' },
     },
     loggingOut: {
+      meta: { description: 'The person is being signed out.' },
       tags: ['pending'],
       invoke: { id: 'logOut', src: 'logOut', onDone: 'loggedOut', onError: 'loggedOut' },
     },
-    loggedOut: { type: 'final' },
+    loggedOut: {
+      meta: { description: 'The person is signed out and goes to the sign-in page to sign in with the invited address.' },
+      type: 'final',
+    },
   },
 });
 

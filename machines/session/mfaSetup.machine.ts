@@ -63,6 +63,7 @@ export const mfaSetupMachine = setup({
   initial: 'loadingSecret',
   states: {
     loadingSecret: {
+      meta: { description: 'The app asks the identity provider for a new secret for the authenticator app.' },
       tags: ['pending'],
       invoke: {
         id: 'setUpTotp',
@@ -72,12 +73,15 @@ export const mfaSetupMachine = setup({
       },
     },
     loadFailed: {
+      meta: { description: 'The secret could not be fetched; the person sees a message and can try again.' },
       on: { 'mfa.retry': { target: 'loadingSecret', actions: 'clearFailure' } },
     },
     initial: {
+      meta: { description: 'The QR code and the secret are shown; the person scans them with an authenticator app and types the code it shows.' },
       on: { 'mfa.submitCode': 'verifying' },
     },
     verifying: {
+      meta: { description: 'The code from the authenticator app is being checked.' },
       tags: ['pending'],
       invoke: {
         id: 'verifyTotp',
@@ -88,9 +92,13 @@ export const mfaSetupMachine = setup({
       },
     },
     error: {
+      meta: { description: 'The code was not accepted; the QR code stays on screen and the person can type a new code.' },
       on: { 'mfa.submitCode': { target: 'verifying', actions: 'clearFailure' } },
     },
-    success: { type: 'final' },
+    success: {
+      meta: { description: 'Two-step sign-in is on: from now on the person also types a code from their authenticator app when signing in.' },
+      type: 'final',
+    },
   },
 });
 

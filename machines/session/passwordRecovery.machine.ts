@@ -76,6 +76,7 @@ export const passwordRecoveryMachine = setup({
   initial: 'initial',
   states: {
     initial: {
+      meta: { description: 'The person types their e-mail address to get a reset code (the reason is shown when the last try failed).' },
       on: {
         'password.requestCode': { target: 'loading', actions: { type: 'rememberEmail', params: ({ event }) => event.email } },
         'password.reset': { target: 'resetting', actions: { type: 'rememberEmail', params: ({ event }) => event.input.email } },
@@ -83,6 +84,7 @@ export const passwordRecoveryMachine = setup({
       },
     },
     loading: {
+      meta: { description: 'The reset code is being sent to the e-mail address.' },
       tags: ['pending'],
       invoke: {
         id: 'requestCode',
@@ -93,12 +95,14 @@ export const passwordRecoveryMachine = setup({
       },
     },
     success: {
+      meta: { description: 'The code was sent; the person is asked to check their e-mail and type the code with a new password.' },
       on: {
         'password.reset': { target: 'resetting', actions: { type: 'rememberEmail', params: ({ event }) => event.input.email } },
         'password.restart': { target: 'initial', actions: 'clearError' },
       },
     },
     resetting: {
+      meta: { description: 'The code and the new password are being checked.' },
       tags: ['pending'],
       invoke: {
         id: 'confirmReset',
@@ -109,13 +113,17 @@ export const passwordRecoveryMachine = setup({
       },
     },
     resetFailed: {
+      meta: { description: 'The new password was not set (for example a wrong code); the reason is shown and the person can try again.' },
       on: {
         'password.reset': { target: 'resetting', actions: { type: 'rememberEmail', params: ({ event }) => event.input.email } },
         'password.restart': { target: 'initial', actions: 'clearError' },
         'password.clearError': { actions: 'clearError' },
       },
     },
-    resetDone: { type: 'final' },
+    resetDone: {
+      meta: { description: 'The password is changed; the person signs in with the new password.' },
+      type: 'final',
+    },
   },
 });
 

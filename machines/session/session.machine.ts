@@ -1,5 +1,6 @@
 /**
- * Session machine (spec 000 §4; DESIGN §5).
+ * Session machine (spec 000 §4; DESIGN §5; issue 14 "Session as a parent that spawns one child per
+ * flow"). The parent keeps the identity lifecycle; each flow a person goes through runs as a child.
  *
  * Chart:
  *
@@ -8,24 +9,15 @@
  *
  *   checkingSession ──loadSession: user──▶ signedIn
  *        │            ──loadSession: null / error──▶ signedOut
- *   signedOut ──session.signIn {email,password}──▶ signingIn
+ *   signedOut ──session.signIn {credentials}──▶ authenticating
  *        └──session.hubEvent signedIn (another tab)──▶ checkingSession
- *   signingIn ──signIn: outcome──▶ (outcome routing, below)
- *        └──signIn: error──▶ signedOut (context.error = { code, message })
- *
- *   outcome routing (spec 000 §4 login sequence), after signIn and confirmSignIn:
- *        signedIn outcome ──▶ signedIn (user set, challenge cleared)
- *        challenge newPasswordRequired ──▶ choosingNewPassword   (the /new-password?new=true screen)
- *        challenge totpRequired ──▶ enteringTotpCode             (the authentication-code step)
- *        challenge totpSetup ──▶ settingUpTotp                   (QR + code, MFA enforced at sign-in)
- *
- *   choosingNewPassword ──session.submitNewPassword {password}──▶ confirmingSignIn
- *   enteringTotpCode    ──session.submitTotpCode {code}──▶ confirmingSignIn
- *   settingUpTotp       ──session.submitTotpCode {code}──▶ confirmingSignIn
- *        (each of the three) ──session.cancelSignIn──▶ signedOut (challenge cleared)
- *        (each of the three) ──session.clearError──▶ itself (error cleared)
- *   confirmingSignIn ──confirmSignIn: outcome──▶ (outcome routing)
- *        └──confirmSignIn: error──▶ back to the step of context.challenge (context.error = { code, message })
+ *   authenticating: runs the sign-in flow as the child `signIn` (signIn.machine.ts: signingIn,
+ *        choosingNewPassword, enteringTotpCode, settingUpTotp, confirmingSignIn), forwards
+ *        `session.submitNewPassword`, `session.submitTotpCode`, `session.cancelSignIn` and
+ *        `session.clearError` to it, and re-renders on its `session.signInChanged`.
+ *        ──signIn: done signedIn──▶ signedIn (user set)
+ *        ──signIn: done failed──▶ signedOut (context.error = { code, message })
+ *        ──signIn: done cancelled──▶ signedOut
  *
  *   signedIn ──session.signOut──▶ signingOut
  *        ├──session.refresh──▶ refreshing
@@ -35,72 +27,36 @@
  *        └──refreshSession: error──▶ signingOut
  *   signingOut ──signOut: done / error──▶ signedOut (user cleared)
  *
- * Pending states carry `tags: ['pending']`; the three challenge steps carry `tags: ['challenge']`.
- * Views read them through session.selectors.ts. A reload loses the identity provider's pending
- * sign-in: the machine then starts in checkingSession and settles in signedOut without a
- * challenge, and the new-password screen sends the person back to /login with a message.
+ * Pending states carry `tags: ['pending']` (the sign-in flow's own pending steps count too, see
+ * session.selectors.ts). A reload loses the identity provider's pending sign-in: the machine then
+ * starts in checkingSession and settles in signedOut without a flow, and the new-password screen
+ * sends the person back to /login with a message.
  *
- * The password, MFA-setup and change-password flows of a signed-in or signed-out person are their
- * own small charts beside this one (passwordRecovery, mfaSetup, changePassword machines). So are the
- * steps a signed-in person takes after sign-in, each a child flow the screen runs while `signedIn`
- * (DESIGN §5 "one child per flow"):
- *
- *   completeProfile (completeProfile.machine.ts, /complete-profile):
- *        profileIncomplete ──profile.submit──▶ completingProfile ──saveProfile──▶ profileCompleted
- *        (422 field messages ──▶ profileIncomplete; other error ──▶ profileFailed → /login)
- *   teamJoin (teamJoin.machine.ts, /team-select Join):
- *        choosingTeam ──team.join──▶ joiningTeam ──activateRole──▶ joinedTeam (→ /dashboard)
- *        (error ──▶ joinFailed ──team.join──▶ joiningTeam)
- *   invitationMismatch (invitationMismatch.machine.ts, /join-team):
- *        comparingEmails ──(e-mails differ)──▶ emailsMismatch ──invitation.logOut──▶ loggingOut ──▶ loggedOut
- *        (same e-mail / none stored ──▶ emailsMatch)
+ * The other flows are their own small charts beside this one (passwordRecovery, mfaSetup,
+ * changePassword, completeProfile, teamJoin, invitationMismatch), each run by the screen that
+ * offers it while the session is in the matching state.
  *
  * Side effects are actors whose defaults throw "must be provided"; the app edge
- * (src/features/session/) provides them with `.provide({ actors })`, tests inject fakes.
+ * (src/features/session/) provides them with `provideSessionActors`, tests inject fakes.
  */
-import { assign, fromCallback, fromPromise, setup, type ErrorActorEvent } from 'xstate';
-import { authFailureOf, type AuthFailure } from './authFailure';
+import { assign, forwardTo, fromCallback, fromPromise, setup, type CallbackActorLogic, type PromiseActorLogic } from 'xstate';
+import type { AuthFailure } from './authFailure';
+import {
+  signInMachine,
+  type ConfirmSignInInput,
+  type SessionUser,
+  type SignInCredentials,
+  type SignInOutcome,
+  type SignInResult,
+  type SignInView,
+} from './signIn.machine';
 
-/** The signed-in person as the identity provider knows them (not the API's `User`). */
-export interface SessionUser {
-  userId: string;
-  email: string;
-}
-
-/** Credentials of `session.signIn` (already validated by the login form, spec 000 §5). */
-export interface SignInCredentials {
-  email: string;
-  password: string;
-}
-
-/** A further sign-in step the identity provider asks for (spec 000 §4 login sequence). */
-export type SignInStep = 'newPasswordRequired' | 'totpRequired' | 'totpSetup';
-
-/**
- * A pending sign-in step. `email` is who is signing in; for `totpSetup` the provider's shared
- * secret (base32) and the `otpauth://totp/…` URI an authenticator app scans.
- */
-export interface SignInChallenge {
-  step: SignInStep;
-  email: string;
-  sharedSecret?: string;
-  totpSetupUri?: string;
-}
-
-/** What `signIn` and `confirmSignIn` resolve with: a session, or another step to take. */
-export type SignInOutcome = { kind: 'signedIn'; user: SessionUser } | { kind: 'challenge'; challenge: SignInChallenge };
-
-/** Input of `confirmSignIn`: the new password or the authentication code, the step it answers, who signs in. */
-export interface ConfirmSignInInput {
-  step: SignInStep;
-  response: string;
-  email: string;
-}
+export type { ConfirmSignInInput, SessionUser, SignInChallenge, SignInCredentials, SignInFlowStep, SignInOutcome, SignInStep, SignInView } from './signIn.machine';
 
 /** Identity-provider hub events the machine reacts to (aws-amplify Hub 'auth' channel names). */
 export type AuthHubEventName = 'signedIn' | 'signedOut' | 'tokenRefresh' | 'tokenRefresh_failure';
 
-/** Events of the session machine. */
+/** Events of the session machine (`session.signInChanged` comes from the sign-in flow itself). */
 export type SessionEvent =
   | { type: 'session.signIn'; credentials: SignInCredentials }
   | { type: 'session.submitNewPassword'; password: string }
@@ -109,44 +65,24 @@ export type SessionEvent =
   | { type: 'session.signOut' }
   | { type: 'session.refresh' }
   | { type: 'session.hubEvent'; event: AuthHubEventName }
-  | { type: 'session.clearError' };
+  | { type: 'session.clearError' }
+  | { type: 'session.signInChanged'; view: SignInView };
 
-/** Context: who is signed in, the pending sign-in step, and the last failure message (red alert). */
+/**
+ * Context: who is signed in, the failure of the last sign-in (red alert on the sign-in form), and
+ * while authenticating what the sign-in flow shows (its step, challenge and failure).
+ */
 export interface SessionContext {
   user: SessionUser | null;
-  challenge: SignInChallenge | null;
   error: AuthFailure | null;
+  flow: SignInView | null;
 }
 
 function mustBeProvided(name: string): never {
   throw new Error(`session machine: actor "${name}" must be provided`);
 }
 
-
-/** Routing of a sign-in outcome (shared by signingIn and confirmingSignIn). */
-const outcomeTransitions = [
-  {
-    guard: { type: 'isSignedInOutcome', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output }) },
-    target: 'signedIn',
-    actions: { type: 'applyOutcome', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output }) },
-  },
-  {
-    guard: { type: 'isChallengeStep', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output, step: 'newPasswordRequired' as const }) },
-    target: 'choosingNewPassword',
-    actions: { type: 'applyOutcome', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output }) },
-  },
-  {
-    guard: { type: 'isChallengeStep', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output, step: 'totpRequired' as const }) },
-    target: 'enteringTotpCode',
-    actions: { type: 'applyOutcome', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output }) },
-  },
-  {
-    target: 'settingUpTotp',
-    actions: { type: 'applyOutcome', params: ({ event }: { event: { output: SignInOutcome } }) => ({ outcome: event.output }) },
-  },
-] as const;
-
-/** The session machine; provide `loadSession`, `signIn`, `confirmSignIn`, `signOut`, `refreshSession`, `listenToAuthHub`. */
+/** The session machine; provide its actors with `provideSessionActors`. */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -155,10 +91,8 @@ export const sessionMachine = setup({
   actors: {
     /** Reads a stored session: the user, or null when nobody is signed in. */
     loadSession: fromPromise<SessionUser | null>(async () => mustBeProvided('loadSession')),
-    /** Signs in with email and password (SRP); resolves with the user or the next step. */
-    signIn: fromPromise<SignInOutcome, SignInCredentials>(async () => mustBeProvided('signIn')),
-    /** Answers the pending step (new password or TOTP code); resolves with the user or the next step. */
-    confirmSignIn: fromPromise<SignInOutcome, ConfirmSignInInput>(async () => mustBeProvided('confirmSignIn')),
+    /** The sign-in flow (signIn.machine.ts), with its `signIn` and `confirmSignIn` provided. */
+    signInFlow: signInMachine,
     /** Signs out (local tokens cleared even when the provider cannot be reached). */
     signOut: fromPromise<void>(async () => mustBeProvided('signOut')),
     /** Forces a token refresh; resolves with the user. */
@@ -168,34 +102,29 @@ export const sessionMachine = setup({
   },
   guards: {
     isUserPresent: (_, params: { user: SessionUser | null }) => params.user !== null,
-    isSignedInOutcome: (_, params: { outcome: SignInOutcome }) => params.outcome.kind === 'signedIn',
-    isChallengeStep: (_, params: { outcome: SignInOutcome; step: SignInStep }) =>
-      params.outcome.kind === 'challenge' && params.outcome.challenge.step === params.step,
-    isPendingStep: ({ context }, params: { step: SignInStep }) => context.challenge?.step === params.step,
+    isFlowResult: (_, params: { result: SignInResult; kind: SignInResult['kind'] }) => params.result.kind === params.kind,
     isSignedInHubEvent: ({ event }) => event.type === 'session.hubEvent' && event.event === 'signedIn',
     isSignedOutHubEvent: ({ event }) => event.type === 'session.hubEvent' && event.event === 'signedOut',
     isRefreshFailureHubEvent: ({ event }) =>
       event.type === 'session.hubEvent' && event.event === 'tokenRefresh_failure',
   },
   actions: {
-    setUser: assign({ user: (_, user: SessionUser | null) => user, error: null, challenge: null }),
-    applyOutcome: assign((_, params: { outcome: SignInOutcome }) =>
-      params.outcome.kind === 'signedIn'
-        ? { user: params.outcome.user, challenge: null, error: null }
-        : { user: null, challenge: params.outcome.challenge, error: null },
-    ),
-    clearUser: assign({ user: null, challenge: null }),
-    clearChallenge: assign({ challenge: null, error: null }),
-    setError: assign({ error: (_, error: unknown) => authFailureOf(error) }),
+    setUser: assign({ user: (_, user: SessionUser | null) => user, error: null, flow: null }),
+    setFlow: assign({ flow: (_, view: SignInView) => view }),
+    clearFlow: assign({ flow: null }),
+    clearUser: assign({ user: null }),
+    setError: assign({ error: (_, error: AuthFailure | null) => error, flow: null }),
     clearError: assign({ error: null }),
+    forwardToSignIn: forwardTo('signIn'),
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, challenge: null, error: null },
+  context: { user: null, error: null, flow: null },
   invoke: { id: 'authHub', src: 'listenToAuthHub' },
   initial: 'checkingSession',
   states: {
     checkingSession: {
+      meta: { description: 'The app is opening and checks whether the person is still signed in from an earlier visit.' },
       tags: ['pending'],
       invoke: {
         id: 'loadSession',
@@ -212,76 +141,49 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
+      meta: { description: 'Nobody is signed in; the sign-in form is shown (with the reason when the last attempt failed).' },
       on: {
-        'session.signIn': { target: 'signingIn', actions: 'clearError' },
+        'session.signIn': { target: 'authenticating', actions: 'clearError' },
         'session.hubEvent': { guard: 'isSignedInHubEvent', target: 'checkingSession' },
         'session.clearError': { actions: 'clearError' },
       },
     },
-    signingIn: {
-      tags: ['pending'],
+    authenticating: {
+      meta: {
+        description:
+          'The person is signing in: the password is checked and, when needed, they choose a new password or enter an authentication code.',
+      },
       invoke: {
         id: 'signIn',
-        src: 'signIn',
+        src: 'signInFlow',
         input: ({ event }) => (event.type === 'session.signIn' ? event.credentials : { email: '', password: '' }),
-        onDone: [...outcomeTransitions],
-        onError: { target: 'signedOut', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-      },
-    },
-    choosingNewPassword: {
-      tags: ['challenge'],
-      on: {
-        'session.submitNewPassword': { target: 'confirmingSignIn', actions: 'clearError' },
-        'session.cancelSignIn': { target: 'signedOut', actions: 'clearChallenge' },
-        'session.clearError': { actions: 'clearError' },
-      },
-    },
-    enteringTotpCode: {
-      tags: ['challenge'],
-      on: {
-        'session.submitTotpCode': { target: 'confirmingSignIn', actions: 'clearError' },
-        'session.cancelSignIn': { target: 'signedOut', actions: 'clearChallenge' },
-        'session.clearError': { actions: 'clearError' },
-      },
-    },
-    settingUpTotp: {
-      tags: ['challenge'],
-      on: {
-        'session.submitTotpCode': { target: 'confirmingSignIn', actions: 'clearError' },
-        'session.cancelSignIn': { target: 'signedOut', actions: 'clearChallenge' },
-        'session.clearError': { actions: 'clearError' },
-      },
-    },
-    confirmingSignIn: {
-      tags: ['pending'],
-      invoke: {
-        id: 'confirmSignIn',
-        src: 'confirmSignIn',
-        input: ({ context, event }) => ({
-          step: context.challenge?.step ?? 'newPasswordRequired',
-          email: context.challenge?.email ?? '',
-          response: event.type === 'session.submitNewPassword' ? event.password : event.type === 'session.submitTotpCode' ? event.code : '',
-        }),
-        onDone: [...outcomeTransitions],
-        onError: [
+        onDone: [
           {
-            guard: { type: 'isPendingStep', params: { step: 'newPasswordRequired' } },
-            target: 'choosingNewPassword',
-            actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isFlowResult', params: ({ event }) => ({ result: event.output, kind: 'signedIn' as const }) },
+            target: 'signedIn',
+            actions: { type: 'setUser', params: ({ event }) => (event.output.kind === 'signedIn' ? event.output.user : null) },
           },
           {
-            guard: { type: 'isPendingStep', params: { step: 'totpRequired' } },
-            target: 'enteringTotpCode',
-            actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isFlowResult', params: ({ event }) => ({ result: event.output, kind: 'failed' as const }) },
+            target: 'signedOut',
+            actions: { type: 'setError', params: ({ event }) => (event.output.kind === 'failed' ? event.output.error : null) },
           },
-          {
-            target: 'settingUpTotp',
-            actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-          },
+          { target: 'signedOut', actions: 'clearFlow' },
         ],
+      },
+      on: {
+        'session.submitNewPassword': { actions: 'forwardToSignIn' },
+        'session.submitTotpCode': { actions: 'forwardToSignIn' },
+        'session.cancelSignIn': { actions: 'forwardToSignIn' },
+        'session.clearError': { actions: 'forwardToSignIn' },
+        'session.signInChanged': {
+          description: 'The sign-in flow moved on; the screen follows it.',
+          actions: { type: 'setFlow', params: ({ event }) => event.view },
+        },
       },
     },
     signedIn: {
+      meta: { description: 'The person is signed in and uses the app.' },
       on: {
         'session.signOut': 'signingOut',
         'session.refresh': 'refreshing',
@@ -292,6 +194,7 @@ export const sessionMachine = setup({
       },
     },
     refreshing: {
+      meta: { description: 'The person stays signed in while their sign-in is renewed in the background.' },
       tags: ['pending'],
       invoke: {
         id: 'refreshSession',
@@ -301,6 +204,7 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
+      meta: { description: 'The person is being signed out; the sign-in page opens next.' },
       tags: ['pending'],
       invoke: {
         id: 'signOut',
@@ -314,3 +218,24 @@ export const sessionMachine = setup({
 
 /** The machine's type, for actor refs and snapshots. */
 export type SessionMachine = typeof sessionMachine;
+
+/** The side effects of the session and its sign-in flow (what the app edge or a test provides). */
+export interface SessionActors {
+  loadSession: PromiseActorLogic<SessionUser | null>;
+  signIn: PromiseActorLogic<SignInOutcome, SignInCredentials>;
+  confirmSignIn: PromiseActorLogic<SignInOutcome, ConfirmSignInInput>;
+  signOut: PromiseActorLogic<void>;
+  refreshSession: PromiseActorLogic<SessionUser>;
+  listenToAuthHub: CallbackActorLogic<SessionEvent>;
+}
+
+/**
+ * The session machine with its side effects: `signIn` and `confirmSignIn` go to the sign-in flow
+ * (the child), the rest to the session itself.
+ */
+export function provideSessionActors(actors: SessionActors): SessionMachine {
+  const { signIn, confirmSignIn, ...own } = actors;
+  return sessionMachine.provide({
+    actors: { ...own, signInFlow: signInMachine.provide({ actors: { signIn, confirmSignIn } }) },
+  });
+}

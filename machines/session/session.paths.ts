@@ -1,11 +1,14 @@
 /**
- * Graph paths of the session chart (`xstate/graph`, DESIGN §4): a `TestModel` over the machine with
- * realistic event payloads, including the done / error events its invoked actors produce, plus the
- * expected edge list and a coverage computation (xstate has no coverage API).
+ * Graph paths of the session chart (`xstate/graph`, DESIGN §4; issue 14 path sources): a `TestModel`
+ * over the parent machine with realistic event payloads, including the done / error events its
+ * invoked actors produce (the sign-in flow `signIn` ends with a `SignInResult`; its own steps are
+ * toured in signIn.paths.ts), plus the expected edge list and a coverage computation.
  */
 import { TestModel, toDirectedGraph, type AdjacencyValue, type DirectedGraphNode } from 'xstate/graph';
 import type { ActorLogic, EventObject, SnapshotFrom } from 'xstate';
 import { sessionMachine, type SessionEvent, type SessionUser, type SignInOutcome } from './session.machine';
+import type { SignInResult } from './signIn.machine';
+import { authFailureOf } from './authFailure';
 
 /** The user the fake identity provider signs in. */
 export const pathUser: SessionUser = { userId: 'b6b1e6c2-0000-4000-8000-000000000001', email: 'owner@example.com' };
@@ -37,6 +40,13 @@ export const outcomes = {
   },
 } satisfies Record<string, SignInOutcome>;
 
+/** How the sign-in flow (the session's child `signIn`) ends, as the session receives it. */
+export const flowResults = {
+  signedIn: { kind: 'signedIn', user: pathUser },
+  failed: { kind: 'failed', error: authFailureOf(notAuthorizedError) },
+  cancelled: { kind: 'cancelled' },
+} satisfies Record<string, SignInResult>;
+
 /** A network failure of the sign-out call. */
 export const networkError = new TypeError('Failed to fetch');
 
@@ -44,7 +54,7 @@ export const networkError = new TypeError('Failed to fetch');
 export type SessionActorEvent =
   | { type: 'xstate.done.actor.loadSession'; output: SessionUser | null }
   | { type: 'xstate.error.actor.loadSession'; error: unknown }
-  | { type: 'xstate.done.actor.signIn'; output: SignInOutcome }
+  | { type: 'xstate.done.actor.signIn'; output: SignInResult | SignInOutcome }
   | { type: 'xstate.error.actor.signIn'; error: unknown }
   | { type: 'xstate.done.actor.confirmSignIn'; output: SignInOutcome }
   | { type: 'xstate.error.actor.confirmSignIn'; error: unknown }
@@ -65,6 +75,7 @@ export const sessionPathEvents: SessionPathEvent[] = [
   { type: 'session.signOut' },
   { type: 'session.refresh' },
   { type: 'session.clearError' },
+  { type: 'session.signInChanged', view: { step: 'choosingNewPassword', challenge: outcomes.newPassword.challenge, error: null } },
   { type: 'session.hubEvent', event: 'signedIn' },
   { type: 'session.hubEvent', event: 'signedOut' },
   { type: 'session.hubEvent', event: 'tokenRefresh' },
@@ -72,16 +83,9 @@ export const sessionPathEvents: SessionPathEvent[] = [
   { type: 'xstate.done.actor.loadSession', output: pathUser },
   { type: 'xstate.done.actor.loadSession', output: null },
   { type: 'xstate.error.actor.loadSession', error: networkError },
-  { type: 'xstate.done.actor.signIn', output: outcomes.signedIn },
-  { type: 'xstate.done.actor.signIn', output: outcomes.newPassword },
-  { type: 'xstate.done.actor.signIn', output: outcomes.totpCode },
-  { type: 'xstate.done.actor.signIn', output: outcomes.totpSetup },
-  { type: 'xstate.error.actor.signIn', error: notAuthorizedError },
-  { type: 'xstate.done.actor.confirmSignIn', output: outcomes.signedIn },
-  { type: 'xstate.done.actor.confirmSignIn', output: outcomes.newPassword },
-  { type: 'xstate.done.actor.confirmSignIn', output: outcomes.totpCode },
-  { type: 'xstate.done.actor.confirmSignIn', output: outcomes.totpSetup },
-  { type: 'xstate.error.actor.confirmSignIn', error: codeMismatchError },
+  { type: 'xstate.done.actor.signIn', output: flowResults.signedIn },
+  { type: 'xstate.done.actor.signIn', output: flowResults.failed },
+  { type: 'xstate.done.actor.signIn', output: flowResults.cancelled },
   { type: 'xstate.done.actor.refreshSession', output: pathUser },
   { type: 'xstate.error.actor.refreshSession', error: refreshError },
   { type: 'xstate.done.actor.signOut', output: undefined },
@@ -90,9 +94,9 @@ export const sessionPathEvents: SessionPathEvent[] = [
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-/** Serialization: state value, whether a user / an error is held, and the pending step (context is otherwise bounded). */
+/** Serialization: state value and whether a user / an error is held (context is otherwise bounded). */
 export function serializeSessionState(snapshot: SessionSnapshot): string {
-  return JSON.stringify([snapshot.value, snapshot.context.user !== null, snapshot.context.error !== null, snapshot.context.challenge?.step ?? null]);
+  return JSON.stringify([snapshot.value, snapshot.context.user !== null, snapshot.context.error !== null]);
 }
 
 /**
@@ -109,8 +113,7 @@ export function createSessionTestModel() {
         if (!m) return true;
         const owner: Record<string, string> = {
           loadSession: 'checkingSession',
-          signIn: 'signingIn',
-          confirmSignIn: 'confirmingSignIn',
+          signIn: 'authenticating',
           refreshSession: 'refreshing',
           signOut: 'signingOut',
         };
@@ -203,7 +206,7 @@ export function sessionTour(): SessionTourPath[] {
     const moves: { event: SessionPathEvent; state: SessionSnapshot }[] = Object.values(transitions);
     for (const { event, state } of moves) {
       tour.push({
-        description: `${key} + ${event.type}${'event' in event ? `(${String(event.event)})` : ''}${'output' in event && event.output && typeof event.output === 'object' && 'kind' in event.output ? `(${event.output.kind === 'challenge' ? event.output.challenge.step : 'signedIn'})` : ''}`,
+        description: `${key} + ${event.type}${'event' in event ? `(${String(event.event)})` : ''}${'output' in event && event.output && typeof event.output === 'object' && 'kind' in event.output ? `(${event.output.kind})` : ''}`,
         steps: [...prefix, { event, expected: state }],
       });
     }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
-import { sessionMachine, type ConfirmSignInInput, type SessionEvent, type SessionUser, type SignInCredentials, type SignInOutcome } from './session.machine';
+import { provideSessionActors, sessionMachine, type ConfirmSignInInput, type SessionEvent, type SessionUser, type SignInCredentials, type SignInOutcome } from './session.machine';
 import {
   canSignIn,
   isChoosingNewPassword,
@@ -22,6 +22,7 @@ import {
   selectSessionUser,
   selectSignInError,
 } from './session.selectors';
+import type { SignInResult } from './signIn.machine';
 import { type SessionPathEvent, codeMismatchError, notAuthorizedError, outcomes, passwordPolicyError, pathUser, sessionCoverage, sessionGraph, sessionTour, type WalkedStep } from './session.paths';
 
 interface Pending<TOut, TIn> {
@@ -30,8 +31,13 @@ interface Pending<TOut, TIn> {
   reject: (e: unknown) => void;
 }
 
-/** A session actor whose side effects the test settles by hand. */
-function createHarness() {
+/**
+ * A session actor whose side effects the test settles by hand. `flow: 'real'` runs the real sign-in
+ * flow (signIn.machine.ts) as the child, with its `signIn` / `confirmSignIn` settled by hand;
+ * `flow: 'fake'` replaces the whole flow by one hand-settled run whose output is the flow's result
+ * (the parent's own paths).
+ */
+function createHarness(flow: 'real' | 'fake' = 'real') {
   const pending: Record<string, Pending<unknown, unknown>[]> = {
     loadSession: [],
     signIn: [],
@@ -47,24 +53,25 @@ function createHarness() {
         }),
     );
   const hub = { sendBack: null as null | ((e: SessionEvent) => void), stopped: false, starts: 0 };
-  const actor = createActor(
-    sessionMachine.provide({
-      actors: {
-        loadSession: promiseFake<SessionUser | null, unknown>('loadSession'),
-        signIn: promiseFake<SignInOutcome, SignInCredentials>('signIn'),
-        confirmSignIn: promiseFake<SignInOutcome, ConfirmSignInInput>('confirmSignIn'),
-        refreshSession: promiseFake<SessionUser, unknown>('refreshSession'),
-        signOut: promiseFake<void, unknown>('signOut'),
-        listenToAuthHub: fromCallback<SessionEvent>(({ sendBack }) => {
-          hub.starts += 1;
-          hub.sendBack = sendBack;
-          return () => {
-            hub.stopped = true;
-          };
-        }),
-      },
+  const actors = {
+    loadSession: promiseFake<SessionUser | null, unknown>('loadSession'),
+    signIn: promiseFake<SignInOutcome, SignInCredentials>('signIn'),
+    confirmSignIn: promiseFake<SignInOutcome, ConfirmSignInInput>('confirmSignIn'),
+    refreshSession: promiseFake<SessionUser, unknown>('refreshSession'),
+    signOut: promiseFake<void, unknown>('signOut'),
+    listenToAuthHub: fromCallback<SessionEvent>(({ sendBack }) => {
+      hub.starts += 1;
+      hub.sendBack = sendBack;
+      return () => {
+        hub.stopped = true;
+      };
     }),
-  );
+  };
+  const machine =
+    flow === 'real'
+      ? provideSessionActors(actors)
+      : sessionMachine.provide({ actors: { ...actors, signInFlow: promiseFake<SignInResult, SignInCredentials>('signIn') } as never });
+  const actor = createActor(machine);
   actor.start();
   return { actor, pending, hub };
 }
@@ -109,20 +116,20 @@ describe('session machine graph paths', () => {
     });
     const coverage = sessionCoverage(walks, 'checkingSession');
     const graph = sessionGraph();
-    expect(graph.states).toHaveLength(10);
+    expect(graph.states).toHaveLength(6);
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.states.covered).toHaveLength(graph.states.length);
     expect(coverage.transitions.missing).toEqual([]);
     expect(coverage.transitions.covered).toHaveLength(graph.transitions.length);
     // every event type of the machine appears in some path
     const eventTypes = new Set(tour.flatMap((p) => p.steps.map((s) => s.event.type)));
-    for (const type of ['session.signIn', 'session.submitNewPassword', 'session.submitTotpCode', 'session.cancelSignIn', 'session.signOut', 'session.refresh', 'session.hubEvent', 'session.clearError']) {
+    for (const type of ['session.signIn', 'session.submitNewPassword', 'session.submitTotpCode', 'session.cancelSignIn', 'session.signOut', 'session.refresh', 'session.hubEvent', 'session.clearError', 'session.signInChanged']) {
       expect(eventTypes).toContain(type);
     }
   });
 
   it.each(tour.map((p) => [p.description, p] as const))('replays %s on a live actor with injected actors', async (_label, path) => {
-    const h = createHarness();
+    const h = createHarness('fake');
     expect(valueOf(h.actor)).toBe('checkingSession');
     for (const step of path.steps) {
       await deliver(h, step.event);
@@ -281,6 +288,32 @@ describe('session machine journeys', () => {
     await deliver(h, { type: 'xstate.done.actor.loadSession', output: null });
     expect(isChoosingNewPassword(h.actor.getSnapshot())).toBe(false);
     expect(selectChallenge(h.actor.getSnapshot())).toBeNull();
+  });
+
+  it('emits a new session snapshot each time the sign-in flow moves, so screens bound to the session follow it', async () => {
+    const h = createHarness();
+    await deliver(h, { type: 'xstate.done.actor.loadSession', output: null });
+    const snapshots: ReturnType<typeof h.actor.getSnapshot>[] = [];
+    const sub = h.actor.subscribe((s) => snapshots.push(s));
+    h.actor.send({ type: 'session.signIn', credentials: { email: 'owner@example.com', password: 'Temp-pass-1' } });
+    await deliver(h, { type: 'xstate.done.actor.signIn', output: outcomes.newPassword });
+    h.actor.send({ type: 'session.submitNewPassword', password: 'short' });
+    await deliver(h, { type: 'xstate.error.actor.confirmSignIn', error: passwordPolicyError });
+    h.actor.send({ type: 'session.clearError' });
+    await flush();
+    sub.unsubscribe();
+    // Read afterwards: each snapshot object must itself carry what the screen showed then (React compares snapshots by identity).
+    const seen = snapshots.map((s) => [isSigningIn(s), isChoosingNewPassword(s), isConfirmingSignIn(s), selectSignInError(s)?.code ?? null].join());
+    // Each distinct view appears as its own emitted snapshot, in order (selector values, not just the child's state).
+    const distinct = seen.filter((v, i) => v !== seen[i - 1]);
+    expect(distinct).toEqual([
+      'false,false,false,', // authenticating before the flow's first report
+      'true,false,false,',
+      'false,true,false,',
+      'false,false,true,',
+      'false,true,false,InvalidPasswordException',
+      'false,true,false,',
+    ]);
   });
 
   it('refuses to run without provided actors', async () => {

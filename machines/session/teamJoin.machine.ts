@@ -56,9 +56,11 @@ export const teamJoinMachine = setup({
   initial: 'choosingTeam',
   states: {
     choosingTeam: {
+      meta: { description: 'The person sees the teams they belong to and the invitations they can accept.' },
       on: { 'team.join': { target: 'joiningTeam', actions: { type: 'setTarget', params: ({ event }) => event.target } } },
     },
     joiningTeam: {
+      meta: { description: 'The invitation is being accepted.' },
       tags: ['pending'],
       invoke: {
         id: 'activateRole',
@@ -69,9 +71,13 @@ export const teamJoinMachine = setup({
       },
     },
     joinFailed: {
+      meta: { description: 'The invitation could not be accepted; the person sees a message and can try again.' },
       on: { 'team.join': { target: 'joiningTeam', actions: { type: 'setTarget', params: ({ event }) => event.target } } },
     },
-    joinedTeam: { type: 'final' },
+    joinedTeam: {
+      meta: { description: 'The person is now a member of the team and lands in it.' },
+      type: 'final',
+    },
   },
 });
 

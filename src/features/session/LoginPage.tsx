@@ -13,9 +13,8 @@ import { useForm, useStore } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   isChoosingNewPassword,
-  isEnteringTotpCode,
-  isSettingUpTotp,
   isSignedIn,
+  isTotpStep,
   isSigningIn,
   selectChallenge,
   selectSignInError,
@@ -51,7 +50,7 @@ export function LoginPage({ redirect, error, notice }: LoginPageProps) {
   const signInError = useSessionSelector(selectSignInError);
   const authErrorMessage = useAuthErrorMessage();
   const choosingNewPassword = useSessionSelector(isChoosingNewPassword);
-  const totpStep = useSessionSelector((s) => isEnteringTotpCode(s) || isSettingUpTotp(s) || (s.matches('confirmingSignIn') && s.context.challenge?.step !== 'newPasswordRequired'));
+  const totpStep = useSessionSelector(isTotpStep);
   const challenge = useSessionSelector(selectChallenge);
   const formRef = useRef<HTMLFormElement>(null);
 

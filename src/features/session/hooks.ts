@@ -4,7 +4,8 @@
  */
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { SessionSnapshot } from '../../../machines/session/session.selectors';
+import { selectSignInFlow, type SessionSnapshot } from '../../../machines/session/session.selectors';
+import type { SignInView } from '../../../machines/session/signIn.machine';
 import type { SessionHandle } from './session';
 
 /** The session handle from the router context. */
@@ -16,4 +17,23 @@ export function useSession(): SessionHandle {
 export function useSessionSelector<T>(selector: (s: SessionSnapshot) => T): T {
   const session = useSession();
   return useSelector(session.actor, selector);
+}
+
+/**
+ * The facade of the running sign-in flow (issue 14, like amplify-ui's `useAuthenticator`): what the
+ * flow shows — `step` (signingIn | choosingNewPassword | enteringTotpCode | settingUpTotp |
+ * confirmingSignIn), the pending `challenge` and the `error` — or null when no sign-in is under
+ * way, plus the senders a screen needs. Views read this and send; they hold no workflow.
+ */
+export function useSignInFlow(): (SignInView & Pick<SessionHandle, 'submitNewPassword' | 'submitTotpCode' | 'cancelSignIn' | 'clearError'>) | null {
+  const session = useSession();
+  const view = useSessionSelector(selectSignInFlow);
+  if (!view) return null;
+  return {
+    ...view,
+    submitNewPassword: session.submitNewPassword,
+    submitTotpCode: session.submitTotpCode,
+    cancelSignIn: session.cancelSignIn,
+    clearError: session.clearError,
+  };
 }

@@ -1,9 +1,12 @@
 /**
  * The running session (app edge): one actor of the session machine with the aws-amplify actors,
- * exposed to the router context and to views (spec 000 §4).
+ * exposed to the router context and to views (spec 000 §4). The session parent spawns the sign-in
+ * flow (machines/session/signIn.machine.ts) as its child `signIn`; the handle's senders go to the
+ * parent, which forwards the step answers to that child (issue 14 facade; see also
+ * `useSignInFlow` in hooks.ts).
  */
 import { createActor, waitFor, type Actor } from 'xstate';
-import { sessionMachine, type SessionMachine } from '../../../machines/session/session.machine';
+import { provideSessionActors, type SessionMachine } from '../../../machines/session/session.machine';
 import { isSessionSettled, isSignedIn, type SessionSnapshot } from '../../../machines/session/session.selectors';
 import { lazySessionActors } from './identity';
 import { inspect } from '../machines/inspection';
@@ -48,7 +51,7 @@ export function createSessionHandle(actor: Actor<SessionMachine>): SessionHandle
  * `initIdentity`; see identity.ts).
  */
 export function startAmplifySession(): SessionHandle {
-  const actor = createActor(sessionMachine.provide({ actors: lazySessionActors }), { inspect });
+  const actor = createActor(provideSessionActors(lazySessionActors), { inspect });
   actor.start();
   return createSessionHandle(actor);
 }
