@@ -36,7 +36,7 @@ import { createServer } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { Secret, TOTP } from 'otpauth';
-import { replayPaths, type ReplayArgs } from './replay/replay';
+import { replayPaths, selectedPaths, type ReplayArgs } from './replay/replay';
 import { needsMfaRequired, sessionReplaySelection, signInAnswer, stateKey } from './replay/session.selection';
 import { DEMO_PASSWORD, expect, test } from './support';
 
@@ -76,6 +76,7 @@ interface Ctx {
 const port = Number(process.env.E2E_PORT ?? 3199);
 const mainServer: Server = { base: `http://127.0.0.1:${port}`, mfaRequired: false };
 
+const anyNeedsMfaRequired = selectedPaths(sessionReplaySelection).some(needsMfaRequired);
 let mfaServer: Promise<Server> | undefined;
 let mfaProcess: ChildProcess | undefined;
 
@@ -90,16 +91,23 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A second real server (e2e/server.mjs) whose identity provider requires MFA: MFA_SETUP at sign-in. Started once, on first use. */
-function requiredMfaServer(request: APIRequestContext): Promise<Server> {
+/**
+ * A second real server (e2e/server.mjs) whose identity provider requires MFA: MFA_SETUP at sign-in.
+ * Spawned once, by the first path of the file (it starts while the other paths run); awaited by
+ * the paths that need it.
+ */
+function requiredMfaServer(): Promise<Server> {
   mfaServer ??= (async () => {
     const mfaPort = await freePort();
     mfaProcess = spawn(process.execPath, ['e2e/server.mjs'], { env: { ...process.env, PORT: String(mfaPort), IDP_MFA: 'required' }, stdio: 'ignore' });
     const base = `http://127.0.0.1:${mfaPort}`;
-    await expect
-      .poll(async () => (await request.get(`${base}/api/config`).catch(() => null))?.ok() ?? false, { timeout: 100_000, intervals: [250, 500, 1000] })
-      .toBe(true);
-    return { base, mfaRequired: true };
+    const until = Date.now() + 150_000;
+    for (;;) {
+      const ok = await fetch(`${base}/api/config`).then((r) => r.ok, () => false);
+      if (ok) return { base, mfaRequired: true };
+      if (Date.now() > until || mfaProcess.exitCode !== null) throw new Error(`the IDP_MFA=required server on ${base} did not start`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   })();
   return mfaServer;
 }
@@ -238,7 +246,9 @@ replayPaths<Ctx>({
   selection: sessionReplaySelection,
 
   async setup({ page, request, path }: ReplayArgs) {
-    const server = needsMfaRequired(path) ? await requiredMfaServer(request) : mainServer;
+    if (anyNeedsMfaRequired) requiredMfaServer().catch(() => undefined); // starts now; awaited (and a failure reported) by the paths that need it
+    if (needsMfaRequired(path)) test.info().setTimeout(test.info().timeout + 150_000);
+    const server = needsMfaRequired(path) ? await requiredMfaServer() : mainServer;
     const ctx: Ctx = { page, request, server, people: new Map(), refused: false };
     const first = path.steps[0]?.event as { type: string; output?: { email?: string } | null } | undefined;
     if (first?.type === 'xstate.done.actor.loadSession' && first.output?.email) {
