@@ -141,3 +141,6 @@ export const sessionReplaySelection: ReplaySelection = {
     return answers().get(path.id) ?? 'not a path of the current chart';
   },
 };
+
+/** The same selection as the default export, for readers that load every e2e/replay/*.selection.ts. */
+export default sessionReplaySelection;
