@@ -79,7 +79,8 @@ export function inspect(event: InspectionEvent): void {
   entries.set(ref.sessionId, { ref, actor });
   // Actors stopped by an unmount send no snapshot: prune them whenever anything changes.
   for (const [id, entry] of entries) {
-    if ((entry.ref.getSnapshot() as { status?: string }).status === 'stopped') entries.delete(id);
+    // An actor being constructed has no snapshot yet (`@xstate.actor` comes first).
+    if ((entry.ref.getSnapshot() as { status?: string } | undefined)?.status === 'stopped') entries.delete(id);
   }
   publish();
 }
