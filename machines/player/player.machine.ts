@@ -401,6 +401,7 @@ export const playerMachine = setup({
   },
 }).createMachine({
   id: 'player',
+  meta: { description: 'A viewer watching a published vidbot: slides play, buttons appear and lead to other slides, forms, links or the end.' },
   context: ({ input }) => ({
     bot: input.bot,
     ...startChart(input.bot, input.startSlideId ?? null),
@@ -419,97 +420,108 @@ export const playerMachine = setup({
   }),
   initial: 'booting',
   on: {
-    'captions.toggle': { actions: 'toggleCaptions' },
+    'captions.toggle': { actions: 'toggleCaptions', description: 'The viewer turns captions on or off.' },
     // Host command / Start over: the start slide again, from a fresh chart (also from an action view).
-    restart: { target: '.booting', actions: 'restartChart' },
+    restart: { target: '.booting', actions: 'restartChart', description: 'The viewer presses Start over (or the host page asks for it): back to the first slide.' },
   },
   states: {
     booting: {
+      meta: { description: 'The vidbot opens and finds its first slide.' },
       always: [{ guard: 'hasSlides', target: 'slide', actions: ['enterSlide', 'reportSlideEnter'] }, { target: 'empty' }],
     },
     slide: {
+      meta: { description: 'A slide is on screen: its video or image, and its buttons once they may appear.' },
       type: 'parallel',
       on: {
         'button.press': [
-          { guard: { type: 'pressLeadsTo', params: 'slide' }, target: 'slide', reenter: true, actions: [{ type: 'reportClick', params: 'button' }, { type: 'follow', params: 'button' }, 'enterSlide', 'reportSlideEnter'] },
-          { guard: { type: 'pressLeadsTo', params: 'closed' }, target: 'closed', actions: [{ type: 'reportClick', params: 'button' }, { type: 'follow', params: 'button' }] },
-          { guard: { type: 'pressLeadsTo', params: 'form' }, target: 'form', actions: [{ type: 'reportClick', params: 'button' }, { type: 'follow', params: 'button' }] },
-          { guard: { type: 'pressLeadsTo', params: 'shareMedia' }, target: 'shareMedia', actions: [{ type: 'reportClick', params: 'button' }, { type: 'follow', params: 'button' }] },
-          { guard: { type: 'pressLeadsTo', params: 'embedLink' }, target: 'link', actions: [{ type: 'reportClick', params: 'button' }, { type: 'follow', params: 'button' }] },
-          { guard: { type: 'pressLeadsTo', params: 'openLink' }, actions: [{ type: 'reportClick', params: 'button' }, { type: 'reportOpenLink', params: 'button' }] },
-          { guard: { type: 'pressLeadsTo', params: 'postMessage' }, actions: [{ type: 'reportClick', params: 'button' }, { type: 'reportPostMessage', params: 'button' }] },
+          { guard: { type: 'pressLeadsTo', params: 'slide' }, target: 'slide', reenter: true, description: 'The viewer presses a button that leads to a slide: that slide starts.', actions: [{ type: 'reportClick', params: 'button' }, { type: 'follow', params: 'button' }, 'enterSlide', 'reportSlideEnter'] },
+          { guard: { type: 'pressLeadsTo', params: 'closed' }, target: 'closed', description: 'The viewer presses a button that closes the vidbot.', actions: [{ type: 'reportClick', params: 'button' }, { type: 'follow', params: 'button' }] },
+          { guard: { type: 'pressLeadsTo', params: 'form' }, target: 'form', description: 'The viewer presses a button that opens a form.', actions: [{ type: 'reportClick', params: 'button' }, { type: 'follow', params: 'button' }] },
+          { guard: { type: 'pressLeadsTo', params: 'shareMedia' }, target: 'shareMedia', description: 'The viewer presses a button that offers a file to share.', actions: [{ type: 'reportClick', params: 'button' }, { type: 'follow', params: 'button' }] },
+          { guard: { type: 'pressLeadsTo', params: 'embedLink' }, target: 'link', description: 'The viewer presses a button whose web page opens inside the player.', actions: [{ type: 'reportClick', params: 'button' }, { type: 'follow', params: 'button' }] },
+          { guard: { type: 'pressLeadsTo', params: 'openLink' }, description: 'The viewer presses a link button: the page opens in a new tab and the slide stays.', actions: [{ type: 'reportClick', params: 'button' }, { type: 'reportOpenLink', params: 'button' }] },
+          { guard: { type: 'pressLeadsTo', params: 'postMessage' }, description: 'The viewer presses a button that tells the host web page something; the slide stays.', actions: [{ type: 'reportClick', params: 'button' }, { type: 'reportPostMessage', params: 'button' }] },
         ],
-        'like.toggle': { actions: ['toggleLike', 'reportLike'] },
-        'link.embed': { target: 'link', actions: 'setEmbedLink' },
-        close: { target: 'closed' },
+        'like.toggle': { actions: ['toggleLike', 'reportLike'], description: 'The viewer likes or unlikes the slide.' },
+        'link.embed': { target: 'link', actions: 'setEmbedLink', description: 'A link in the slide’s text asks to open inside the player.' },
+        close: { target: 'closed', description: 'The viewer presses the close control (or the host page closes the vidbot).' },
       },
       states: {
         media: {
+          meta: { description: 'What the slide’s picture is doing: a still image, or a video playing, paused or ended.' },
           initial: 'entering',
           on: {
-            'media.playing': { target: '.playing', actions: 'markPlayed' },
+            'media.playing': { target: '.playing', actions: 'markPlayed', description: 'The video has started playing (by itself or after the viewer pressed play).' },
           },
           states: {
             entering: {
+              meta: { description: 'The slide has just appeared; it decides whether it is a still image, a video that starts by itself, or a video waiting for play.' },
               always: [{ guard: 'isImageSlide', target: 'still' }, { guard: 'autoplayNext', target: 'playing' }, { target: 'paused' }],
             },
-            still: {},
+            still: { meta: { description: 'The slide is an image: nothing plays.' } },
             playing: {
+              meta: { description: 'The video plays.' },
               on: {
-                pause: 'paused',
-                'media.paused': 'paused',
-                'media.blocked': { target: 'paused', actions: 'markBlocked' },
+                pause: { target: 'paused', description: 'The viewer presses pause.' },
+                'media.paused': { target: 'paused', description: 'The video stopped by itself (for example, the browser paused it).' },
+                'media.blocked': { target: 'paused', actions: 'markBlocked', description: 'The browser refused to start the video by itself; a big Play button invites the viewer.' },
                 'media.ended': [
-                  { guard: { type: 'endLeadsTo', params: 'slide' }, target: '#player.slide', reenter: true, actions: [{ type: 'reportClick', params: 'video.end' }, { type: 'follow', params: 'video.end' }, 'enterSlide', 'reportSlideEnter'] },
+                  { guard: { type: 'endLeadsTo', params: 'slide' }, target: '#player.slide', reenter: true, description: 'The video ended and its end leads to another slide.', actions: [{ type: 'reportClick', params: 'video.end' }, { type: 'follow', params: 'video.end' }, 'enterSlide', 'reportSlideEnter'] },
                   { guard: { type: 'endLeadsTo', params: 'closed' }, target: '#player.closed', actions: [{ type: 'reportClick', params: 'video.end' }, { type: 'follow', params: 'video.end' }] },
                   { guard: { type: 'endLeadsTo', params: 'form' }, target: '#player.form', actions: [{ type: 'reportClick', params: 'video.end' }, { type: 'follow', params: 'video.end' }] },
                   { guard: { type: 'endLeadsTo', params: 'shareMedia' }, target: '#player.shareMedia', actions: [{ type: 'reportClick', params: 'video.end' }, { type: 'follow', params: 'video.end' }] },
                   { guard: { type: 'endLeadsTo', params: 'embedLink' }, target: '#player.link', actions: [{ type: 'reportClick', params: 'video.end' }, { type: 'follow', params: 'video.end' }] },
                   { guard: { type: 'endLeadsTo', params: 'openLink' }, target: 'ended', actions: [{ type: 'reportClick', params: 'video.end' }, { type: 'reportOpenLink', params: 'video.end' }] },
                   { guard: { type: 'endLeadsTo', params: 'postMessage' }, target: 'ended', actions: [{ type: 'reportClick', params: 'video.end' }, { type: 'reportPostMessage', params: 'video.end' }] },
-                  { target: 'ended' },
+                  { target: 'ended', description: 'The video ended and nothing follows by itself: the viewer chooses a button.' },
                 ],
               },
             },
             paused: {
+              meta: { description: 'The video is paused (or has not started yet); the viewer can press play.' },
               on: {
-                play: { target: 'playing', actions: 'clearBlocked' },
+                play: { target: 'playing', actions: 'clearBlocked', description: 'The viewer presses play.' },
                 // A video ends while paused only when the viewer seeks to its end: no trigger, just ended.
-                'media.ended': 'ended',
+                'media.ended': { target: 'ended', description: 'The viewer moved to the very end while paused: the video is over, nothing follows by itself.' },
               },
             },
             ended: {
+              meta: { description: 'The video has played to its end; the buttons stay and play watches it again.' },
               on: {
-                play: { target: 'playing', actions: 'clearBlocked' },
+                play: { target: 'playing', actions: 'clearBlocked', description: 'The viewer plays the video again.' },
               },
             },
           },
         },
         buttons: {
+          meta: { description: 'Whether the slide’s buttons are on screen yet.' },
           initial: 'waiting',
           states: {
             waiting: {
-              always: { guard: 'buttonsMayShow', target: 'shown' },
-              after: { buttonDelay: { actions: 'markDelayDone' } },
+              meta: { description: 'The buttons are hidden for now: the vidbot shows them after a set delay, or only once the viewer has started the video.' },
+              always: { guard: 'buttonsMayShow', target: 'shown', description: 'The delay is over (and the video has been started, where that is required): show the buttons.' },
+              after: { buttonDelay: { actions: 'markDelayDone', description: 'The vidbot’s button delay has passed.' } },
             },
-            shown: {},
+            shown: { meta: { description: 'The buttons are on screen and can be pressed.' } },
           },
         },
       },
     },
     form: {
+      meta: { description: 'A form is open over the slide; the viewer fills it in and sends it, or cancels.' },
       on: {
         'form.submitted': [
-          { guard: { type: 'submitLeadsTo', params: 'thankYou' }, target: 'thankYou', actions: 'reportSubmitted' },
+          { guard: { type: 'submitLeadsTo', params: 'thankYou' }, target: 'thankYou', actions: 'reportSubmitted', description: 'The form was sent and the vidbot thanks the viewer on a page of its own.' },
           { guard: { type: 'submitLeadsTo', params: 'closed' }, target: 'closed', actions: 'reportSubmitted' },
           { guard: { type: 'submitLeadsTo', params: 'slide' }, target: 'slide', actions: ['reportSubmitted', { type: 'goAfter', params: 'submit' }, 'enterSlide', 'reportSlideEnter'] },
           { target: RESUME, actions: ['reportSubmitted', 'clearAction'] },
         ],
-        'form.cancelled': { target: RESUME, actions: 'clearAction' },
+        'form.cancelled': { target: RESUME, actions: 'clearAction', description: 'The viewer closes the form without sending it: back to the slide, paused.' },
         close: { target: 'closed' },
       },
     },
     shareMedia: {
+      meta: { description: 'A file is offered to the viewer to download or share.' },
       on: {
         'shareMedia.done': [
           { guard: { type: 'submitLeadsTo', params: 'thankYou' }, target: 'thankYou' },
@@ -522,6 +534,7 @@ export const playerMachine = setup({
       },
     },
     thankYou: {
+      meta: { description: 'A thank-you page after a sent form, with one button (back to the slide, another slide, a link, or close).' },
       on: {
         'thankYou.button': [
           { guard: { type: 'thankYouLeadsTo', params: 'closed' }, target: 'closed' },
@@ -535,15 +548,17 @@ export const playerMachine = setup({
       },
     },
     link: {
+      meta: { description: 'A web page is shown inside the player; the viewer closes it to return to the slide.' },
       on: {
         'link.closed': { target: RESUME, actions: 'clearAction' },
         close: { target: 'closed' },
       },
     },
     closed: {
+      meta: { description: 'The vidbot is closed; the viewer may start over.' },
       entry: ['clearAction', 'reportClosed'],
     },
-    empty: { type: 'final' },
+    empty: { type: 'final', meta: { description: 'The vidbot has no slides, so there is nothing to show.' } },
   },
 });
 

@@ -171,3 +171,23 @@ export function playerPaths(): PlayerTourPath[] {
     transitionTour(playerTestModel(input), serializePlayerState).map((p) => ({ ...p, description: `${name}: ${p.description}`, input })),
   );
 }
+
+/**
+ * Hand-written walks (issue 14 journeys) on the `autoplay` input that the shortest paths never take
+ * and a viewer does all the time: starting over after closing, play after pause, the video-end loop
+ * Intro ▶ Second ▶ Intro, and replaying an ended video. e2e/replay-player.spec.ts replays them too.
+ */
+export const playerJourneys: Array<{ description: string; inputName: 'autoplay'; events: PlayerMachineEvent[] }> = [
+  { description: 'The viewer closes the vidbot with Bye and starts over', inputName: 'autoplay', events: [{ type: 'button.press', optionId: 2 }, { type: 'restart' }] },
+  { description: 'The viewer pauses the intro, plays it again and goes on with Next', inputName: 'autoplay', events: [{ type: 'pause' }, { type: 'play' }, { type: 'button.press', optionId: 1 }] },
+  {
+    description: 'The intro ends into Second, Second ends back into the intro (paused), the viewer plays it and it ends into Second again',
+    inputName: 'autoplay',
+    events: [{ type: 'media.ended' }, { type: 'media.ended' }, { type: 'play' }, { type: 'media.ended' }],
+  },
+  {
+    description: 'On Second the viewer pauses, skips to the end and plays the video again',
+    inputName: 'autoplay',
+    events: [{ type: 'button.press', optionId: 1 }, { type: 'pause' }, { type: 'media.ended' }, { type: 'play' }],
+  },
+];

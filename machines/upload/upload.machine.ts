@@ -348,6 +348,7 @@ export const uploadMachine = setup({
   },
 }).createMachine({
   id: 'upload',
+  meta: { description: 'One file on its way into the media library: checked, sent, processed by the server, and ready to use — or stopped with a reason the person can read.' },
   context: ({ input }) => ({
     file: input.file,
     kind: input.kind,
@@ -368,10 +369,11 @@ export const uploadMachine = setup({
   }),
   initial: 'checkingFile',
   on: {
-    'upload.cancel': { target: '.cancelled' },
+    'upload.cancel': { target: '.cancelled', description: 'The person presses Cancel upload.' },
   },
   states: {
     checkingFile: {
+      meta: { description: 'The file is checked before anything is sent: there must be an active account, the file must not be empty, and its type must be one the library accepts.' },
       always: [
         { guard: not('hasActiveAccount'), target: 'refused', actions: 'refuseNoAccount' },
         { guard: not('hasBytes'), target: 'refused', actions: 'refuseZeroLength' },
@@ -381,110 +383,135 @@ export const uploadMachine = setup({
       ],
     },
     creatingRecord: {
+      meta: { description: 'An image: the library first makes an empty entry for it on the server and gets the address to send the file to. The row says “Preparing…”.' },
       tags: ['pending'],
       invoke: {
         id: 'createMedia',
         src: 'createMedia',
         input: createMediaInput,
-        onDone: { target: 'uploading', actions: ['storeCreated', 'countAttempt'] },
+        onDone: { target: 'uploading', actions: ['storeCreated', 'countAttempt'], description: 'The server made the entry; the file can be sent.' },
         onError: [
-          { guard: 'isOffline', target: 'paused', actions: 'storeError' },
-          { target: 'failed', actions: 'failFromError' },
+          { guard: 'isOffline', target: 'paused', actions: 'storeError', description: 'The entry could not be made because the browser is offline: wait for the connection.' },
+          { target: 'failed', actions: 'failFromError', description: 'The server refused to make the entry (for example, the person may not add media).' },
         ],
       },
-      on: { 'upload.offline': 'paused' },
+      on: { 'upload.offline': { target: 'paused', description: 'The browser loses its connection.' } },
     },
     uploading: {
+      meta: { description: 'The file is being sent (a video in resumable pieces); the progress bar moves and the person can cancel.' },
       tags: ['pending', 'sending'],
       exit: 'terminateOnCancel',
       invoke: {
         id: 'sendFile',
         src: 'sendFile',
         input: sendFileInput,
-        onError: { target: 'failed', actions: 'failFromError' },
+        onError: { target: 'failed', actions: 'failFromError', description: 'Sending broke down unexpectedly in the browser.' },
       },
       initial: 'watching',
       states: {
         /** Waits for progress; `stallTimeout` without any means the send has stalled. */
         watching: {
+          meta: { description: 'Bytes keep arriving at the server; if nothing moves for 30 seconds the upload counts as stalled and is tried again.' },
           on: {
             // Re-entering only `watching` restarts the stall timer; the send keeps running.
-            'upload.progress': { target: 'watching', reenter: true, actions: 'storeProgress' },
+            'upload.progress': { target: 'watching', reenter: true, actions: 'storeProgress', description: 'More of the file has arrived; the progress bar moves (never past 99 % until the file is ready).' },
           },
           after: {
             stallTimeout: [
-              { guard: 'hasAttemptsLeft', target: '#upload.waitingToRetry', actions: 'storeStall' },
-              { target: '#upload.failed', actions: 'failStalled' },
+              { guard: 'hasAttemptsLeft', target: '#upload.waitingToRetry', actions: 'storeStall', description: 'Nothing moved for 30 seconds: try again from where the server stopped.' },
+              { target: '#upload.failed', actions: 'failStalled', description: 'Nothing moved for 30 seconds and every attempt is used up.' },
             ],
           },
         },
       },
       on: {
-        'upload.created': { actions: 'storeMediaId' },
+        'upload.created': { actions: 'storeMediaId', description: 'A video: the server has made the media entry for it (it shows as Draft in the library).' },
         // A new URL (the stored one was gone and tus made a new upload) replaces the stored record.
-        'upload.started': { actions: ['forgetUpload', 'storeTusUrl', 'rememberUpload'] },
-        'upload.offline': { target: 'paused' },
+        'upload.started': { actions: ['forgetUpload', 'storeTusUrl', 'rememberUpload'], description: 'A video: the server gave the upload its address; the browser remembers it so a reload can continue it.' },
+        'upload.offline': { target: 'paused', description: 'The browser loses its connection; sending stops and will continue from where it was.' },
         'upload.sent': [
-          { guard: 'isMediaReady', target: 'done', actions: ['storeSent', 'complete'] },
-          { guard: 'isMediaError', target: 'failed', actions: ['storeSent', 'failFromMedia'] },
-          { guard: 'hasMediaToPoll', target: 'processing', actions: 'storeSent' },
-          { target: 'failed', actions: ['storeSent', 'failNoMedia'] },
+          { guard: 'isMediaReady', target: 'done', actions: ['storeSent', 'complete'], description: 'All of the file arrived and the server says it is ready (images).' },
+          { guard: 'isMediaError', target: 'failed', actions: ['storeSent', 'failFromMedia'], description: 'All of the file arrived but the server could not use it.' },
+          { guard: 'hasMediaToPoll', target: 'processing', actions: 'storeSent', description: 'All of the file arrived; the server still has to process it (videos).' },
+          { target: 'failed', actions: ['storeSent', 'failNoMedia'], description: 'All of the file arrived but the server never said which media it became.' },
         ],
         'upload.error': [
-          { guard: 'isOffline', target: 'paused', actions: 'storeError' },
-          { guard: and(['isRateLimited', 'hasAttemptsLeft']), target: 'waitingToRetry', actions: 'storeError' },
-          { guard: and(['isRetryable', 'hasAttemptsLeft']), target: 'waitingToRetry', actions: 'storeError' },
-          { target: 'failed', actions: 'failFromError' },
+          { guard: 'isOffline', target: 'paused', actions: 'storeError', description: 'Sending failed because the browser is offline.' },
+          { guard: and(['isRateLimited', 'hasAttemptsLeft']), target: 'waitingToRetry', actions: 'storeError', description: 'The server asks to slow down: wait as long as it says, then try again.' },
+          { guard: and(['isRetryable', 'hasAttemptsLeft']), target: 'waitingToRetry', actions: 'storeError', description: 'A passing problem (network, server busy): wait a little, then try again.' },
+          { target: 'failed', actions: 'failFromError', description: 'The server refused the file (too large, not allowed…) or every attempt is used up.' },
         ],
       },
     },
     waitingToRetry: {
+      meta: { description: 'Sending was interrupted by a passing problem; the row says “Connection problem, retrying…” and the upload tries again after a short wait (longer each time).' },
       tags: ['pending'],
-      after: { retryDelay: { target: 'uploading', actions: 'countAttempt' } },
-      on: { 'upload.offline': 'paused' },
+      after: { retryDelay: { target: 'uploading', actions: 'countAttempt', description: 'The wait is over: send again from where the server stopped.' } },
+      on: { 'upload.offline': { target: 'paused', description: 'The browser loses its connection while waiting.' } },
     },
     /** Offline: nothing is sent; the person sees a paused label until the browser is back online. */
     paused: {
+      meta: { description: 'The browser is offline: nothing is sent and the row says “Paused — offline”. The upload continues by itself when the connection is back.' },
       tags: ['pending', 'paused'],
       on: {
         'upload.online': [
-          { guard: 'needsRecord', target: 'creatingRecord' },
-          { target: 'uploading' },
+          { guard: 'needsRecord', target: 'creatingRecord', description: 'Back online, and the image has no entry on the server yet: make it first.' },
+          { target: 'uploading', description: 'Back online: continue sending from where the server stopped.' },
         ],
       },
     },
     processing: {
+      meta: { description: 'The whole file is on the server, which is now converting the video; the row says “Processing…”.' },
       tags: ['pending', 'processing'],
       initial: 'waiting',
       states: {
         waiting: {
-          after: { pollInterval: 'checking' },
+          meta: { description: 'Waiting two seconds before asking the server again whether the video is ready.' },
+          after: { pollInterval: { target: 'checking', description: 'Two seconds have passed: ask again.' } },
         },
         checking: {
+          meta: { description: 'Asking the server whether the video is ready yet.' },
           invoke: {
             id: 'pollMedia',
             src: 'pollMedia',
             input: pollMediaInput,
             onDone: [
-              { guard: 'isMediaReady', target: '#upload.done', actions: ['storeMedia', 'complete'] },
-              { guard: 'isMediaError', target: '#upload.failed', actions: 'failFromMedia' },
-              { target: 'waiting', actions: 'storeMedia' },
+              { guard: 'isMediaReady', target: '#upload.done', actions: ['storeMedia', 'complete'], description: 'The server says the video is ready.' },
+              { guard: 'isMediaError', target: '#upload.failed', actions: 'failFromMedia', description: 'The server could not process the video (the reason is shown).' },
+              { target: 'waiting', actions: 'storeMedia', description: 'Not ready yet (still Draft): ask again later.' },
             ],
             onError: [
               // Offline: keep polling without counting a failure (the row is safe on the server).
-              { guard: 'isOffline', target: 'waiting', actions: 'storeError' },
-              { guard: and([not('isRetryable'), not('isRateLimited')]), target: '#upload.failed', actions: 'failFromError' },
-              { guard: 'hasPollRetriesLeft', target: 'waiting', actions: 'countPollFailure' },
-              { target: '#upload.failed', actions: 'failFromError' },
+              { guard: 'isOffline', target: 'waiting', actions: 'storeError', description: 'The question could not be asked because the browser is offline; ask again later (the file is safe on the server).' },
+              { guard: and([not('isRetryable'), not('isRateLimited')]), target: '#upload.failed', actions: 'failFromError', description: 'The server answers that the media is gone or not allowed.' },
+              { guard: 'hasPollRetriesLeft', target: 'waiting', actions: 'countPollFailure', description: 'A passing problem: ask again later.' },
+              { target: '#upload.failed', actions: 'failFromError', description: 'The server kept failing to answer; give up.' },
             ],
           },
         },
       },
     },
-    done: { type: 'final', entry: 'forgetUpload' },
-    failed: { type: 'final', tags: ['failure'], entry: 'forgetUpload' },
-    refused: { type: 'final', tags: ['failure'] },
-    cancelled: { type: 'final', entry: 'forgetUpload' },
+    done: {
+      type: 'final',
+      meta: { description: 'The media is ready in the library: the progress bar is full, a tick shows, and the row leaves the upload list after a second.' },
+      entry: 'forgetUpload',
+    },
+    failed: {
+      type: 'final',
+      meta: { description: 'The upload stopped for good; the row says “Upload failed” and a message gives the server’s reason.' },
+      tags: ['failure'],
+      entry: 'forgetUpload',
+    },
+    refused: {
+      type: 'final',
+      meta: { description: 'Nothing was sent: the file is empty, of a type the library does not take, or there is no active account. A message says which.' },
+      tags: ['failure'],
+    },
+    cancelled: {
+      type: 'final',
+      meta: { description: 'The person cancelled: sending stops, and a partly sent video is removed from the server.' },
+      entry: 'forgetUpload',
+    },
   },
 });
 
