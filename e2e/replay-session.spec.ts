@@ -38,6 +38,9 @@ import type { EventObject } from 'xstate';
 import { Secret, TOTP } from 'otpauth';
 import { replayPaths, selectedPaths, type ReplayArgs } from './replay/replay';
 import { needsMfaRequired, sessionReplaySelection, signInAnswer, stateKey } from './replay/session.selection';
+import { signInReplaySelection } from './replay/signIn.selection';
+import { pathSources } from '../machines/catalog.paths';
+import type { ReplayDriver } from './replay/replay';
 import { DEMO_PASSWORD, expect, test } from './support';
 
 /** Password the API gives the users it makes (their first-sign-in step is done through the API). */
@@ -76,7 +79,7 @@ interface Ctx {
 const port = Number(process.env.E2E_PORT ?? 3199);
 const mainServer: Server = { base: `http://127.0.0.1:${port}`, mfaRequired: false };
 
-const anyNeedsMfaRequired = selectedPaths(sessionReplaySelection).some(needsMfaRequired);
+const anyNeedsMfaRequired = [sessionReplaySelection, signInReplaySelection].some((selection) => selectedPaths(selection).some(needsMfaRequired));
 let mfaServer: Promise<Server> | undefined;
 let mfaProcess: ChildProcess | undefined;
 
@@ -242,7 +245,7 @@ async function fillLoginForm(page: Page, email: string, password: string): Promi
 
 const userMenu = (page: Page, email: string) => page.getByRole('button', { name: `User menu for ${email}` });
 
-replayPaths<Ctx>({
+const sessionDriver: ReplayDriver<Ctx> = {
   selection: sessionReplaySelection,
 
   async setup({ page, request, path }: ReplayArgs) {
@@ -322,7 +325,7 @@ replayPaths<Ctx>({
       }
       default:
         // A service's done / error event: the identity provider's real answer, asserted by the next state.
-        ctx.refused = event.type.startsWith('xstate.error.actor.');
+        ctx.refused = event.type.startsWith('xstate.error.actor.') || signInAnswer(event) === 'refused';
     }
   },
 
@@ -331,6 +334,8 @@ replayPaths<Ctx>({
     const alert = page.getByRole('alert');
     switch (stateKey(state)) {
       case 'signedOut':
+      case 'failed': // the sign-in flow ended refused: the login form again, with the alert
+      case 'cancelled': // the person went back from a step: the login form
         await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
         await expect(page.getByLabel('Email')).toBeVisible();
         if (ctx.refused) await expect(alert).toHaveText('Incorrect e-mail address or password.');
@@ -361,5 +366,25 @@ replayPaths<Ctx>({
         // checkingSession, signingIn, confirmingSignIn, signingOut, refreshing: pending, asserted through the next state.
         return;
     }
+  },
+};
+
+replayPaths<Ctx>(sessionDriver);
+
+/**
+ * The sign-in flow's own paths (`signIn`, the session's child). A path starts in `signingIn` with the
+ * credentials of its input: the set-up submits the login form as the person whom the identity
+ * provider answers as the first step says; the rest is the session driver's.
+ */
+replayPaths<Ctx>({
+  ...sessionDriver,
+  selection: signInReplaySelection,
+  async setup(args: ReplayArgs) {
+    const ctx = await sessionDriver.setup(args);
+    const credentials = pathSources.signIn!().inputs[args.path.inputName] as { email: string; password: string };
+    await args.page.goto(`${ctx.server.base}/login`);
+    ctx.person = await personFor(ctx, answerAfter(args.path.steps, -1), credentials);
+    await fillLoginForm(args.page, ctx.person.email, ctx.person.password);
+    return ctx;
   },
 });

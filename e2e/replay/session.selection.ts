@@ -25,8 +25,11 @@ import { machinePaths, pathSources } from '../../machines/catalog.paths';
 import { stateLabel, type MachinePath, type PathStrategy } from '../../machines/tooling/paths';
 import type { ReplaySelection } from './selection';
 
-/** Catalog name of the replayed chart (`signIn` once the sign-in steps are a child flow of the session). */
-const MACHINE = 'session';
+/**
+ * Catalog names of the replayed charts: the session's lifecycle (`session`: stored session, sign-in
+ * started and its result, sign-out, another tab) and its child sign-in flow (`signIn`: the steps).
+ */
+type ReplayedMachine = 'session' | 'signIn';
 /** Every transition once; the prefix rule below keeps only the paths that end somewhere new. */
 const STRATEGY: PathStrategy = 'tour';
 
@@ -39,10 +42,13 @@ export function stateKey(state: string): string {
 export type SignInAnswer = 'signedIn' | 'newPasswordRequired' | 'totpRequired' | 'totpSetup';
 
 /** The answer a done event of `signIn` / `confirmSignIn` carries (its `output`: `{ kind: 'signedIn' }` or `{ kind: 'challenge', challenge: { step } }`). */
-export function signInAnswer(event: EventObject): SignInAnswer | null {
+export function signInAnswer(event: EventObject): SignInAnswer | 'refused' | 'cancelled' | null {
   const output = (event as { output?: { kind?: string; challenge?: { step?: SignInAnswer } } }).output;
   if (!output || typeof output !== 'object') return null;
   if (output.kind === 'signedIn') return 'signedIn';
+  // The session's view of its finished sign-in flow (the `signIn` child's output).
+  if (output.kind === 'failed') return 'refused';
+  if (output.kind === 'cancelled') return 'cancelled';
   return output.challenge?.step ?? null;
 }
 
@@ -56,7 +62,7 @@ const hubEventName = (event: EventObject) => (event as { event?: string }).event
 /** Why `path` is not replayed, ignoring the prefix rule; `null` when every step can be driven. */
 export function unreplayableReason(machine: AnyStateMachine, path: MachinePath, input?: unknown): string | null {
   let [snapshot] = initialTransition(machine, input);
-  let challenge: SignInAnswer | null = null;
+  let challenge: SignInAnswer | 'refused' | 'cancelled' | null = null;
   let signedInOnce = false;
   for (const step of path.steps) {
     const event = step.event;
@@ -65,6 +71,12 @@ export function unreplayableReason(machine: AnyStateMachine, path: MachinePath, 
     if (!snapshot.can(event as never)) {
       const what = type === 'session.hubEvent' ? `the hub event ${hubEventName(event)}` : `\`${type}\``;
       return `${what} in ${from}: the chart ignores it there and no screen of that step offers it (the model tests cover it)`;
+    }
+    if (from === 'authenticating' && type !== 'xstate.done.actor.signIn' && type !== 'session.hubEvent') {
+      return `\`${type}\` while authenticating is handed to the sign-in flow; its steps are replayed as the paths of the signIn chart`;
+    }
+    if (type === 'xstate.done.actor.signIn' && signInAnswer(event) === 'cancelled' && from === 'authenticating') {
+      return 'cancelling happens at a step of the sign-in flow; the signIn chart’s paths replay it at each step';
     }
     if (type === 'session.clearError') return 'no screen sends `session.clearError`: the alert goes away with the next submit, not through a control of its own';
     if (type === 'session.refresh') return 'no screen asks for a forced refresh (`session.refresh`); aws-amplify refreshes the tokens by itself';
@@ -94,7 +106,7 @@ export function unreplayableReason(machine: AnyStateMachine, path: MachinePath, 
     if (type === 'session.signIn') signedInOnce = true;
     if (type === 'xstate.done.actor.signIn' || type === 'xstate.done.actor.confirmSignIn') {
       const answer = signInAnswer(event);
-      challenge = answer === 'signedIn' ? null : answer;
+      challenge = answer === 'signedIn' || answer === 'refused' || answer === 'cancelled' ? null : answer;
     }
     if (type === 'session.cancelSignIn') challenge = null;
     [snapshot] = transition(machine, snapshot, event as never);
@@ -108,11 +120,12 @@ function isStrictPrefix(short: string[], long: string[]): boolean {
   return short.length < long.length && short.every((e, i) => e === long[i]);
 }
 
-let cache: Map<string, true | string> | undefined;
+const caches = new Map<ReplayedMachine, Map<string, true | string>>();
 
 /** Every path's answer, computed once (the prefix rule compares a path with all replayable ones). */
-function answers(): Map<string, true | string> {
-  if (cache) return cache;
+function answers(MACHINE: ReplayedMachine): Map<string, true | string> {
+  const cached = caches.get(MACHINE);
+  if (cached) return cached;
   const machine = machineEntry(MACHINE)!.machine as AnyStateMachine;
   const paths = machinePaths(MACHINE, STRATEGY);
   const inputs = pathSources[MACHINE]!().inputs;
@@ -129,18 +142,23 @@ function answers(): Map<string, true | string> {
     const longer = replayable.find((other) => other !== path && isStrictPrefix(mine, keys.get(other.id)!));
     out.set(path.id, longer ? `its steps are the beginning of ${longer.id}, which replays them and goes on` : true);
   }
-  cache = out;
+  caches.set(MACHINE, out);
   return out;
 }
 
-/** The login / MFA replay selection (e2e/replay-session.spec.ts). */
-export const sessionReplaySelection: ReplaySelection = {
-  machine: MACHINE,
-  strategy: STRATEGY,
-  select(path) {
-    return answers().get(path.id) ?? 'not a path of the current chart';
-  },
-};
+/** The replay selection of one of the two charts. */
+export function replaySelectionOf(machine: ReplayedMachine): ReplaySelection {
+  return {
+    machine,
+    strategy: STRATEGY,
+    select(path) {
+      return answers(machine).get(path.id) ?? 'not a path of the current chart';
+    },
+  };
+}
+
+/** The session lifecycle's replay selection (e2e/replay-session.spec.ts). */
+export const sessionReplaySelection: ReplaySelection = replaySelectionOf('session');
 
 /** The same selection as the default export, for readers that load every e2e/replay/*.selection.ts. */
 export default sessionReplaySelection;
