@@ -49,7 +49,8 @@ export async function loadSelections(dir = join(repoRoot, 'e2e/replay')): Promis
   const out: LoadedSelection[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
-    const selections = Object.values(mod).filter(isSelection);
+    // A selection exported twice (named and default) counts once.
+    const selections = [...new Set(Object.values(mod).filter(isSelection))];
     if (selections.length === 0) throw new Error(`${file} exports no ReplaySelection ({ machine, strategy, select })`);
     const rel = join(dir, file).startsWith(repoRoot) ? join(dir, file).slice(repoRoot.length) : join(dir, file);
     for (const selection of selections) out.push({ file: rel, selection });
