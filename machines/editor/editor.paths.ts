@@ -136,7 +136,6 @@ export const personEvents: AnyEventObject[] = [
   { type: 'draft.change', content: contentWithoutIntro },
   { type: 'draft.save' },
   { type: 'revision.publish' },
-  { type: 'revision.publish', warningCount: 1 },
   { type: 'publish.confirm' },
   { type: 'publish.cancel' },
   { type: 'view.published' },
@@ -185,6 +184,11 @@ export function editorEventsFor(snapshot: EditorSnapshot): AnyEventObject[] {
   if (running.has('fetchLatest')) {
     events.push({ type: 'xstate.done.actor.fetchLatest', output: latestAnswer(snapshot) });
     events.push({ type: 'xstate.error.actor.fetchLatest', error: serverError });
+  }
+  if (running.has('countPublishWarnings')) {
+    events.push({ type: 'xstate.done.actor.countPublishWarnings', output: 0 });
+    events.push({ type: 'xstate.done.actor.countPublishWarnings', output: 1 });
+    events.push({ type: 'xstate.error.actor.countPublishWarnings', error: new Error('The graph analysis could not be loaded.') });
   }
   if (running.has('fetchPublished')) {
     events.push({ type: 'xstate.done.actor.fetchPublished', output: publishedVersion });
