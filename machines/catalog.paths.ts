@@ -6,7 +6,7 @@
  */
 import { machineCatalog, machineEntry } from './catalog';
 import { exportTestModel, serializeExportState } from './analytics/export.paths';
-import { editorPathInputs, editorTestModel, serializeEditorState } from './editor/editor.paths';
+import { editorJourneys, editorPathInputs, editorTestModel, serializeEditorState } from './editor/editor.paths';
 import { googleDriveTestModel, serializeGoogleDriveState } from './googleDrive/googleDrive.paths';
 import { playerPathInputs, playerTestModel, serializePlayerState } from './player/player.paths';
 import { createSessionTestModel, serializeSessionState } from './session/session.paths';
@@ -19,7 +19,7 @@ const source = (s: { inputs: Record<string, unknown>; model(input: never): unkno
 /** Path sources by catalog name. */
 export const pathSources: Record<string, () => PathSource> = {
   session: () => source({ inputs: { default: undefined }, model: () => createSessionTestModel(), serialize: serializeSessionState }),
-  editor: () => source({ inputs: editorPathInputs, model: editorTestModel, serialize: serializeEditorState }),
+  editor: () => source({ inputs: editorPathInputs, model: editorTestModel, serialize: serializeEditorState, journeys: editorJourneys() }),
   upload: () => source({ inputs: uploadInputs(), model: uploadTestModel, serialize: serializeUploadState }),
   uploadQueue: () => source({ inputs: { default: { concurrency: 2 } }, model: () => queueTestModel(), serialize: serializeQueueState }),
   googleDrive: () => source({ inputs: { default: undefined }, model: () => googleDriveTestModel(), serialize: serializeGoogleDriveState }),

@@ -292,6 +292,10 @@ export const editorMachine = setup({
   },
 }).createMachine({
   id: 'editor',
+  meta: {
+    description:
+      'A person edits the draft of a vidbot: they save it as a draft, publish it (after a check for unreachable slides), look at the published version, and are asked before leaving with unsaved changes.',
+  },
   context: ({ input }) => {
     const content = contentOf(input.bot);
     return {
