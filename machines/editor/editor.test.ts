@@ -13,6 +13,7 @@ import {
   conflictError,
   contentWithoutIntro,
   editedContent,
+  editorJourneys,
   editorPathInputs,
   editorPaths,
   noSlidesError,
@@ -156,6 +157,25 @@ describe('editor chart: graph tour', () => {
       h.actor.stop();
     }
   }, 240_000);
+});
+
+describe('editor chart: journeys of the path source (machines/catalog.paths.ts)', () => {
+  for (const journey of editorJourneys()) {
+    it(journey.description, async () => {
+      const input = editorPathInputs[journey.inputName as keyof typeof editorPathInputs];
+      const h = harness(input);
+      let [expected] = initialTransition(editorMachine, input);
+      for (const event of journey.events) {
+        [expected] = transition(editorMachine, expected, event as never);
+        await h.send(event);
+        expect(h.snap().value, event.type).toEqual(expected.value);
+        checkInvariants(h);
+      }
+      // Every journey ends at rest (no call left running), where the person can act again.
+      expect(selectIsBusy(h.snap())).toBe(false);
+      h.actor.stop();
+    });
+  }
 });
 
 describe('editor chart: journeys', () => {
