@@ -79,7 +79,7 @@ export function inspect(event: InspectionEvent): void {
   entries.set(ref.sessionId, { ref, actor });
   // Actors stopped by an unmount send no snapshot: prune them whenever anything changes.
   for (const [id, entry] of entries) {
-    if ((entry.ref.getSnapshot() as { status?: string }).status === 'stopped') entries.delete(id);
+    if ((entry.ref.getSnapshot() as { status?: string } | undefined)?.status === 'stopped') entries.delete(id);
   }
   publish();
 }
