@@ -87,18 +87,18 @@ async function makeBot(page: Page, name: string, published: boolean, orphan: boo
   expect(created.status).toBe(201);
   const id = created.body.id as number;
   const slide = (sid: number, slideName: string, category: 'INTRO' | 'SLIDE', options: unknown[] = []) => ({ id: sid, name: slideName, category, type: 'VIDEO', videoId, imageId: null, options });
-  const content = (intro: string) => ({
+  const content = (prefix: string) => ({
     slides: [
-      slide(1, intro, 'INTRO', REACHABLE.map((n, i) => ({ id: i + 1, name: `To ${n}`, type: 'SLIDE', targetId: i + 2 }))),
+      slide(1, 'Intro', 'INTRO', REACHABLE.map((n, i) => ({ id: i + 1, name: `${prefix} ${n}`, type: 'SLIDE', targetId: i + 2 }))),
       ...REACHABLE.map((n, i) => slide(i + 2, n, 'SLIDE')),
       ...(orphan ? [slide(REACHABLE.length + 2, 'Orphan', 'SLIDE')] : []),
     ],
     actions: [],
   });
-  expect((await api(page, 'PATCH', `/bot/${id}`, { content: content('Intro') })).status).toBe(200);
+  expect((await api(page, 'PATCH', `/bot/${id}`, { content: content('To') })).status).toBe(200);
   if (published) {
     expect((await api(page, 'PATCH', `/bot/${id}`, { status: 'Published' })).status).toBe(200);
-    expect((await api(page, 'PATCH', `/bot/${id}`, { content: content('Intro (draft)') })).status).toBe(200);
+    expect((await api(page, 'PATCH', `/bot/${id}`, { content: content('On to') })).status).toBe(200);
   }
   return id;
 }
