@@ -6,7 +6,7 @@
  */
 import { machineCatalog, machineEntry } from './catalog';
 import { exportTestModel, serializeExportState } from './analytics/export.paths';
-import { editorPathInputs, editorTestModel, serializeEditorState } from './editor/editor.paths';
+import { editorJourneys, editorPathInputs, editorTestModel, serializeEditorState } from './editor/editor.paths';
 import { googleDrivePathInput, googleDriveTestModel, serializeGoogleDriveState } from './googleDrive/googleDrive.paths';
 import { playerJourneys, playerPathInputs, playerTestModel, serializePlayerState } from './player/player.paths';
 import { createSessionTestModel, serializeSessionState } from './session/session.paths';
@@ -37,7 +37,7 @@ export const pathSources: Record<string, () => PathSource> = {
   completeProfile: chartSource(completeProfileChart),
   teamJoin: chartSource(teamJoinChart),
   invitationMismatch: chartSource(invitationMismatchChart),
-  editor: () => source({ inputs: editorPathInputs, model: editorTestModel, serialize: serializeEditorState }),
+  editor: () => source({ inputs: editorPathInputs, model: editorTestModel, serialize: serializeEditorState, journeys: editorJourneys() }),
   upload: () => source({ inputs: uploadInputs(), model: uploadTestModel, serialize: serializeUploadState }),
   uploadQueue: () => source({ inputs: { default: { concurrency: 2 } }, model: () => queueTestModel(), serialize: serializeQueueState }),
   googleDrive: () => source({ inputs: { default: googleDrivePathInput }, model: () => googleDriveTestModel(), serialize: serializeGoogleDriveState }),

@@ -23,7 +23,7 @@
  * keeps ids that account may not be able to read (the server resolves them to null urls).
  */
 import * as v from 'valibot';
-import type { BotAction, Slide, SlideOption } from '../publish/publish.actors';
+import type { BotAction, Slide, SlideOption } from './content.types';
 import { Action, CONTENT_LIMITS, OPTION_TYPES, SLIDE_CATEGORIES, SLIDE_TYPES } from '../../server/src/modules/bot/bot.schemas';
 import {
   ACTION_SLIDE_REF_KEYS,

@@ -3,7 +3,7 @@
  * action type that answers a full, valid action of the contract (`Schema<'Action'>`), so tests of the
  * content operations and the clipboard need no casts. Test support only (imported by *.test.ts).
  */
-import type { BotAction, Slide, SlideOption } from "../publish/publish.actors";
+import type { BotAction, Slide, SlideOption } from './content.types';
 import type { NewAction } from "./content.ops";
 
 type ActionOf<T extends BotAction["type"]> = Extract<BotAction, { type: T }>;

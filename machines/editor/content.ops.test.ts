@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { Content, contentIssues as serverContentIssues, toStoredContent } from '../../server/src/modules/bot/bot.schemas';
 import { defaultBotSettings } from '../../server/src/modules/bot/content.rules';
 import type { Schema } from '../../src/api/contract';
-import type { BotAction, BotContent, Slide, SlideOption } from '../publish/publish.actors';
+import type { BotAction, BotContent, Slide, SlideOption } from './content.types';
 import {
   addAction,
   addButton,

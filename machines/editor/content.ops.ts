@@ -48,7 +48,7 @@
  * - **Limits**: the server's CONTENT_LIMITS (slides, actions, buttons per slide) are refused here too
  *   (`tooManySlides`, `tooManyActions`, `tooManyButtons`) instead of failing at save.
  */
-import type { BotAction, BotContent, Slide, SlideOption } from '../publish/publish.actors';
+import type { BotAction, BotContent, Slide, SlideOption } from './content.types';
 import { CONTENT_LIMITS } from '../../server/src/modules/bot/content.limits';
 
 /** A button as the editor writes it (spec 001 §3 "Slide option"). */

@@ -10,10 +10,10 @@
  */
 import { fromPromise } from 'xstate';
 import type { Schema } from '../../src/api/contract';
-import type { BotAction, BotStatus, Slide, SlideOption, SlideOptionType } from '../publish/publish.actors';
+import type { BotAction, BotStatus, Slide, SlideOption, SlideOptionType } from './content.types';
 
 /**
- * Slide, button, action and status types are declared once (machines/publish/publish.actors.ts and
+ * Slide, button, action and status types are declared once (machines/editor/content.types.ts and
  * machines/vidbot/vidbot.types.ts; the content operations of machines/editor/content.ops.ts use the same).
  */
 export type { BotAction, BotStatus, Slide, SlideOption, SlideOptionType };
@@ -87,6 +87,16 @@ export interface FetchBotInput {
   mode: 'draft' | 'published';
 }
 
+/**
+ * countPublishWarnings: how many publish warnings the draft's slide graph has (unreachable slides and
+ * actions, buttons whose target is deleted; `publishWarnings(botGraph(content), content)` of
+ * machines/vidbot/vidbot.graph.ts). Provided at the app edge, which loads the graph analysis lazily
+ * (issue 10 §2 size budget); rejects when that code cannot be loaded.
+ */
+export interface CountPublishWarningsInput {
+  content: BotContent;
+}
+
 /** Default actors: each throws "… must be provided" when started. */
 export const missingEditorActors = {
   saveDraft: fromPromise<EditorBot, SaveDraftInput>(async () => {
@@ -100,5 +110,8 @@ export const missingEditorActors = {
   }),
   fetchBot: fromPromise<EditorBot, FetchBotInput>(async () => {
     throw new Error('fetchBot must be provided');
+  }),
+  countPublishWarnings: fromPromise<number, CountPublishWarningsInput>(async () => {
+    throw new Error('countPublishWarnings must be provided');
   }),
 };

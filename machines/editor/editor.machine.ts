@@ -18,8 +18,10 @@
  *   │  │  │       │                            conflict.keep ─► editing.dirty (edits kept; based on the latest)
  *   │  │  │       └ other failure ─► editing.dirty (edits kept; failure saveFailed; toast)
  *   │  │  │ revision.publish  ── no INTRO slide ─► editing (failure noSlidesPublish; nothing called)
- *   │  │  │                   ── graph warnings (warningCount > 0) ─► confirmingPublish ─ publish.confirm ─► publishing
- *   │  │  │                                                                          └ publish.cancel ─► editing
+ *   │  │  │                   └─► checkingWarnings (countPublishWarnings: the draft's graph warnings)
+ *   │  │  │                         ── warnings > 0 ─► confirmingPublish ─ publish.confirm ─► publishing
+ *   │  │  │                         │                                   └ publish.cancel ─► editing
+ *   │  │  │                         ── none ─► publishing;  error ─► editing (toast warningsFailed)
  *   │  │  └────────────────► publishing: [dirty] savingDraft ─► routing ─┬─ Draft bot ─► settingPublished ─┐
  *   │  │                               (PATCH {content,baseRevisionId})   │  (PATCH {status:'Published'})  ▼
  *   │  │                                                                  └─ Published with a draft ─► publishingRevision
@@ -30,15 +32,16 @@
  *   └ failure.dismiss, access.changed
  * ```
  *
- * - Publishing with unreachable slides warns but does not block (issue 11): the view counts the
- *   graph's publish warnings of the draft and sends them with `revision.publish`; the chart then asks
- *   for confirmation first.
- * - Double-click safety: `saving`, `publishing`, `conflict` and `viewingPublished.loading` carry the
+ * - Publishing with unreachable slides warns but does not block (issue 11): `checkingWarnings` counts
+ *   the draft graph's publish warnings (actor `countPublishWarnings`, bound by the app, which loads
+ *   the graph analysis lazily) and asks for confirmation first when there are any.
+ * - Double-click safety: `saving`, `checkingWarnings`, `publishing`, `conflict` and `viewingPublished.loading` carry the
  *   tag `busy` and accept no `draft.save`, `revision.publish` or `draft.change`; a second click while
  *   one runs is ignored.
- * - `leave.requested` is forwarded by the view from TanStack Router's `useBlocker` (withResolver); the
- *   chart answers with the emitted `leave.proceed` or `leave.cancel`, which the view maps to the
- *   blocker's `proceed()` / `reset()`. While a save or publish runs, leaving is refused (cancel).
+ * - `leave.requested` is sent for every navigation out of the editor (TanStack Router's `useBlocker`
+ *   asks the chart; see `askToLeave` in editor.selectors.ts); the chart answers with the emitted
+ *   `leave.proceed` or `leave.cancel`. Clean: proceed at once. Dirty: the leave prompt, or — while a
+ *   save, publish or question runs — cancel (the person stays).
  * - Toasts are emitted `notice` events (`EditorNotice`); the view shows them through src/ui/toast.
  * - Read-only: `draft.change`, `draft.save` and `revision.publish` need `canEdit` (spec 001 §6; the
  *   server refuses with 403 anyway), and no draft is shown as editable while viewing the published
@@ -54,6 +57,7 @@ import {
   type EditorBot,
   type FetchBotInput,
   type PublishRevisionInput,
+  type CountPublishWarningsInput,
   type SaveDraftInput,
   type SetStatusPublishedInput,
 } from './editor.actors';
@@ -68,7 +72,7 @@ export interface EditorFailure {
 }
 
 /** Toasts of the editor (spec 001 §8; issue 11: the draft-saved text differs when a published version exists). */
-export type EditorNotice = 'draftSaved' | 'draftSavedBesidePublished' | 'published' | 'saveFailed' | 'publishFailed';
+export type EditorNotice = 'draftSaved' | 'draftSavedBesidePublished' | 'published' | 'saveFailed' | 'publishFailed' | 'warningsFailed';
 
 /** Chart memory. */
 export interface EditorContext {
@@ -106,7 +110,7 @@ export interface EditorInput {
 export type EditorEvent =
   | { type: 'draft.change'; content: BotContent }
   | { type: 'draft.save' }
-  | { type: 'revision.publish'; warningCount?: number }
+  | { type: 'revision.publish' }
   | { type: 'publish.confirm' }
   | { type: 'publish.cancel' }
   | { type: 'view.published' }
@@ -184,6 +188,10 @@ function publishRevisionInput({ context }: { context: EditorContext }): PublishR
   return { botId: context.botId, botRevisionId: context.revisionToPublish };
 }
 
+function countWarningsInput({ context }: { context: EditorContext }): CountPublishWarningsInput {
+  return { content: context.draft };
+}
+
 const fetchLatestInput = ({ context }: { context: EditorContext }): FetchBotInput => ({ botId: context.botId, mode: 'draft' });
 const fetchPublishedInput = ({ context }: { context: EditorContext }): FetchBotInput => ({ botId: context.botId, mode: 'published' });
 
@@ -218,8 +226,8 @@ export const editorMachine = setup({
     isConflictError: ({ event }) => isRevisionConflict(failureOf(event)),
     isNoSlidesError: ({ event }) => errorCode(failureOf(event)) === 'noSlidesPublish',
     leavingAfterSave: ({ context }) => context.afterSave === 'leave',
-    /** The view found graph warnings (unreachable slides, deleted targets): confirm first, never block. */
-    hasPublishWarnings: ({ event }) => event.type === 'revision.publish' && (event.warningCount ?? 0) > 0,
+    /** The draft's graph has warnings (unreachable slides, deleted targets): confirm first, never block. */
+    hasPublishWarnings: ({ event }) => 'output' in event && typeof event.output === 'number' && event.output > 0,
     hasLatest: ({ context }) => context.latest !== null,
   },
   actions: {
@@ -273,6 +281,7 @@ export const editorMachine = setup({
     noticePublished: emit({ type: 'notice', notice: 'published' }),
     noticeSaveFailed: emit({ type: 'notice', notice: 'saveFailed' }),
     noticePublishFailed: emit({ type: 'notice', notice: 'publishFailed' }),
+    noticeWarningsFailed: emit({ type: 'notice', notice: 'warningsFailed' }),
     emitLeaveProceed: emit({ type: 'leave.proceed' }),
     emitLeaveCancel: emit({ type: 'leave.cancel' }),
     /** A save started from the leave prompt did not succeed: the navigation is cancelled (the person stays with the edits). */
@@ -283,6 +292,10 @@ export const editorMachine = setup({
   },
 }).createMachine({
   id: 'editor',
+  meta: {
+    description:
+      'A person edits the draft of a vidbot: they save it as a draft, publish it (after a check for unreachable slides), look at the published version, and are asked before leaving with unsaved changes.',
+  },
   context: ({ input }) => {
     const content = contentOf(input.bot);
     return {
@@ -302,100 +315,169 @@ export const editorMachine = setup({
   },
   initial: 'editing',
   on: {
-    // Leaving while a save, publish or conflict is open is refused; the person stays.
-    'leave.requested': { actions: 'emitLeaveCancel' },
-    'access.changed': { actions: 'storeAccess' },
+    'leave.requested': [
+      {
+        guard: 'isDirty',
+        actions: 'emitLeaveCancel',
+        description: 'Leaving while the draft is being saved or published, or while a question is open, is refused: the person stays in the editor.',
+      },
+      { actions: 'emitLeaveProceed', description: 'Nothing is unsaved: the person leaves the editor without a question.' },
+    ],
+    'access.changed': { actions: 'storeAccess', description: 'The person’s rights to this vidbot changed (their account data arrived or changed).' },
   },
   states: {
     editing: {
       initial: 'check',
+      meta: { description: 'The editor is open and the person works on the draft of the vidbot.' },
       on: {
-        'draft.change': { guard: 'canEdit', target: '.check', actions: 'storeDraft' },
+        'draft.change': { guard: 'canEdit', target: '.check', actions: 'storeDraft', description: 'The person changes the name, a slide, a button, an action or a setting.' },
         'revision.publish': [
-          { guard: and(['canPublish', not('draftHasIntro')]), actions: 'failNoSlides' },
-          { guard: and(['canPublish', 'hasPublishWarnings']), target: 'confirmingPublish', actions: 'clearFailure' },
-          { guard: and(['canPublish', 'isDirty']), target: 'publishing.savingDraft', actions: 'clearFailure' },
-          { guard: 'canPublish', target: 'publishing.routing', actions: 'clearFailure' },
+          {
+            guard: and(['canPublish', not('draftHasIntro')]),
+            actions: 'failNoSlides',
+            description: 'Publish is refused at once: a vidbot needs an intro slide before it can be published.',
+          },
+          { guard: 'canPublish', target: 'checkingWarnings', actions: 'clearFailure', description: 'The person chooses Publish.' },
         ],
-        'view.published': { guard: 'canViewPublished', target: 'viewingPublished', actions: 'clearFailure' },
-        'failure.dismiss': { actions: 'clearFailure' },
+        'view.published': {
+          guard: 'canViewPublished',
+          target: 'viewingPublished',
+          actions: 'clearFailure',
+          description: 'The person chooses View published (only a published vidbot with a newer draft has one).',
+        },
+        'failure.dismiss': { actions: 'clearFailure', description: 'The person dismisses the error message.' },
       },
       states: {
         check: {
+          meta: { description: 'A moment’s check whether the draft still differs from the saved version.' },
           always: [{ guard: 'isDirty', target: 'dirty' }, { target: 'clean' }],
         },
         clean: {
-          on: { 'leave.requested': { actions: 'emitLeaveProceed' } },
+          meta: { description: 'Everything the person sees is saved; leaving the editor asks nothing.' },
         },
         dirty: {
+          meta: { description: 'The draft has unsaved changes: the “Unsaved changes” badge shows and Save draft is offered.' },
           on: {
-            'draft.save': { guard: 'canEdit', target: '#editor.saving', actions: ['clearFailure', 'setAfterSaveStay'] },
-            'leave.requested': { target: '#editor.leavePrompt' },
+            'draft.save': {
+              guard: 'canEdit',
+              target: '#editor.saving',
+              actions: ['clearFailure', 'setAfterSaveStay'],
+              description: 'The person chooses Save draft.',
+            },
+            'leave.requested': { target: '#editor.leavePrompt', description: 'The person clicks a link that leaves the editor.' },
           },
         },
       },
     },
     saving: {
       tags: ['busy'],
+      meta: { description: 'The changes are being saved as a new draft version; the editor waits and shows “Saving draft…”.' },
       invoke: {
         id: 'saveDraft',
         src: 'saveDraft',
         input: saveDraftInput,
         onDone: [
-          { guard: 'leavingAfterSave', target: 'editing', actions: ['storeSaved', 'noticeDraftSaved', 'emitLeaveProceed'] },
-          { target: 'editing', actions: ['storeSaved', 'noticeDraftSaved'] },
+          {
+            guard: 'leavingAfterSave',
+            target: 'editing',
+            actions: ['storeSaved', 'noticeDraftSaved', 'emitLeaveProceed'],
+            description: 'Saved after “Save and exit”: the person leaves the editor.',
+          },
+          { target: 'editing', actions: ['storeSaved', 'noticeDraftSaved'], description: 'Saved: “Draft saved” appears.' },
         ],
         onError: [
-          { guard: 'isConflictError', target: 'conflict', actions: 'cancelPendingLeave' },
-          { target: 'editing', actions: ['failSave', 'noticeSaveFailed', 'cancelPendingLeave'] },
+          {
+            guard: 'isConflictError',
+            target: 'conflict',
+            actions: 'cancelPendingLeave',
+            description: 'Someone else saved this vidbot after it was opened here; the draft was not saved.',
+          },
+          {
+            target: 'editing',
+            actions: ['failSave', 'noticeSaveFailed', 'cancelPendingLeave'],
+            description: 'Saving failed (network or server); the changes stay in the editor.',
+          },
         ],
       },
     },
     conflict: {
       tags: ['busy'],
       initial: 'loading',
+      meta: { description: 'Someone else saved this vidbot in another tab or place; the person decides whose version wins.' },
       states: {
         loading: {
+          meta: { description: 'The other person’s latest version is being fetched; the choice buttons wait.' },
           invoke: {
             id: 'fetchLatest',
             src: 'fetchBot',
             input: fetchLatestInput,
             onDone: { target: 'choosing', actions: 'storeLatest' },
-            onError: { target: 'choosing' },
+            onError: { target: 'choosing', description: 'The latest version could not be fetched; the person can still choose (Reload tries again).' },
           },
         },
         choosing: {
+          meta: { description: 'A dialog asks: reload their version and lose my changes, or keep editing mine.' },
           on: {
-            'conflict.reload': [{ guard: 'hasLatest', target: '#editor.editing', actions: 'reloadLatest' }, { target: 'loading' }],
-            'conflict.keep': { target: '#editor.editing', actions: 'keepEditing' },
+            'conflict.reload': [
+              { guard: 'hasLatest', target: '#editor.editing', actions: 'reloadLatest', description: 'Reload: their version replaces the draft; the person’s changes are lost.' },
+              { target: 'loading', description: 'Reload, but their version is not known yet: it is fetched again.' },
+            ],
+            'conflict.keep': {
+              target: '#editor.editing',
+              actions: 'keepEditing',
+              description: 'Keep editing: the person’s changes stay and the next save replaces their version.',
+            },
           },
+        },
+      },
+    },
+    checkingWarnings: {
+      tags: ['busy'],
+      meta: { description: 'Before publishing, the slide graph of the draft is checked for unreachable slides and buttons whose target is gone.' },
+      invoke: {
+        id: 'countPublishWarnings',
+        src: 'countPublishWarnings',
+        input: countWarningsInput,
+        onDone: [
+          { guard: 'hasPublishWarnings', target: 'confirmingPublish', description: 'The check found warnings: the person is asked to confirm.' },
+          { guard: 'isDirty', target: 'publishing.savingDraft', description: 'No warnings and unsaved changes: they are saved first, then published.' },
+          { target: 'publishing.routing', description: 'No warnings and nothing unsaved: the saved draft is published.' },
+        ],
+        onError: {
+          target: 'editing',
+          actions: 'noticeWarningsFailed',
+          description: 'The check could not run (its code did not load); “An error occurred. Please try again.” appears.',
         },
       },
     },
     publishing: {
       tags: ['busy'],
       initial: 'savingDraft',
+      meta: { description: 'The vidbot is being published; the editor waits and shows each step.' },
       states: {
         savingDraft: {
+          meta: { description: 'The unsaved changes are saved as a draft first (“Saving draft…”).' },
           invoke: {
             id: 'saveDraft',
             src: 'saveDraft',
             input: saveDraftInput,
             onDone: { target: 'routing', actions: 'storeSaved' },
             onError: [
-              { guard: 'isConflictError', target: '#editor.conflict' },
-              { target: '#editor.editing', actions: ['failPublish', 'noticePublishFailed'] },
+              { guard: 'isConflictError', target: '#editor.conflict', description: 'Someone else saved meanwhile: nothing is published.' },
+              { target: '#editor.editing', actions: ['failPublish', 'noticePublishFailed'], description: 'Saving failed: nothing is published; the changes are kept.' },
             ],
           },
         },
         routing: {
+          meta: { description: 'A moment’s choice: a vidbot never published is set to Published; a published one gets its new version published.' },
           always: [
             { guard: 'isDraftBot', target: 'settingPublished', actions: 'storeRevisionToPublish' },
             { guard: 'hasDraftRevision', target: 'publishingRevision', actions: 'storeRevisionToPublish' },
-            { target: '#editor.editing', actions: ['failPublish', 'noticePublishFailed'] },
+            { target: '#editor.editing', actions: ['failPublish', 'noticePublishFailed'], description: 'There is no draft version to publish.' },
           ],
         },
         settingPublished: {
+          meta: { description: 'The vidbot’s status is being set to Published (“Setting status to Published…”).' },
           invoke: {
             id: 'setStatusPublished',
             src: 'setStatusPublished',
@@ -405,11 +487,12 @@ export const editorMachine = setup({
           },
         },
         publishingRevision: {
+          meta: { description: 'The draft version is being made the live version (“Publishing the revision…”).' },
           invoke: {
             id: 'publishRevision',
             src: 'publishRevision',
             input: publishRevisionInput,
-            onDone: { target: '#editor.editing', actions: ['storeBot', 'noticePublished'] },
+            onDone: { target: '#editor.editing', actions: ['storeBot', 'noticePublished'], description: 'Published: “Published” appears and viewers see this version.' },
             onError: publishStepFailure,
           },
         },
@@ -418,36 +501,48 @@ export const editorMachine = setup({
     viewingPublished: {
       initial: 'loading',
       exit: 'forgetPublished',
+      meta: { description: 'The live (published) version is shown read-only beside the draft, with a banner and a way back.' },
       on: {
-        'view.draft': { target: 'editing' },
-        'leave.requested': [{ guard: 'isDirty', target: 'leavePrompt' }, { actions: 'emitLeaveProceed' }],
+        'view.draft': { target: 'editing', description: 'The person returns to the draft.' },
+        'leave.requested': [
+          { guard: 'isDirty', target: 'leavePrompt', description: 'The person leaves the editor with unsaved changes in the draft: they are asked.' },
+          { actions: 'emitLeaveProceed', description: 'The person leaves the editor; nothing is unsaved.' },
+        ],
       },
       states: {
         loading: {
           tags: ['busy'],
+          meta: { description: 'The published version is being loaded (“Loading the published version…”).' },
           invoke: {
             id: 'fetchPublished',
             src: 'fetchBot',
             input: fetchPublishedInput,
             onDone: { target: 'showing', actions: 'storePublished' },
-            onError: { target: '#editor.editing', actions: 'failView' },
+            onError: { target: '#editor.editing', actions: 'failView', description: 'The published version could not be loaded; an error message says why.' },
           },
         },
-        showing: {},
+        showing: {
+          meta: { description: 'The published version is on screen; nothing can be edited until the person returns to the draft.' },
+        },
       },
     },
     confirmingPublish: {
+      meta: { description: 'A dialog lists the warnings (for example slides no button leads to) and asks whether to publish anyway.' },
       on: {
-        'publish.confirm': [{ guard: 'isDirty', target: 'publishing.savingDraft' }, { target: 'publishing.routing' }],
-        'publish.cancel': { target: 'editing' },
+        'publish.confirm': [
+          { guard: 'isDirty', target: 'publishing.savingDraft', description: 'Publish anyway, with unsaved changes: they are saved first.' },
+          { target: 'publishing.routing', description: 'Publish anyway.' },
+        ],
+        'publish.cancel': { target: 'editing', description: 'The person cancels; nothing is published.' },
       },
     },
     leavePrompt: {
+      meta: { description: 'The person tried to leave with unsaved changes; a dialog offers Stay, Exit without saving, or Save and exit.' },
       on: {
-        'leave.requested': {},
-        'prompt.save': { target: 'saving', actions: 'setAfterSaveLeave' },
-        'prompt.exit': { target: 'editing', actions: 'emitLeaveProceed' },
-        'prompt.stay': { target: 'editing', actions: 'emitLeaveCancel' },
+        'leave.requested': { description: 'Another leave attempt while the question is open is ignored.' },
+        'prompt.save': { target: 'saving', actions: 'setAfterSaveLeave', description: 'Save and exit: the draft is saved, then the person leaves.' },
+        'prompt.exit': { target: 'editing', actions: 'emitLeaveProceed', description: 'Exit without saving: the person leaves and the changes are dropped.' },
+        'prompt.stay': { target: 'editing', actions: 'emitLeaveCancel', description: 'Stay: the person keeps editing.' },
       },
     },
   },

@@ -10,7 +10,8 @@
  * walk stays finite. Used by editor.test.ts (replay on a live actor + coverage).
  */
 import { TestModel } from 'xstate/graph';
-import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { initialTransition, transition, type ActorLogic, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import type { Journey } from '../tooling/paths';
 import { editorMachine, type EditorEvent, type EditorInput } from './editor.machine';
 import { transitionTour, type TourPath } from '../testing/graph-coverage';
 import type { BotContent, BotSettings, EditorBot } from './editor.actors';
@@ -136,7 +137,6 @@ export const personEvents: AnyEventObject[] = [
   { type: 'draft.change', content: contentWithoutIntro },
   { type: 'draft.save' },
   { type: 'revision.publish' },
-  { type: 'revision.publish', warningCount: 1 },
   { type: 'publish.confirm' },
   { type: 'publish.cancel' },
   { type: 'view.published' },
@@ -186,6 +186,11 @@ export function editorEventsFor(snapshot: EditorSnapshot): AnyEventObject[] {
     events.push({ type: 'xstate.done.actor.fetchLatest', output: latestAnswer(snapshot) });
     events.push({ type: 'xstate.error.actor.fetchLatest', error: serverError });
   }
+  if (running.has('countPublishWarnings')) {
+    events.push({ type: 'xstate.done.actor.countPublishWarnings', output: 0 });
+    events.push({ type: 'xstate.done.actor.countPublishWarnings', output: 1 });
+    events.push({ type: 'xstate.error.actor.countPublishWarnings', error: new Error('The graph analysis could not be loaded.') });
+  }
   if (running.has('fetchPublished')) {
     events.push({ type: 'xstate.done.actor.fetchPublished', output: publishedVersion });
     events.push({ type: 'xstate.error.actor.fetchPublished', error: notFoundError });
@@ -222,4 +227,91 @@ export function editorPaths(): EditorTourPath[] {
   return (Object.entries(editorPathInputs) as Array<[string, EditorInput]>).flatMap(([name, input]) =>
     transitionTour(editorTestModel(input), serializeEditorState).map((p) => ({ ...p, description: `${name}: ${p.description}`, input })),
   );
+}
+
+/** A journey step: an event, or one computed from the snapshot before it (an actor's answer that follows from it). */
+type JourneyStep = AnyEventObject | ((snapshot: EditorSnapshot) => AnyEventObject);
+
+const saved = (s: EditorSnapshot): AnyEventObject => ({ type: 'xstate.done.actor.saveDraft', output: savedAnswer(s) });
+const statusPublished = (s: EditorSnapshot): AnyEventObject => ({ type: 'xstate.done.actor.setStatusPublished', output: publishedAnswer(s) });
+const revisionPublished = (s: EditorSnapshot): AnyEventObject => ({ type: 'xstate.done.actor.publishRevision', output: publishedAnswer(s) });
+const latestFetched = (s: EditorSnapshot): AnyEventObject => ({ type: 'xstate.done.actor.fetchLatest', output: latestAnswer(s) });
+const warnings = (count: number): AnyEventObject => ({ type: 'xstate.done.actor.countPublishWarnings', output: count });
+const edit: AnyEventObject = { type: 'draft.change', content: editedContent };
+
+function journey(description: string, inputName: keyof typeof editorPathInputs, steps: JourneyStep[]): Journey {
+  let [snapshot] = initialTransition(editorMachine, editorPathInputs[inputName]);
+  const events: AnyEventObject[] = [];
+  for (const step of steps) {
+    const event = typeof step === 'function' ? step(snapshot) : step;
+    events.push(event);
+    [snapshot] = transition(editorMachine, snapshot, event as EditorEvent);
+  }
+  return { description, inputName, events };
+}
+
+/**
+ * Hand-written journeys (issue 14): the editor's stories as a product owner tells them — save,
+ * publish (with and without warnings), no intro slide, leaving with unsaved changes, two tabs,
+ * the published version. Appended to every path strategy, so the e2e replay runs them too.
+ */
+export function editorJourneys(): Journey[] {
+  return [
+    journey('Save a draft: edit, Save draft, the server saves a new version', 'draft', [edit, { type: 'draft.save' }, saved]),
+    journey('Publish a new vidbot: no warnings, the status becomes Published and the version goes live', 'draft', [
+      { type: 'revision.publish' },
+      warnings(0),
+      statusPublished,
+      revisionPublished,
+    ]),
+    journey('Publish with warnings: cancel once, then publish anyway (the edits are saved first)', 'draft', [
+      edit,
+      { type: 'revision.publish' },
+      warnings(1),
+      { type: 'publish.cancel' },
+      { type: 'revision.publish' },
+      warnings(1),
+      { type: 'publish.confirm' },
+      saved,
+      statusPublished,
+      revisionPublished,
+    ]),
+    journey('Publish without an intro slide is refused at once; the message is dismissed', 'draft', [
+      { type: 'draft.change', content: contentWithoutIntro },
+      { type: 'revision.publish' },
+      { type: 'failure.dismiss' },
+    ]),
+    journey('Leave with unsaved changes: Stay, then Exit without saving', 'draft', [
+      edit,
+      { type: 'leave.requested' },
+      { type: 'prompt.stay' },
+      { type: 'leave.requested' },
+      { type: 'prompt.exit' },
+    ]),
+    journey('Leave with unsaved changes: Save and exit', 'draft', [edit, { type: 'leave.requested' }, { type: 'prompt.save' }, saved]),
+    journey('Two tabs: someone else saved first; keep my edits and save again over theirs', 'draft', [
+      edit,
+      { type: 'draft.save' },
+      { type: 'xstate.error.actor.saveDraft', error: conflictError },
+      latestFetched,
+      { type: 'conflict.keep' },
+      { type: 'draft.save' },
+      saved,
+    ]),
+    journey('Two tabs: someone else saved first; reload their version and lose my edits', 'draft', [
+      edit,
+      { type: 'draft.save' },
+      { type: 'xstate.error.actor.saveDraft', error: conflictError },
+      latestFetched,
+      { type: 'conflict.reload' },
+    ]),
+    journey('A published vidbot with a draft: view the published version, return to the draft, publish the draft', 'published', [
+      { type: 'view.published' },
+      { type: 'xstate.done.actor.fetchPublished', output: publishedVersion },
+      { type: 'view.draft' },
+      { type: 'revision.publish' },
+      warnings(0),
+      revisionPublished,
+    ]),
+  ];
 }

@@ -3,7 +3,7 @@
  * raw state names). Spec 001 §2 editor, §4 "{product} status", §6; issue 11 "Revisions and the
  * editor machine".
  */
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { BotContent, EditorBot } from './editor.actors';
 import type { EditorFailure, EditorMachine } from './editor.machine';
 
@@ -13,6 +13,7 @@ type EditorSnapshot = SnapshotFrom<EditorMachine>;
 export type EditorStep =
   | 'editing'
   | 'saving'
+  | 'checkingWarnings'
   | 'savingDraft'
   | 'settingPublished'
   | 'publishingRevision'
@@ -118,6 +119,7 @@ export function selectFailure(snapshot: EditorSnapshot): EditorFailure | null {
 /** The current step, for the live region. */
 export function selectStep(snapshot: EditorSnapshot): EditorStep {
   if (snapshot.matches('saving')) return 'saving';
+  if (snapshot.matches('checkingWarnings')) return 'checkingWarnings';
   if (snapshot.matches({ publishing: 'savingDraft' })) return 'savingDraft';
   if (snapshot.matches({ publishing: 'settingPublished' })) return 'settingPublished';
   if (snapshot.matches({ publishing: 'publishingRevision' })) return 'publishingRevision';
@@ -127,4 +129,24 @@ export function selectStep(snapshot: EditorSnapshot): EditorStep {
   if (snapshot.matches('leavePrompt')) return 'leavePrompt';
   if (snapshot.matches('confirmingPublish')) return 'confirmingPublish';
   return 'editing';
+}
+
+/**
+ * Asks the running editor whether the person may leave it now (spec 001 §2 "Leaving with unsaved
+ * changes"): sends `leave.requested` and resolves with the chart's answer — `true` for the emitted
+ * `leave.proceed` (at once when nothing is unsaved; after "Exit without saving" or a successful "Save
+ * and exit"), `false` for `leave.cancel` ("Stay", a failed save, or a save / publish still running).
+ * The router's blocker awaits it (EditorLayout). Never rejects.
+ */
+export function askToLeave(editor: ActorRefFrom<EditorMachine>): Promise<boolean> {
+  return new Promise((resolve) => {
+    const answer = (leave: boolean) => {
+      proceed.unsubscribe();
+      cancel.unsubscribe();
+      resolve(leave);
+    };
+    const proceed = editor.on('leave.proceed', () => answer(true));
+    const cancel = editor.on('leave.cancel', () => answer(false));
+    editor.send({ type: 'leave.requested' });
+  });
 }

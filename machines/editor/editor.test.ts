@@ -8,11 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, transition, type AnyEventObject } from 'xstate';
 import { editorMachine, type EditorEmitted, type EditorInput } from './editor.machine';
-import { sameContent, type EditorBot, type FetchBotInput, type PublishRevisionInput, type SaveDraftInput, type SetStatusPublishedInput } from './editor.actors';
+import { sameContent, type CountPublishWarningsInput, type EditorBot, type FetchBotInput, type PublishRevisionInput, type SaveDraftInput, type SetStatusPublishedInput } from './editor.actors';
 import {
   conflictError,
   contentWithoutIntro,
   editedContent,
+  editorJourneys,
   editorPathInputs,
   editorPaths,
   noSlidesError,
@@ -41,6 +42,7 @@ import {
   selectShownBot,
   selectShownContent,
   selectStep,
+  askToLeave,
 } from './editor.selectors';
 
 function harness(input: EditorInput = editorPathInputs.draft) {
@@ -48,20 +50,28 @@ function harness(input: EditorInput = editorPathInputs.draft) {
   const setStatusPublished = controllablePromise<EditorBot, SetStatusPublishedInput>();
   const publishRevision = controllablePromise<EditorBot, PublishRevisionInput>();
   const fetchBot = controllablePromise<EditorBot, FetchBotInput>();
+  const countPublishWarnings = controllablePromise<number, CountPublishWarningsInput>();
   const machine = editorMachine.provide({
-    actors: { saveDraft: saveDraft.logic, setStatusPublished: setStatusPublished.logic, publishRevision: publishRevision.logic, fetchBot: fetchBot.logic },
+    actors: {
+      saveDraft: saveDraft.logic,
+      setStatusPublished: setStatusPublished.logic,
+      publishRevision: publishRevision.logic,
+      fetchBot: fetchBot.logic,
+      countPublishWarnings: countPublishWarnings.logic,
+    },
   });
   const actor = createActor(machine, { input });
   const emitted: EditorEmitted[] = [];
   actor.on('*', (e) => emitted.push(e as EditorEmitted));
   actor.start();
   // Invoke ids → the fake serving them (fetchLatest and fetchPublished both run fetchBot).
-  const promises = { saveDraft, setStatusPublished, publishRevision, fetchLatest: fetchBot, fetchPublished: fetchBot };
+  const promises = { saveDraft, setStatusPublished, publishRevision, fetchLatest: fetchBot, fetchPublished: fetchBot, countPublishWarnings };
   const servedBy = [
     [saveDraft, ['saveDraft']],
     [setStatusPublished, ['setStatusPublished']],
     [publishRevision, ['publishRevision']],
     [fetchBot, ['fetchLatest', 'fetchPublished']],
+    [countPublishWarnings, ['countPublishWarnings']],
   ] as const;
   const send = async (event: AnyEventObject) => {
     deliver(actor, event, promises);
@@ -72,7 +82,12 @@ function harness(input: EditorInput = editorPathInputs.draft) {
     for (const [fake, ids] of servedBy) if (!ids.some((id) => running.includes(id))) fake.pending.length = 0;
   };
   const snap = () => actor.getSnapshot();
-  return { actor, saveDraft, setStatusPublished, publishRevision, fetchBot, send, snap, emitted };
+  /** Publish, and the warning check answers `warnings`. */
+  const publish = async (warnings = 0) => {
+    await send({ type: 'revision.publish' });
+    await send({ type: 'xstate.done.actor.countPublishWarnings', output: warnings });
+  };
+  return { actor, saveDraft, setStatusPublished, publishRevision, fetchBot, countPublishWarnings, send, publish, snap, emitted };
 }
 
 type Harness = ReturnType<typeof harness>;
@@ -96,6 +111,7 @@ function checkInvariants(h: Harness) {
     expect(ctx.revisionToPublish).not.toBeNull();
     expect(h.publishRevision.pending[0]?.input).toEqual({ botId: 7, botRevisionId: ctx.revisionToPublish });
   }
+  if (snapshot.matches('checkingWarnings')) expect(h.countPublishWarnings.pending[0]?.input).toEqual({ content: ctx.draft });
   if (snapshot.matches({ conflict: 'loading' })) expect(h.fetchBot.pending[0]?.input).toEqual({ botId: 7, mode: 'draft' });
   if (snapshot.matches({ viewingPublished: 'loading' })) expect(h.fetchBot.pending[0]?.input).toEqual({ botId: 7, mode: 'published' });
   if (snapshot.matches({ viewingPublished: 'showing' })) {
@@ -104,7 +120,8 @@ function checkInvariants(h: Harness) {
   }
   if (!ctx.canEdit) expect(selectReadOnly(snapshot)).toBe(true);
   // Only running actors have a pending call (one at a time).
-  const pendingTotal = h.saveDraft.pending.length + h.setStatusPublished.pending.length + h.publishRevision.pending.length + h.fetchBot.pending.length;
+  const pendingTotal =
+    h.saveDraft.pending.length + h.setStatusPublished.pending.length + h.publishRevision.pending.length + h.fetchBot.pending.length + h.countPublishWarnings.pending.length;
   expect(pendingTotal).toBe(Object.keys(snapshot.children).length);
   expect(pendingTotal).toBeLessThanOrEqual(1);
 }
@@ -120,7 +137,7 @@ describe('editor chart: graph tour', () => {
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);
     expect(coverage.states.covered.length).toBeGreaterThanOrEqual(15);
-  });
+  }, 120_000);
 
   it('replays every path on a live actor, step for step like the pure transition', async () => {
     for (const path of paths) {
@@ -140,6 +157,25 @@ describe('editor chart: graph tour', () => {
       h.actor.stop();
     }
   }, 240_000);
+});
+
+describe('editor chart: journeys of the path source (machines/catalog.paths.ts)', () => {
+  for (const journey of editorJourneys()) {
+    it(journey.description, async () => {
+      const input = editorPathInputs[journey.inputName as keyof typeof editorPathInputs];
+      const h = harness(input);
+      let [expected] = initialTransition(editorMachine, input);
+      for (const event of journey.events) {
+        [expected] = transition(editorMachine, expected, event as never);
+        await h.send(event);
+        expect(h.snap().value, event.type).toEqual(expected.value);
+        checkInvariants(h);
+      }
+      // Every journey ends at rest (no call left running), where the person can act again.
+      expect(selectIsBusy(h.snap())).toBe(false);
+      h.actor.stop();
+    });
+  }
 });
 
 describe('editor chart: journeys', () => {
@@ -252,6 +288,10 @@ describe('editor chart: journeys', () => {
     const h = harness();
     await h.send({ type: 'draft.change', content: editedContent });
     await h.send({ type: 'revision.publish' });
+    expect(selectStep(h.snap())).toBe('checkingWarnings');
+    expect(h.countPublishWarnings.inputs).toEqual([{ content: editedContent }]);
+    expect(h.saveDraft.inputs).toEqual([]);
+    await h.send({ type: 'xstate.done.actor.countPublishWarnings', output: 0 });
     expect(selectStep(h.snap())).toBe('savingDraft');
     expect(h.saveDraft.inputs).toEqual([{ botId: 7, content: editedContent, baseRevisionId: 11 }]);
     await h.send({ type: 'xstate.done.actor.saveDraft', output: botAnswer({ botRevisionId: 12, revNumber: 2 }, editedContent) });
@@ -270,7 +310,7 @@ describe('editor chart: journeys', () => {
 
   it('publishes a Published bot with a draft revision by botRevisionId, without saving when clean', async () => {
     const h = harness(editorPathInputs.published);
-    await h.send({ type: 'revision.publish' });
+    await h.publish();
     expect(selectStep(h.snap())).toBe('publishingRevision');
     expect(h.saveDraft.inputs).toEqual([]);
     expect(h.setStatusPublished.inputs).toEqual([]);
@@ -280,17 +320,51 @@ describe('editor chart: journeys', () => {
   it('warns before publishing with graph warnings but does not block: confirm publishes, cancel does not', async () => {
     const h = harness();
     await h.send({ type: 'draft.change', content: editedContent });
-    await h.send({ type: 'revision.publish', warningCount: 2 });
+    await h.publish(2);
     expect(selectIsConfirmingPublish(h.snap())).toBe(true);
     expect(selectReadOnly(h.snap())).toBe(true);
     expect(h.saveDraft.inputs).toEqual([]);
     await h.send({ type: 'publish.cancel' });
     expect(selectIsConfirmingPublish(h.snap())).toBe(false);
     expect(selectIsDirty(h.snap())).toBe(true);
-    await h.send({ type: 'revision.publish', warningCount: 2 });
+    await h.publish(2);
     await h.send({ type: 'publish.confirm' });
     expect(selectStep(h.snap())).toBe('savingDraft');
     expect(h.saveDraft.inputs).toHaveLength(1);
+  });
+
+  it('says "an error occurred" when the warning check cannot run, and publishes nothing', async () => {
+    const h = harness();
+    await h.send({ type: 'revision.publish' });
+    await h.send({ type: 'xstate.error.actor.countPublishWarnings', error: new Error('chunk failed') });
+    expect(selectStep(h.snap())).toBe('editing');
+    expect(h.setStatusPublished.inputs).toEqual([]);
+    expect(h.emitted).toEqual([{ type: 'notice', notice: 'warningsFailed' }]);
+  });
+
+  it('lets a person with nothing unsaved leave even while a publish runs; with unsaved edits a running save keeps them', async () => {
+    const h = harness();
+    await h.publish();
+    expect(selectStep(h.snap())).toBe('settingPublished');
+    await expect(askToLeave(h.actor)).resolves.toBe(true);
+    const dirty = harness();
+    await dirty.send({ type: 'draft.change', content: editedContent });
+    await dirty.send({ type: 'draft.save' });
+    await expect(askToLeave(dirty.actor)).resolves.toBe(false);
+  });
+
+  it('askToLeave resolves with the answer of the leave prompt', async () => {
+    const h = harness();
+    await expect(askToLeave(h.actor)).resolves.toBe(true);
+    await h.send({ type: 'draft.change', content: editedContent });
+    const stay = askToLeave(h.actor);
+    expect(selectIsLeavePromptOpen(h.snap())).toBe(true);
+    await h.send({ type: 'prompt.stay' });
+    await expect(stay).resolves.toBe(false);
+    const save = askToLeave(h.actor);
+    await h.send({ type: 'prompt.save' });
+    await h.send({ type: 'xstate.done.actor.saveDraft', output: botAnswer({ botRevisionId: 12, revNumber: 2 }, editedContent) });
+    await expect(save).resolves.toBe(true);
   });
 
   it('refuses to publish without an INTRO slide (noSlidesPublish) and calls nothing', async () => {
@@ -307,13 +381,13 @@ describe('editor chart: journeys', () => {
 
   it("maps the server's 422 noSlidesPublish and other publish failures, keeping the draft", async () => {
     const h = harness();
-    await h.send({ type: 'revision.publish' });
+    await h.publish();
     expect(selectStep(h.snap())).toBe('settingPublished');
     await h.send({ type: 'xstate.error.actor.setStatusPublished', error: noSlidesError });
     expect(selectFailure(h.snap())?.reason).toBe('noSlidesPublish');
     await h.send({ type: 'failure.dismiss' });
     expect(selectFailure(h.snap())).toBeNull();
-    await h.send({ type: 'revision.publish' });
+    await h.publish();
     await h.send({ type: 'xstate.error.actor.setStatusPublished', error: serverError });
     expect(selectFailure(h.snap())).toEqual({ reason: 'publishFailed', message: 'Internal error' });
     expect(h.emitted).toEqual([{ type: 'notice', notice: 'publishFailed' }]);

@@ -7,16 +7,18 @@
  * - Top bar: Back (the list's query preserved), the name, version badge, "Unsaved changes" badge,
  *   Preview (/preview/{id}?preview=true), the view-published toggle (only for a Published bot with
  *   a draft revision), and a menu button with Save draft and Publish.
- * - Leaving the editor with unsaved changes: TanStack `useBlocker` (withResolver) blocks; the view
- *   forwards `leave.requested` and answers the machine's `leave.proceed` / `leave.cancel` with the
- *   blocker's `proceed()` / `reset()`. Moving between the editor's own tabs and sub-routes never
- *   asks; closing the tab asks the browser's beforeunload question.
+ * - Leaving the editor: TanStack `useBlocker` asks the machine (`askToLeave`: `leave.requested`,
+ *   answered by the emitted `leave.proceed` / `leave.cancel`); the machine decides (clean: go; dirty:
+ *   the leave prompt; busy: stay). Moving between the editor's own tabs and sub-routes never asks;
+ *   closing the tab asks the browser's beforeunload question while the draft is dirty.
+ * - Publish: the machine counts the draft's graph warnings (its `countPublishWarnings` actor is
+ *   publishWarnings.tsx's counter) and decides whether to confirm first.
  * - Read-only overlay and the red notice when the person may not edit (spec 001 §6; the server
  *   answers such edits with 403); the published version is shown read-only with a banner and a
  *   return link.
  * - Toasts: the machine's `notice` events through src/ui/toast.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import '../vidbots.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useBlocker, useLocation } from '@tanstack/react-router';
@@ -42,6 +44,7 @@ import {
   selectShownBot,
   selectShownContent,
   selectStep,
+  askToLeave,
   type EditorStep,
 } from '../../../../machines/editor/editor.selectors';
 import { Dialog } from '../../../ui/Dialog';
@@ -95,23 +98,24 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
   const featureList = useQuery(featuresOptions(account.id)).data?.features;
   const cached = useQuery(botOptions(initialBot.id)).data;
 
+  const warnings = usePublishWarnings();
   // Every draft-mode Bot answer refreshes the cache (the list, other tabs of the app).
   const machine = useMemo(
     () =>
       createEditorMachine((answer) => {
         queryClient.setQueryData(botOptions(answer.id).queryKey, answer);
         void queryClient.invalidateQueries({ queryKey: vidbotKeys.all, refetchType: 'none' });
-      }),
-    [queryClient],
+      }, warnings.count),
+    [queryClient, warnings.count],
   );
   const canEdit = canEditVidbot(account.role, me.data, cached ?? initialBot);
   const editor = useActorRef(machine, { input: { bot: initialBot, canEdit }, inspect });
+  // The person's rights arrive with their account data (spec 001 §6): an event in; the machine decides what may be done.
   useEffect(() => editor.send({ type: 'access.changed', canEdit }), [editor, canEdit]);
 
   const machineBot = useSelector(editor, selectBot);
   const shownBot = useSelector(editor, selectShownBot);
   const content = useSelector(editor, selectShownContent);
-  const draft = useSelector(editor, selectDraft);
   const dirty = useSelector(editor, selectIsDirty);
   const readOnly = useSelector(editor, selectReadOnly);
   const canSave = useSelector(editor, selectCanSave);
@@ -125,7 +129,6 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
   const step = useSelector(editor, selectStep);
   // The bot-level fields (name, tags, …) may be changed elsewhere (the settings tab); the cache has the newest answer.
   const bot = cached && cached.updatedAt >= machineBot.updatedAt ? cached : machineBot;
-  const warnings = usePublishWarnings(draft);
 
   // Toasts (spec 001 §8; issue 11: the draft-saved text differs when a published version exists).
   useEffect(() => {
@@ -135,35 +138,22 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
       published: () => toast.success(t`Published`),
       saveFailed: () => toast.error(t`Saving failed. Your changes are kept; try again.`),
       publishFailed: () => toast.error(t`An error occurred`),
+      warningsFailed: () => toast.error(t`An error occurred. Please try again.`),
     };
     const sub = editor.on('notice', (e) => texts[e.notice]());
     return () => sub.unsubscribe();
   }, [editor, t]);
 
-  // The unsaved-changes prompt: the router blocks, the machine decides.
+  // Leaving the editor: the router waits for the machine's answer (blocks on `false`).
   const editorPath = `/dashboard/${account.publicId}/vidbots/${initialBot.id}`;
-  const blocker = useBlocker({
-    shouldBlockFn: ({ next }) => !isInsideEditor(next.pathname, editorPath) && selectIsDirty(editor.getSnapshot()),
+  useBlocker({
+    shouldBlockFn: async ({ next }) => !isInsideEditor(next.pathname, editorPath) && !(await askToLeave(editor)),
     enableBeforeUnload: () => selectIsDirty(editor.getSnapshot()),
-    withResolver: true,
   });
-  const blockerRef = useRef(blocker);
-  blockerRef.current = blocker;
-  useEffect(() => {
-    const proceed = editor.on('leave.proceed', () => blockerRef.current.proceed?.());
-    const cancel = editor.on('leave.cancel', () => blockerRef.current.reset?.());
-    return () => {
-      proceed.unsubscribe();
-      cancel.unsubscribe();
-    };
-  }, [editor]);
-  useEffect(() => {
-    if (blocker.status === 'blocked') editor.send({ type: 'leave.requested' });
-  }, [blocker.status, editor]);
 
   const change = useCallback((next: BotContent) => editor.send({ type: 'draft.change', content: next }), [editor]);
   const features = useMemo(() => new Set(featureList ?? []), [featureList]);
-  const submitting = step === 'saving' || step === 'savingDraft' || step === 'settingPublished' || step === 'publishingRevision';
+  const submitting = step === 'saving' || step === 'checkingWarnings' || step === 'savingDraft' || step === 'settingPublished' || step === 'publishingRevision';
   const api = useMemo<EditorApi>(
     () => ({ account, bot, content, readOnly, features, change, submitting }),
     [account, bot, content, readOnly, features, change, submitting],
@@ -222,11 +212,7 @@ function Editor({ account, initialBot }: { account: Account; initialBot: Bot }) 
                   key: 'publish',
                   label: t`Publish`,
                   disabled: !canPublish,
-                  onSelect: () =>
-                    void warnings.count().then(
-                      (warningCount) => editor.send({ type: 'revision.publish', warningCount }),
-                      () => toast.error(t`An error occurred. Please try again.`),
-                    ),
+                  onSelect: () => editor.send({ type: 'revision.publish' }),
                 },
               ]}
             />

@@ -6,6 +6,7 @@
 import { fromPromise } from 'xstate';
 import { editorMachine } from '../../../../machines/editor/editor.machine';
 import type {
+  CountPublishWarningsInput,
   EditorBot,
   FetchBotInput,
   PublishRevisionInput,
@@ -13,13 +14,15 @@ import type {
   SetStatusPublishedInput,
 } from '../../../../machines/editor/editor.actors';
 import { fetchBot, publishBotRevision, saveBotContent, setBotPublished } from '../vidbot.queries';
-import type { Bot } from '../vidbot.types';
+import type { Bot, BotContent } from '../vidbot.types';
 
 /**
  * The editor machine with API actors. `onBot` receives every draft-mode Bot answer (save, set
- * status, publish, the latest after a conflict) to refresh the query cache.
+ * status, publish, the latest after a conflict) to refresh the query cache; `countWarnings` counts
+ * the draft's publish warnings (publishWarnings.tsx, which loads the graph analysis lazily and keeps
+ * the list the confirmation dialog shows).
  */
-export function createEditorMachine(onBot: (bot: Bot) => void) {
+export function createEditorMachine(onBot: (bot: Bot) => void, countWarnings: (content: BotContent) => Promise<number>) {
   const answered = (bot: Bot) => {
     onBot(bot);
     return bot;
@@ -35,6 +38,7 @@ export function createEditorMachine(onBot: (bot: Bot) => void) {
         const bot = await fetchBot(input.botId, input.mode);
         return input.mode === 'draft' ? answered(bot) : bot;
       }),
+      countPublishWarnings: fromPromise<number, CountPublishWarningsInput>(async ({ input }) => countWarnings(input.content)),
     },
   });
 }
