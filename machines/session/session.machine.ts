@@ -33,8 +33,8 @@
  * sends the person back to /login with a message.
  *
  * The other flows are their own small charts beside this one (passwordRecovery, mfaSetup,
- * changePassword, completeProfile, teamJoin, invitationMismatch), each run by the screen that
- * offers it while the session is in the matching state.
+ * changePassword, completeProfile, teamJoin, invitationMismatch, joinTeam), each run by the screen
+ * that offers it while the session is in the matching state.
  *
  * Side effects are actors whose defaults throw "must be provided"; the app edge
  * (src/features/session/) provides them with `provideSessionActors`, tests inject fakes.
