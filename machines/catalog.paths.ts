@@ -18,6 +18,7 @@ import { changePasswordChart } from './session/changePassword.paths';
 import { completeProfileChart } from './session/completeProfile.paths';
 import { teamJoinChart } from './session/teamJoin.paths';
 import { invitationMismatchChart } from './session/invitationMismatch.paths';
+import { joinTeamChart } from './session/joinTeam.paths';
 import { serializeUploadState, uploadInputs, uploadTestModel } from './upload/upload.paths';
 import { queueTestModel, serializeQueueState } from './uploadQueue/uploadQueue.paths';
 import { pathsFromSource, payloadFreeSource, type MachinePath, type PathSource, type PathStrategy } from './tooling/paths';
@@ -37,6 +38,7 @@ export const pathSources: Record<string, () => PathSource> = {
   completeProfile: chartSource(completeProfileChart),
   teamJoin: chartSource(teamJoinChart),
   invitationMismatch: chartSource(invitationMismatchChart),
+  joinTeam: chartSource(joinTeamChart),
   editor: () => source({ inputs: editorPathInputs, model: editorTestModel, serialize: serializeEditorState, journeys: editorJourneys() }),
   upload: () => source({ inputs: uploadInputs(), model: uploadTestModel, serialize: serializeUploadState }),
   uploadQueue: () => source({ inputs: { default: { concurrency: 2 } }, model: () => queueTestModel(), serialize: serializeQueueState }),

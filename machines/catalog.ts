@@ -15,6 +15,7 @@ import { playerMachine } from './player/player.machine';
 import { changePasswordMachine } from './session/changePassword.machine';
 import { completeProfileMachine } from './session/completeProfile.machine';
 import { invitationMismatchMachine } from './session/invitationMismatch.machine';
+import { joinTeamMachine } from './session/joinTeam.machine';
 import { mfaSetupMachine } from './session/mfaSetup.machine';
 import { passwordRecoveryMachine } from './session/passwordRecovery.machine';
 import { sessionMachine } from './session/session.machine';
@@ -116,6 +117,15 @@ export const machineCatalog: readonly MachineEntry[] = [
     folder: 'machines/session',
     parent: 'session',
     machine: invitationMismatchMachine,
+  },
+  {
+    name: 'joinTeam',
+    title: 'Join a team from an invitation link',
+    group: 'Sign-in and account',
+    summary: 'Someone opens an invitation link: a new person signs up and lands in the team; a person with an account signs in and confirms with Join; someone else signed in is signed out; a wrong, used or expired link is explained.',
+    folder: 'machines/session',
+    parent: 'session',
+    machine: joinTeamMachine,
   },
   {
     name: 'editor',

@@ -29,6 +29,7 @@ import { completeProfileChart, profileNames } from './completeProfile.paths';
 import { forbidden, teamJoinChart } from './teamJoin.paths';
 import { invitationMismatchChart, mismatchInput, sameEmailInput } from './invitationMismatch.paths';
 import { signInChart } from './signIn.paths';
+import { createAnswers, decisions, joinTeamChart, linkInput, signInRefused, signUpDetails } from './joinTeam.paths';
 
 const details = totpDetails;
 const resetInput = recoveryResetInput;
@@ -37,7 +38,7 @@ const names = profileNames;
 const mismatch = mismatchInput;
 const sameEmail = sameEmailInput;
 
-const charts: ChartCase[] = [mfaSetupChart, passwordRecoveryChart, changePasswordChart, completeProfileChart, teamJoinChart, invitationMismatchChart, signInChart];
+const charts: ChartCase[] = [mfaSetupChart, passwordRecoveryChart, changePasswordChart, completeProfileChart, teamJoinChart, invitationMismatchChart, signInChart, joinTeamChart];
 
 function harness(chart: ChartCase, input?: unknown) {
   const fakes = Object.fromEntries(chart.actors.map((id) => [id, controllablePromise<unknown, unknown>()]));
@@ -278,5 +279,89 @@ describe('child-flow selectors', () => {
     await mismatchFlow.send({ type: 'invitation.logOut' });
     expect(isLoggingOutOfMismatch(mismatchFlow.actor.getSnapshot())).toBe(true);
     expect(isEmailsMismatch(harness(charts[5]!, sameEmail).actor.getSnapshot())).toBe(false);
+  });
+});
+
+describe('join-team journeys', () => {
+  const join = () => harness(joinTeamChart, linkInput);
+
+  it('a new person signs up, is signed in with the new password and lands in the account', async () => {
+    const h = join();
+    expect(h.fakes.decideJoin!.inputs).toEqual([linkInput.search]);
+    await h.send({ type: 'xstate.done.actor.decideJoin', output: decisions.signUp });
+    expect(h.actor.getSnapshot().value).toBe('signUp');
+    await h.send({ type: 'join.signUp', details: signUpDetails });
+    expect(h.fakes.createAccount!.inputs).toEqual([{ ...signUpDetails, email: 'invited@example.com', accountId: 4, token: 'tok-1' }]);
+    await h.send({ type: 'xstate.done.actor.createAccount', output: createAnswers.created });
+    expect(h.fakes.signIn!.inputs).toEqual([{ email: 'invited@example.com', password: signUpDetails.password }]);
+    await h.send({ type: 'xstate.done.actor.signIn', output: undefined });
+    expect(h.actor.getSnapshot().status).toBe('done');
+    expect(h.actor.getSnapshot().output).toEqual({ kind: 'joined', accountId: 4, accountPublicId: 'acme' });
+    expect(h.actor.getSnapshot().context.signUp).toBeNull(); // the password is not kept
+  });
+
+  it('a refused sign-up returns to the form with the reason and emits join.failed', async () => {
+    const h = join();
+    const failed: unknown[] = [];
+    h.actor.on('join.failed', (e) => failed.push(e));
+    await h.send({ type: 'xstate.done.actor.decideJoin', output: decisions.signUp });
+    await h.send({ type: 'join.signUp', details: signUpDetails });
+    await h.send({ type: 'xstate.done.actor.createAccount', output: createAnswers.refused });
+    expect(h.actor.getSnapshot().value).toBe('signUp');
+    expect(h.actor.getSnapshot().context.signUpFailure).toEqual(createAnswers.refused.failure);
+    expect(failed).toHaveLength(1);
+  });
+
+  it('a failed sign-in after the sign-up keeps the reason', async () => {
+    const h = join();
+    await h.send({ type: 'xstate.done.actor.decideJoin', output: decisions.signUp });
+    await h.send({ type: 'join.signUp', details: signUpDetails });
+    await h.send({ type: 'xstate.done.actor.createAccount', output: createAnswers.created });
+    await h.send({ type: 'xstate.error.actor.signIn', error: signInRefused });
+    expect(h.actor.getSnapshot().value).toBe('signInFailed');
+    expect(h.actor.getSnapshot().context.signInFailure).toEqual(signInRefused);
+  });
+
+  it('a signed-in invited person confirms with Join; a refusal stays on the confirmation', async () => {
+    const h = join();
+    const failed: unknown[] = [];
+    h.actor.on('join.failed', (e) => failed.push(e));
+    await h.send({ type: 'xstate.done.actor.decideJoin', output: decisions.confirm });
+    expect(h.actor.getSnapshot().value).toBe('confirming');
+    await h.send({ type: 'join.confirm' });
+    expect(h.fakes.activateRole!.inputs).toEqual([{ userId: 3, roleId: 7 }]);
+    await h.send({ type: 'xstate.error.actor.activateRole', error: forbidden });
+    expect(h.actor.getSnapshot().value).toBe('confirming');
+    expect(failed).toHaveLength(1);
+    await h.send({ type: 'join.confirm' });
+    await h.send({ type: 'xstate.done.actor.activateRole', output: undefined });
+    expect(h.actor.getSnapshot().output).toEqual({ kind: 'joined', accountId: 4, accountPublicId: 'acme' });
+  });
+
+  it('someone else signed in is signed out and sent to sign-in; a guest with an account is sent to sign-in', async () => {
+    const h = join();
+    await h.send({ type: 'xstate.done.actor.decideJoin', output: decisions.wrongUser });
+    expect(h.actor.getSnapshot().value).toBe('signingOutWrongUser');
+    await h.send({ type: 'xstate.done.actor.signOut', output: undefined });
+    expect(h.actor.getSnapshot().output).toEqual({ kind: 'wrongUser', returnHere: false });
+    const guest = join();
+    await guest.send({ type: 'xstate.done.actor.decideJoin', output: decisions.login });
+    expect(guest.actor.getSnapshot().output).toEqual({ kind: 'login' });
+  });
+
+  it('e-mails mismatch: Log Out signs out; a broken link or lookup shows its screen', async () => {
+    const h = join();
+    await h.send({ type: 'xstate.done.actor.decideJoin', output: decisions.emailsMismatch });
+    expect(h.actor.getSnapshot().value).toBe('emailsMismatch');
+    await h.send({ type: 'join.logOut' });
+    await h.send({ type: 'xstate.done.actor.signOut', output: undefined });
+    expect(h.actor.getSnapshot().output).toEqual({ kind: 'loggedOut' });
+    const bad = join();
+    await bad.send({ type: 'xstate.done.actor.decideJoin', output: decisions.error });
+    expect(bad.actor.getSnapshot().value).toBe('loadFailed');
+    expect(bad.actor.getSnapshot().context.loadFailure).toBe('Service unavailable');
+    const none = join();
+    await none.send({ type: 'xstate.done.actor.decideJoin', output: decisions.noRole });
+    expect(none.actor.getSnapshot().value).toBe('noPendingInvitation');
   });
 });

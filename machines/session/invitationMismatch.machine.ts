@@ -3,6 +3,8 @@
  * Emails mismatch, please login with the same email as you got the invitation to."). A child flow
  * of the signed-in session (DESIGN §5: one child per flow): after sign-in, the invitation e-mail kept
  * in sessionStorage is compared with the signed-in e-mail.
+ * The join page runs the same screen as part of the join-team chart (joinTeam.machine.ts: states
+ * emailsMismatch → loggingOut → loggedOut); this chart stays the standalone description of it.
  *
  * Chart:
  *

@@ -32,14 +32,19 @@
  * starts in checkingSession and settles in signedOut without a flow, and the new-password screen
  * sends the person back to /login with a message.
  *
- * The other flows are their own small charts beside this one (passwordRecovery, mfaSetup,
- * changePassword, completeProfile, teamJoin, invitationMismatch), each run by the screen that
- * offers it while the session is in the matching state.
+ * Beside every state: the forgot-password flow (passwordRecovery.machine.ts) runs as the child
+ * `passwordRecovery` from `session.recoverPassword` (its page opens) to `session.endPasswordRecovery`
+ * (its page closes); `password.*` events are forwarded to it while it runs (context.recovering).
+ *
+ * The other flows are their own small charts beside this one (mfaSetup,
+ * changePassword, completeProfile, teamJoin, invitationMismatch, joinTeam), each run by the screen
+ * that offers it while the session is in the matching state.
  *
  * Side effects are actors whose defaults throw "must be provided"; the app edge
  * (src/features/session/) provides them with `provideSessionActors`, tests inject fakes.
  */
-import { assign, forwardTo, fromCallback, fromPromise, setup, type CallbackActorLogic, type PromiseActorLogic } from 'xstate';
+import { assign, enqueueActions, forwardTo, fromCallback, fromPromise, setup, type CallbackActorLogic, type PromiseActorLogic } from 'xstate';
+import { passwordRecoveryMachine, type PasswordRecoveryEvent, type ResetPasswordInput } from './passwordRecovery.machine';
 import type { AuthFailure } from './authFailure';
 import {
   signInMachine,
@@ -66,7 +71,10 @@ export type SessionEvent =
   | { type: 'session.refresh' }
   | { type: 'session.hubEvent'; event: AuthHubEventName }
   | { type: 'session.clearError' }
-  | { type: 'session.signInChanged'; view: SignInView };
+  | { type: 'session.signInChanged'; view: SignInView }
+  | { type: 'session.recoverPassword' }
+  | { type: 'session.endPasswordRecovery' }
+  | PasswordRecoveryEvent;
 
 /**
  * Context: who is signed in, the failure of the last sign-in (red alert on the sign-in form), and
@@ -76,6 +84,8 @@ export interface SessionContext {
   user: SessionUser | null;
   error: AuthFailure | null;
   flow: SignInView | null;
+  /** True while the forgot-password flow runs as the child `passwordRecovery`. */
+  recovering: boolean;
 }
 
 function mustBeProvided(name: string): never {
@@ -93,6 +103,8 @@ export const sessionMachine = setup({
     loadSession: fromPromise<SessionUser | null>(async () => mustBeProvided('loadSession')),
     /** The sign-in flow (signIn.machine.ts), with its `signIn` and `confirmSignIn` provided. */
     signInFlow: signInMachine,
+    /** The forgot-password flow (passwordRecovery.machine.ts), with its `requestCode` and `confirmReset` provided. */
+    passwordRecoveryFlow: passwordRecoveryMachine,
     /** Signs out (local tokens cleared even when the provider cannot be reached). */
     signOut: fromPromise<void>(async () => mustBeProvided('signOut')),
     /** Forces a token refresh; resolves with the user. */
@@ -107,6 +119,7 @@ export const sessionMachine = setup({
     isSignedOutHubEvent: ({ event }) => event.type === 'session.hubEvent' && event.event === 'signedOut',
     isRefreshFailureHubEvent: ({ event }) =>
       event.type === 'session.hubEvent' && event.event === 'tokenRefresh_failure',
+    isRecovering: ({ context }) => context.recovering,
   },
   actions: {
     setUser: assign({ user: (_, user: SessionUser | null) => user, error: null, flow: null }),
@@ -116,11 +129,31 @@ export const sessionMachine = setup({
     setError: assign({ error: (_, error: AuthFailure | null) => error, flow: null }),
     clearError: assign({ error: null }),
     forwardToSignIn: forwardTo('signIn'),
+    forwardToPasswordRecovery: forwardTo('passwordRecovery'),
+    startPasswordRecovery: enqueueActions(({ enqueue, context }) => {
+      if (context.recovering) enqueue.stopChild('passwordRecovery');
+      enqueue.spawnChild('passwordRecoveryFlow', { id: 'passwordRecovery' });
+      enqueue.assign({ recovering: true });
+    }),
+    endPasswordRecovery: enqueueActions(({ enqueue, context }) => {
+      if (context.recovering) enqueue.stopChild('passwordRecovery');
+      enqueue.assign({ recovering: false });
+    }),
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, error: null, flow: null },
+  context: { user: null, error: null, flow: null, recovering: false },
   invoke: { id: 'authHub', src: 'listenToAuthHub' },
+  // The forgot-password flow runs beside whatever state the session is in (its page is open to
+  // everyone): started and ended by the page, its events forwarded while it runs.
+  on: {
+    'session.recoverPassword': { description: 'The forgot-password page opens; its flow starts afresh.', actions: 'startPasswordRecovery' },
+    'session.endPasswordRecovery': { description: 'The forgot-password page closes; its flow ends.', actions: 'endPasswordRecovery' },
+    'password.requestCode': { guard: 'isRecovering', actions: 'forwardToPasswordRecovery' },
+    'password.reset': { guard: 'isRecovering', actions: 'forwardToPasswordRecovery' },
+    'password.restart': { guard: 'isRecovering', actions: 'forwardToPasswordRecovery' },
+    'password.clearError': { guard: 'isRecovering', actions: 'forwardToPasswordRecovery' },
+  },
   initial: 'checkingSession',
   states: {
     checkingSession: {
@@ -227,6 +260,9 @@ export interface SessionActors {
   signOut: PromiseActorLogic<void>;
   refreshSession: PromiseActorLogic<SessionUser>;
   listenToAuthHub: CallbackActorLogic<SessionEvent>;
+  /** The forgot-password flow's actors (passwordRecovery.machine.ts); when left out, they throw "must be provided". */
+  requestCode?: PromiseActorLogic<void, { email: string }>;
+  confirmReset?: PromiseActorLogic<void, ResetPasswordInput>;
 }
 
 /**
@@ -234,8 +270,12 @@ export interface SessionActors {
  * (the child), the rest to the session itself.
  */
 export function provideSessionActors(actors: SessionActors): SessionMachine {
-  const { signIn, confirmSignIn, ...own } = actors;
+  const { signIn, confirmSignIn, requestCode, confirmReset, ...own } = actors;
   return sessionMachine.provide({
-    actors: { ...own, signInFlow: signInMachine.provide({ actors: { signIn, confirmSignIn } }) },
+    actors: {
+      ...own,
+      signInFlow: signInMachine.provide({ actors: { signIn, confirmSignIn } }),
+      passwordRecoveryFlow: requestCode && confirmReset ? passwordRecoveryMachine.provide({ actors: { requestCode, confirmReset } }) : passwordRecoveryMachine,
+    },
   });
 }

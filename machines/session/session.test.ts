@@ -325,3 +325,53 @@ describe('session machine journeys', () => {
     expect(String(errors[0])).toMatch(/must be provided/);
   });
 });
+
+describe('forgot-password flow as the session child', () => {
+  function start() {
+    const requested: unknown[] = [];
+    const resets: unknown[] = [];
+    const machine = provideSessionActors({
+      loadSession: fromPromise<SessionUser | null>(async () => null),
+      signIn: fromPromise<SignInOutcome, SignInCredentials>(async () => ({ kind: 'signedIn', user: pathUser })),
+      confirmSignIn: fromPromise<SignInOutcome, ConfirmSignInInput>(async () => ({ kind: 'signedIn', user: pathUser })),
+      refreshSession: fromPromise<SessionUser>(async () => pathUser),
+      signOut: fromPromise<void>(async () => undefined),
+      listenToAuthHub: fromCallback<SessionEvent>(() => () => undefined),
+      requestCode: fromPromise<void, { email: string }>(async ({ input }) => void requested.push(input)),
+      confirmReset: fromPromise<void, { email: string; code: string; password: string }>(async ({ input }) => void resets.push(input)),
+    });
+    const actor = createActor(machine).start();
+    const recovery = () => actor.getSnapshot().children.passwordRecovery as unknown as Actor<never> | undefined;
+    return { actor, recovery, requested, resets };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('runs from recoverPassword to endPasswordRecovery, with the password events forwarded to it', async () => {
+    const h = start();
+    h.actor.send({ type: 'password.requestCode', email: 'ignored@example.com' }); // no flow yet: ignored
+    expect(h.recovery()).toBeUndefined();
+    h.actor.send({ type: 'session.recoverPassword' });
+    const flow = h.recovery();
+    expect(flow).toBeDefined();
+    h.actor.send({ type: 'password.requestCode', email: 'owner@example.com' });
+    await settle();
+    expect(h.requested).toEqual([{ email: 'owner@example.com' }]);
+    expect((flow!.getSnapshot() as { value: unknown }).value).toBe('success');
+    h.actor.send({ type: 'password.reset', input: { email: 'owner@example.com', code: '123456', password: 'Brand-new-pass-2' } });
+    await settle();
+    expect(h.resets).toEqual([{ email: 'owner@example.com', code: '123456', password: 'Brand-new-pass-2' }]);
+    expect((flow!.getSnapshot() as { value: unknown }).value).toBe('resetDone');
+    h.actor.send({ type: 'session.endPasswordRecovery' });
+    expect(h.recovery()).toBeUndefined();
+    expect(h.actor.getSnapshot().context.recovering).toBe(false);
+  });
+
+  it('a new start replaces a running flow with a fresh one', async () => {
+    const h = start();
+    h.actor.send({ type: 'session.recoverPassword' });
+    h.actor.send({ type: 'password.requestCode', email: 'owner@example.com' });
+    await settle();
+    h.actor.send({ type: 'session.recoverPassword' });
+    expect((h.recovery()!.getSnapshot() as { value: unknown }).value).toBe('initial');
+  });
+});

@@ -1,39 +1,35 @@
 /**
  * The join page `/join-team` (spec 000 §2, §4 "Join team", §5 sign-up, §8; spec 002 §2 "Join and
- * invitation"). Guests and signed-in people both land here; `decideJoinView` (join.logic.ts) picks
- * the screen:
- * - sign-up form (token of a user without a password) → `POST /api/auth/join`, then sign-in with
- *   aws-amplify (the session machine) and that account's vidbots;
+ * invitation"). Guests and signed-in people both land here. The workflow is the join-team chart
+ * (machines/session/joinTeam.machine.ts) with the app-edge actors of join.flow.ts; this view renders
+ * the chart's state and sends its events:
+ * - sign-up form (token of a user without a password) → `POST /api/auth/join`, then sign-in through
+ *   the session and that account's vidbots;
  * - sign in first (/login?redirect=<this link>), then the Join confirmation →
  *   `PUT /api/user/{userId}/role/{roleId}` and that account's vidbots;
  * - someone else signed in → signed out and sent to /login?error=loginWrongUser;
- * - the e-mails-mismatch screen with Log Out (the invitationMismatch chart of machines/session);
+ * - the e-mails-mismatch screen with Log Out;
  * - an invalid, used or expired link.
- * The link's e-mail is kept in sessionStorage (invitationEmail.ts) for the mismatch check.
+ * Where to go when the chart ends (its output) and the failure toast (its `join.failed`) are handled
+ * in one place, `useJoinTeamFlow`.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
 import { toast } from '../../ui/toast';
-import { waitFor } from 'xstate';
-import { useMachine } from '@xstate/react';
-import { invitationMismatchMachine } from '../../../machines/session/invitationMismatch.machine';
-import { isEmailsMismatch, isLoggingOutOfMismatch } from '../../../machines/session/flows.selectors';
-import { isSignedIn, isSignedOut, isSigningIn, selectSignInError } from '../../../machines/session/session.selectors';
-import { isHttpError } from '../../api/client';
-import { accountsOptions, meOptions } from '../../api/queries';
-import type { User } from '../../api/types';
+import { joinTeamMachine, type JoinTeamOutcome } from '../../../machines/session/joinTeam.machine';
+import { accountsOptions } from '../../api/queries';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { SkipLink } from '../../ui/SkipLink';
 import { FullCoverLoader } from '../../ui/FullCoverLoader';
-import { useSession, useSessionSelector } from '../session/hooks';
-import { invitationMismatchActors } from '../session/flows';
+import { useSession } from '../session/hooks';
 import { useAuthErrorMessage } from '../session/forms';
-import { activateRole, invitationOptions, joinWithInvitation } from './join.api';
-import { decideJoinView, type InvitationLookup, type JoinSearch, type Viewer } from './join.logic';
-import { clearInvitationEmail, readInvitationEmail, storeInvitationEmail } from './invitationEmail';
-import { SignUpForm, type SignUpValues } from './SignUpForm';
+import type { JoinSearch } from './join.logic';
+import { joinTeamActors } from './join.flow';
+import { clearInvitationEmail } from './invitationEmail';
+import { SignUpForm } from './SignUpForm';
 import { inspect } from '../machines/inspection';
 
 /** Card layout shared by the join screens. */
@@ -55,7 +51,7 @@ function JoinCard({ title, children }: { title: React.ReactNode; children: React
 
 /**
  * The e-mails-mismatch screen (spec 000 §2, §8): the signed-in e-mail is not the one the invitation
- * was sent to. Log Out forgets the stored invitation e-mail and signs out (→ /login).
+ * was sent to. Log Out forgets the stored invitation e-mail and signs out (the session → /login).
  */
 export function EmailsMismatch({ onLogOut }: { onLogOut(): void }) {
   return (
@@ -67,27 +63,6 @@ export function EmailsMismatch({ onLogOut }: { onLogOut(): void }) {
         <Trans>Log Out</Trans>
       </button>
     </JoinCard>
-  );
-}
-
-/**
- * The e-mails-mismatch screen bound to the invitation e-mails-mismatch chart
- * (machines/session/invitationMismatch.machine.ts): the stored invitation e-mail is compared with
- * the signed-in one; Log Out (`invitation.logOut`) forgets it and signs out. `onLeave` runs when
- * Log Out is chosen, so the page does not redirect on its own while the session ends (→ /login).
- */
-function EmailsMismatchScreen({ invitationEmail, signedInEmail, onLeave }: { invitationEmail: string; signedInEmail: string; onLeave(): void }) {
-  const session = useSession();
-  const [machine] = useState(() => invitationMismatchMachine.provide({ actors: invitationMismatchActors(session) }));
-  const [snapshot, send] = useMachine(machine, { input: { invitationEmail, signedInEmail }, inspect });
-  if (!isEmailsMismatch(snapshot) || isLoggingOutOfMismatch(snapshot)) return <FullCoverLoader />;
-  return (
-    <EmailsMismatch
-      onLogOut={() => {
-        onLeave(); // before the session starts ending, which re-renders this page as a guest's
-        send({ type: 'invitation.logOut' });
-      }}
-    />
   );
 }
 
@@ -107,114 +82,72 @@ function useGoToAccount() {
   };
 }
 
-/** The role to join: the link's/token's role id, else the user's Invited role in the account. */
-function resolveRole(me: User, accountId: number | null, roleId: number | null) {
-  const roles = me.roles.filter((r) => (roleId !== null ? r.id === roleId : r.accountId === accountId));
-  return roles[0] ?? null;
+/**
+ * Runs the join-team chart for `search` (actors of join.flow.ts, `{ inspect }`) and handles, in one
+ * place, where the page goes when the chart ends and the toast of a failed sign-up or join.
+ * Returns the running actor.
+ */
+function useJoinTeamFlow(search: JoinSearch) {
+  const { t } = useLingui();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const goToAccount = useGoToAccount();
+  const [machine] = useState(() => joinTeamMachine.provide({ actors: joinTeamActors(session, queryClient) }));
+  const actor = useActorRef(machine, { input: { search }, inspect });
+  const [here] = useState(() => location.href);
+
+  useEffect(() => {
+    const leave = (outcome: JoinTeamOutcome | null) => {
+      if (!outcome) return;
+      switch (outcome.kind) {
+        case 'login':
+          void navigate({ to: '/login', search: { redirect: here }, replace: true });
+          return;
+        case 'wrongUser':
+          void navigate({ to: '/login', search: { error: 'loginWrongUser', ...(outcome.returnHere ? { redirect: here } : {}) }, replace: true });
+          return;
+        case 'loggedOut':
+          return; // the signed-out session goes to /login
+        case 'joined':
+          clearInvitationEmail();
+          toast.success(t`You joined the team.`);
+          void goToAccount(outcome.accountId, outcome.accountPublicId);
+      }
+    };
+    const failed = actor.on('join.failed', () => toast.error(t`An error occurred. Please try again.`));
+    // The chart ends once; a stopped (unmounted) chart has no output to act on.
+    const ended = () => {
+      const snapshot = actor.getSnapshot();
+      if (snapshot.status === 'done') leave(snapshot.output ?? null);
+    };
+    const done = actor.subscribe({ complete: ended });
+    if (actor.getSnapshot().status === 'done') ended();
+    return () => {
+      failed.unsubscribe();
+      done.unsubscribe();
+    };
+  }, [actor]); // eslint-disable-line react-hooks/exhaustive-deps -- one subscription per chart
+  return actor;
 }
 
 /** The join page. `search` is the validated `/join-team` query. */
 export function JoinTeamPage({ search }: { search: JoinSearch }) {
   const { t } = useLingui();
-  const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const goToAccount = useGoToAccount();
-  const signedIn = useSessionSelector(isSignedIn);
-  const signingIn = useSessionSelector(isSigningIn);
-  const signInError = useSessionSelector(selectSignInError);
+  const actor = useJoinTeamFlow(search);
+  const snapshot = useSelector(actor, (s) => s);
   const authErrorMessage = useAuthErrorMessage();
-  /** After a successful sign-up: signing in with the new password, then off to the account. */
-  const [joined, setJoined] = useState<{ accountId: number; publicId: string } | null>(null);
-  const leaving = useRef(false);
-  const markLeaving = useCallback(() => {
-    leaving.current = true;
-  }, []);
+  const { decision } = snapshot.context;
 
-  useEffect(() => {
-    if (search.email) storeInvitationEmail(search.email);
-  }, [search.email]);
-
-  const invitation = useQuery({ ...invitationOptions(search.token ?? ''), enabled: !!search.token && joined === null });
-  const me = useQuery({ ...meOptions(), enabled: signedIn && joined === null });
-
-  const lookup: InvitationLookup = !search.token
-    ? { kind: 'none' }
-    : invitation.isPending
-      ? { kind: 'loading' }
-      : invitation.isError
-        ? isHttpError(invitation.error, 404)
-          ? { kind: 'invalid' }
-          : { kind: 'error', message: invitation.error.message }
-        : { kind: 'found', info: invitation.data };
-  const viewer: Viewer = !signedIn ? { kind: 'guest' } : me.data ? { kind: 'user', id: me.data.id, email: me.data.email } : { kind: 'loading' };
-  const view = decideJoinView({ search, lookup, viewer, storedEmail: readInvitationEmail() });
-
-  // Side effects of the screens that leave the page.
-  const viewKind = joined ? 'joined' : view.kind;
-  useEffect(() => {
-    if (leaving.current) return;
-    if (viewKind === 'login') {
-      leaving.current = true;
-      void navigate({ to: '/login', search: { redirect: location.href }, replace: true });
-    } else if (viewKind === 'wrongUser') {
-      leaving.current = true;
-      // A person with a password comes back here after signing in as the invited user.
-      const back = search.token && lookup.kind === 'found' && !lookup.info.hasPassword ? undefined : location.href;
-      clearInvitationEmail();
-      session.signOut();
-      void waitFor(session.actor, isSignedOut, { timeout: Infinity }).then(() =>
-        navigate({ to: '/login', search: { error: 'loginWrongUser', ...(back ? { redirect: back } : {}) }, replace: true }),
-      );
-    }
-  }, [viewKind, navigate, location.href, session, search.token, lookup]);
-
-  // After the sign-up: once signed in, go to the account.
-  useEffect(() => {
-    if (joined && signedIn && !leaving.current) {
-      leaving.current = true;
-      clearInvitationEmail();
-      toast.success(t`You joined the team.`);
-      void goToAccount(joined.accountId, joined.publicId);
-    }
-  }, [joined, signedIn, goToAccount, t]);
-
-  const signUp = useMutation({
-    mutationFn: (values: SignUpValues & { email: string; token: string; accountId: number }) =>
-      joinWithInvitation({
-        firstName: values.firstName,
-        lastName: values.lastName,
-        email: values.email,
-        password: values.password,
-        token: values.token,
-        accountId: values.accountId,
-        offers: values.offers,
-      }),
-    onSuccess: (result, values) => {
-      setJoined({ accountId: result.accountId, publicId: result.accountPublicId });
-      session.signIn(result.email, values.password);
-    },
-    onError: () => toast.error(t`An error occurred. Please try again.`),
-  });
-
-  const join = useMutation({
-    mutationFn: ({ userId, roleId }: { userId: number; roleId: number; accountId: number; publicId: string | null }) => activateRole(userId, roleId),
-    onSuccess: async (_role, v) => {
-      leaving.current = true;
-      clearInvitationEmail();
-      toast.success(t`You joined the team.`);
-      await goToAccount(v.accountId, v.publicId);
-    },
-    onError: () => toast.error(t`An error occurred. Please try again.`),
-  });
-
-  if (joined) {
+  if (snapshot.matches('signingIn') || snapshot.matches('signInFailed')) {
+    const signInFailure = snapshot.context.signInFailure;
     return (
       <JoinCard title={<Trans>Join team</Trans>}>
-        {signInError && !signingIn ? (
+        {signInFailure ? (
           <>
             <p className="alert alert-error" role="alert">
-              {authErrorMessage(signInError)}
+              {authErrorMessage(signInFailure)}
             </p>
             <Link to="/login" className="button primary block">
               <Trans>Go to sign in</Trans>
@@ -228,103 +161,91 @@ export function JoinTeamPage({ search }: { search: JoinSearch }) {
       </JoinCard>
     );
   }
-
-  switch (view.kind) {
-    case 'loading':
-    case 'login':
-    case 'wrongUser':
-      return <FullCoverLoader />;
-    case 'error':
-      return (
-        <JoinCard title={<Trans>Join team</Trans>}>
-          <p className="alert alert-error" role="alert">
-            {view.message}
-          </p>
-        </JoinCard>
-      );
-    case 'invalidLink':
-      return (
-        <JoinCard title={<Trans>Join team</Trans>}>
-          <p className="alert alert-error" role="alert">
-            <Trans>This invitation link is invalid, already used or expired. Ask for a new invitation.</Trans>
-          </p>
-          <Link to="/login" className="button primary block">
-            <Trans>Go to sign in</Trans>
-          </Link>
-        </JoinCard>
-      );
-    case 'emailsMismatch':
-      return <EmailsMismatchScreen invitationEmail={view.invitationEmail} signedInEmail={me.data?.email ?? ''} onLeave={markLeaving} />;
-    case 'signUp': {
-      const info = view.info;
-      const fieldErrors = isHttpError(signUp.error, 422) ? signUp.error.fieldErrors : undefined;
-      const code = isHttpError(signUp.error) ? signUp.error.code : undefined;
-      const formError = !signUp.error
-        ? null
-        : code === 'invitationInvalid'
-          ? t`This invitation link is invalid, already used or expired. Ask for a new invitation.`
-          : code === 'userHasPassword'
-            ? t`You already have an account. Sign in to join the team.`
-            : fieldErrors?.email
-              ? t`This is not the e-mail address the invitation was sent to.`
-              : fieldErrors && (fieldErrors.password || fieldErrors.firstName || fieldErrors.lastName)
-                ? null
-                : t`An error occurred. Please try again.`;
-      return (
-        <JoinCard title={<Trans>Join {info.accountName}</Trans>}>
-          <SignUpForm
-            email={info.email}
-            accountName={info.accountName}
-            pending={signUp.isPending}
-            serverErrors={fieldErrors}
-            formError={formError}
-            onSubmit={(values) => signUp.mutate({ ...values, email: info.email, token: search.token ?? '', accountId: info.accountId })}
-          />
-        </JoinCard>
-      );
-    }
-    case 'confirm': {
-      const user = me.data;
-      if (!user) return <FullCoverLoader />;
-      const role = resolveRole(user, view.accountId, view.roleId);
-      const accountName = view.accountName;
-      if (!role) {
-        return (
-          <JoinCard title={<Trans>Join team</Trans>}>
-            <p className="alert alert-warning" role="status">
-              <Trans>There is no pending invitation for you in this team.</Trans>
-            </p>
-            <Link to="/dashboard" className="button primary block">
-              <Trans>Go to dashboard</Trans>
-            </Link>
-          </JoinCard>
-        );
-      }
-      return (
-        <JoinCard title={<Trans>Join team</Trans>}>
-          <p>
-            {accountName ? (
-              <Trans>
-                You have been invited to join <strong>{accountName}</strong> as {role.role}.
-              </Trans>
-            ) : (
-              <Trans>You have been invited to join a team as {role.role}.</Trans>
-            )}
-          </p>
-          <p className="muted">
-            <Trans>Signed in as {user.email}</Trans>
-          </p>
-          <button
-            type="button"
-            className="button primary block"
-            disabled={join.isPending}
-            aria-busy={join.isPending}
-            onClick={() => join.mutate({ userId: user.id, roleId: role.id, accountId: role.accountId, publicId: view.accountPublicId })}
-          >
-            <Trans>Join</Trans>
-          </button>
-        </JoinCard>
-      );
-    }
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <JoinCard title={<Trans>Join team</Trans>}>
+        <p className="alert alert-error" role="alert">
+          {snapshot.context.loadFailure}
+        </p>
+      </JoinCard>
+    );
   }
+  if (snapshot.matches('invalidLink')) {
+    return (
+      <JoinCard title={<Trans>Join team</Trans>}>
+        <p className="alert alert-error" role="alert">
+          <Trans>This invitation link is invalid, already used or expired. Ask for a new invitation.</Trans>
+        </p>
+        <Link to="/login" className="button primary block">
+          <Trans>Go to sign in</Trans>
+        </Link>
+      </JoinCard>
+    );
+  }
+  if (snapshot.matches('emailsMismatch')) return <EmailsMismatch onLogOut={() => actor.send({ type: 'join.logOut' })} />;
+  if ((snapshot.matches('signUp') || snapshot.matches('creatingAccount')) && decision?.kind === 'signUp') {
+    const info = decision.invitation;
+    const failure = snapshot.context.signUpFailure;
+    const fieldErrors = failure?.fieldErrors ?? undefined;
+    const formError = !failure
+      ? null
+      : failure.code === 'invitationInvalid'
+        ? t`This invitation link is invalid, already used or expired. Ask for a new invitation.`
+        : failure.code === 'userHasPassword'
+          ? t`You already have an account. Sign in to join the team.`
+          : fieldErrors?.email
+            ? t`This is not the e-mail address the invitation was sent to.`
+            : fieldErrors && (fieldErrors.password || fieldErrors.firstName || fieldErrors.lastName)
+              ? null
+              : t`An error occurred. Please try again.`;
+    return (
+      <JoinCard title={<Trans>Join {info.accountName}</Trans>}>
+        <SignUpForm
+          email={info.email}
+          accountName={info.accountName}
+          pending={snapshot.matches('creatingAccount')}
+          serverErrors={fieldErrors}
+          formError={formError}
+          onSubmit={(details) => actor.send({ type: 'join.signUp', details })}
+        />
+      </JoinCard>
+    );
+  }
+  if (snapshot.matches('noPendingInvitation')) {
+    return (
+      <JoinCard title={<Trans>Join team</Trans>}>
+        <p className="alert alert-warning" role="status">
+          <Trans>There is no pending invitation for you in this team.</Trans>
+        </p>
+        <Link to="/dashboard" className="button primary block">
+          <Trans>Go to dashboard</Trans>
+        </Link>
+      </JoinCard>
+    );
+  }
+  if ((snapshot.matches('confirming') || snapshot.matches('activatingRole')) && decision?.kind === 'confirm' && decision.role) {
+    const { role, user, accountName } = decision;
+    const pending = snapshot.matches('activatingRole');
+    return (
+      <JoinCard title={<Trans>Join team</Trans>}>
+        <p>
+          {accountName ? (
+            <Trans>
+              You have been invited to join <strong>{accountName}</strong> as {role.role}.
+            </Trans>
+          ) : (
+            <Trans>You have been invited to join a team as {role.role}.</Trans>
+          )}
+        </p>
+        <p className="muted">
+          <Trans>Signed in as {user.email}</Trans>
+        </p>
+        <button type="button" className="button primary block" disabled={pending} aria-busy={pending} onClick={() => actor.send({ type: 'join.confirm' })}>
+          <Trans>Join</Trans>
+        </button>
+      </JoinCard>
+    );
+  }
+  // Deciding, signing out, leaving.
+  return <FullCoverLoader />;
 }

@@ -5,21 +5,18 @@
  *
  * `/reset-password`: the request form (e-mail) → loading → success ("check your e-mail") with the
  * code form below it. With `token` (the e-mailed code) and `email` in the query the reset form is
- * shown at once. Runs the passwordRecovery chart with the aws-amplify actors.
+ * shown at once. The passwordRecovery chart runs as the session's child (usePasswordRecovery, the
+ * session facade; aws-amplify actors provided at the session's start); this view renders it.
  */
 import { useRef } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useActor } from '@xstate/react';
-import { inspect } from '../machines/inspection';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { passwordRecoveryMachine } from '../../../machines/session/passwordRecovery.machine';
-import { lazyPasswordRecoveryActors } from './identity';
+import { usePasswordRecovery } from './hooks';
+import { FullCoverLoader } from '../../ui/FullCoverLoader';
 import { AuthCard, Field, StepHeading, useAuthErrorMessage, submitSettledKey, useFocusFirstInvalid } from './forms';
 import { NewPasswordForm } from './NewPasswordForm';
 import { EMAIL_PATTERN } from './LoginPage';
-
-const machine = passwordRecoveryMachine.provide({ actors: lazyPasswordRecoveryActors });
 
 /** The /reset-password page. */
 export function ResetPasswordPage({ token, email }: { token?: string; email?: string }) {
@@ -32,8 +29,22 @@ export function ResetPasswordPage({ token, email }: { token?: string; email?: st
 
 /** The flow inside a card (also used by /new-password with token and email). */
 export function ResetPasswordFlow({ token, email }: { token?: string; email?: string }) {
-  const [snapshot, send] = useActor(machine, { inspect });
+  const { snapshot, send } = usePasswordRecovery();
   const errorMessage = useAuthErrorMessage();
+  if (!snapshot) return <FullCoverLoader />;
+  return <ResetPasswordSteps token={token} email={email} snapshot={snapshot} send={send} errorMessage={errorMessage} />;
+}
+
+/** The steps of the running flow. */
+function ResetPasswordSteps({
+  token,
+  email,
+  snapshot,
+  send,
+  errorMessage,
+}: { token?: string; email?: string; errorMessage: ReturnType<typeof useAuthErrorMessage> } & ReturnType<typeof usePasswordRecovery> & {
+  snapshot: NonNullable<ReturnType<typeof usePasswordRecovery>['snapshot']>;
+}) {
   const error = snapshot.context.error;
   const errorText = error ? errorMessage(error) : null;
   const fromLink = Boolean(token && email);

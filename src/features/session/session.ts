@@ -8,7 +8,7 @@
 import { createActor, waitFor, type Actor } from 'xstate';
 import { provideSessionActors, type SessionMachine } from '../../../machines/session/session.machine';
 import { isSessionSettled, isSignedIn, type SessionSnapshot } from '../../../machines/session/session.selectors';
-import { lazySessionActors } from './identity';
+import { lazyPasswordRecoveryActors, lazySessionActors } from './identity';
 import { inspect } from '../machines/inspection';
 
 /** What routes and views get: the actor plus helpers that wait for a settled session. */
@@ -51,7 +51,7 @@ export function createSessionHandle(actor: Actor<SessionMachine>): SessionHandle
  * `initIdentity`; see identity.ts).
  */
 export function startAmplifySession(): SessionHandle {
-  const actor = createActor(provideSessionActors(lazySessionActors), { inspect });
+  const actor = createActor(provideSessionActors({ ...lazySessionActors, ...lazyPasswordRecoveryActors }), { inspect });
   actor.start();
   return createSessionHandle(actor);
 }
