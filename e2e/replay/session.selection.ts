@@ -72,6 +72,9 @@ export function unreplayableReason(machine: AnyStateMachine, path: MachinePath, 
       const what = type === 'session.hubEvent' ? `the hub event ${hubEventName(event)}` : `\`${type}\``;
       return `${what} in ${from}: the chart ignores it there and no screen of that step offers it (the model tests cover it)`;
     }
+    if (type === 'session.recoverPassword' || type === 'session.endPasswordRecovery' || type.startsWith('password.')) {
+      return `\`${type}\` starts, ends or feeds the forgot-password flow, which is its own chart (passwordRecovery); e2e/identity.spec.ts walks its screens`;
+    }
     if (from === 'authenticating' && type !== 'xstate.done.actor.signIn' && type !== 'session.hubEvent') {
       return `\`${type}\` while authenticating is handed to the sign-in flow; its steps are replayed as the paths of the signIn chart`;
     }
