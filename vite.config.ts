@@ -4,16 +4,19 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { catalogSplit } from './scripts/catalog-split.mjs';
+import stripChartDescriptions from './scripts/strip-chart-descriptions.mjs';
 
 /**
  * SPA build. The dev server proxies /api and /idp to the Node server (npm run dev). `vite build`
  * swaps TanStack's devtools event bus (used by TanStack Form) for a no-op stand-in: the product
- * ships no devtools, and the bus is ~1 KB gzip on the login page (issue 10 §2).
+ * ships no devtools, and the bus is ~1 KB gzip on the login page (issue 10 §2). It also leaves the
+ * statecharts' product-owner descriptions out of the bundle (scripts/strip-chart-descriptions.mjs;
+ * the Machines page reads them from docs/machines).
  */
 export default defineConfig(({ command }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
-    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro', ...(command === 'build' ? [stripChartDescriptions] : [])] } }),
     lingui(),
     // The .po catalogs split into a shell catalog and one per route (src/i18n.ts; issue 10 §2).
     catalogSplit(),
