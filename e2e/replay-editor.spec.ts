@@ -195,6 +195,12 @@ replayPaths<Ctx>({
     await openEditor(page, url);
     return { id, url, deletable: [...REACHABLE], orphan: orphan ? 'Orphan' : null, noIntro: false, path };
   },
+  async teardown(ctx, { page }) {
+    // The path's bot goes again: the specs that run later find the demo account as before (the
+    // sample vidbot on the first page of the list).
+    // (Not asserted: a failure here must not hide the path's own failure.)
+    await api(page, 'DELETE', `/bot/${ctx.id}`);
+  },
   async perform(ctx, step, index, { page, path }) {
     const { event } = step;
     const previous = index > 0 ? path.steps[index - 1]!.event.type : '';

@@ -21,7 +21,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support';
 import { replayPaths } from './replay/replay';
 import { playerSelection, replaySlideAfter } from './replay/player.selection';
-import { publishReplayBot, type ReplayBot } from './replay/replayBot';
+import { deleteReplayBot, publishReplayBot, type ReplayBot } from './replay/replayBot';
 
 let bot: ReplayBot;
 
@@ -30,6 +30,13 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ playwright }, info) => {
   const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
   bot = await publishReplayBot(request, `Player replay ${Date.now()}`);
+  await request.dispose();
+});
+
+test.afterAll(async ({ playwright }, info) => {
+  if (!bot) return;
+  const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  await deleteReplayBot(request, bot);
   await request.dispose();
 });
 

@@ -22,7 +22,7 @@ import { expect, test } from './support';
 import { compileVidbot } from '../machines/vidbot/vidbot.machine';
 import type { VidbotContent } from '../machines/vidbot/vidbot.types';
 import { pathsFromSource, payloadFreeSource, type MachinePath } from '../machines/tooling/paths';
-import { publicPlayerBot, publishReplayBot, REPLAY_BOT_SLIDES, type ReplayBot } from './replay/replayBot';
+import { deleteReplayBot, publicPlayerBot, publishReplayBot, REPLAY_BOT_SLIDES, type ReplayBot } from './replay/replayBot';
 
 /** The `--bot` paths of a vidbot's content (what `npm run paths -- --bot <publicId>` prints). */
 function botPaths(content: VidbotContent): MachinePath[] {
@@ -42,6 +42,13 @@ test.beforeAll(async ({ playwright }, info) => {
   await request.dispose();
   const summary = (paths: MachinePath[]) => paths.map((p) => `${p.id} ${p.title}`);
   expect(summary(botPaths(published)), 'the published bot compiles to the paths the tests were declared from').toEqual(summary(localPaths));
+});
+
+test.afterAll(async ({ playwright }, info) => {
+  if (!bot) return;
+  const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  await deleteReplayBot(request, bot);
+  await request.dispose();
 });
 
 const player = (page: Page) => page.locator('[data-vidbot-player]');

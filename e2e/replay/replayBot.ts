@@ -33,7 +33,7 @@ export interface ReplayBot {
   publicId: string;
 }
 
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown): Promise<T> {
+async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, data?: unknown): Promise<T> {
   const response = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
   expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
@@ -52,6 +52,15 @@ export async function publishReplayBot(request: APIRequestContext, name: string)
   const made = await api<{ id: number }>(request, owner, 'POST', '/api/bot', { accountId: demo.id, name });
   const published = await api<{ id: number; publicId: string }>(request, owner, 'PATCH', `/api/bot/${made.id}`, { content: { slides, actions: [] }, status: 'Published' });
   return { id: published.id, publicId: published.publicId };
+}
+
+/**
+ * Deletes the replay bot again, so the demo account looks to the specs that run later as it did
+ * before (e.g. the sample vidbot on the list's first page).
+ */
+export async function deleteReplayBot(request: APIRequestContext, bot: ReplayBot): Promise<void> {
+  const owner = await idToken(request, 'owner@example.com');
+  await api(request, owner, 'DELETE', `/api/bot/${bot.id}`);
 }
 
 /** The published bot as the player gets it (the public player API). */
