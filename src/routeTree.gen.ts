@@ -30,6 +30,7 @@ import { Route as AuthDashboardAccountSlugRouteImport } from './routes/_auth/das
 import { Route as AuthDashboardResellersRouteImport } from './routes/_auth/dashboard/resellers'
 import { Route as AuthDashboardAccountSlugIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/index'
 import { Route as AuthDashboardAccountSlugEditRouteImport } from './routes/_auth/dashboard/$accountSlug/edit'
+import { Route as AuthDashboardAccountSlugSettingsRouteImport } from './routes/_auth/dashboard/$accountSlug/settings'
 import { Route as AuthDashboardAccountsIndexRouteImport } from './routes/_auth/dashboard/accounts.index'
 import { Route as AuthDashboardAccountsCreateRouteImport } from './routes/_auth/dashboard/accounts.create'
 import { Route as AuthDashboardAdminAnalyticsRouteImport } from './routes/_auth/dashboard/admin/analytics'
@@ -45,6 +46,12 @@ import { Route as AuthDashboardAccountSlugAnalyticsIndexRouteImport } from './ro
 import { Route as AuthDashboardAccountSlugAnalyticsBotIdRouteImport } from './routes/_auth/dashboard/$accountSlug/analytics.$botId'
 import { Route as AuthDashboardAccountSlugMediaIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/media.index'
 import { Route as AuthDashboardAccountSlugMediaTypeRouteImport } from './routes/_auth/dashboard/$accountSlug/media.$type'
+import { Route as AuthDashboardAccountSlugSettingsIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/settings.index'
+import { Route as AuthDashboardAccountSlugSettingsAccountRouteImport } from './routes/_auth/dashboard/$accountSlug/settings.account'
+import { Route as AuthDashboardAccountSlugSettingsAuditLogRouteImport } from './routes/_auth/dashboard/$accountSlug/settings.audit-log'
+import { Route as AuthDashboardAccountSlugSettingsIntegrationsRouteImport } from './routes/_auth/dashboard/$accountSlug/settings.integrations'
+import { Route as AuthDashboardAccountSlugSettingsProfileRouteImport } from './routes/_auth/dashboard/$accountSlug/settings.profile'
+import { Route as AuthDashboardAccountSlugSettingsTagsRouteImport } from './routes/_auth/dashboard/$accountSlug/settings.tags'
 import { Route as AuthDashboardAccountSlugUsersIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/users.index'
 import { Route as AuthDashboardAccountSlugUsersIdRouteImport } from './routes/_auth/dashboard/$accountSlug/users.$id'
 import { Route as AuthDashboardAccountSlugVidbotsIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.index'
@@ -172,6 +179,12 @@ const AuthDashboardAccountSlugEditRoute =
     path: '/edit',
     getParentRoute: () => AuthDashboardAccountSlugRoute,
   } as any)
+const AuthDashboardAccountSlugSettingsRoute =
+  AuthDashboardAccountSlugSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
 const AuthDashboardAccountsIndexRoute =
   AuthDashboardAccountsIndexRouteImport.update({
     id: '/dashboard/accounts/',
@@ -260,6 +273,42 @@ const AuthDashboardAccountSlugMediaTypeRoute =
     id: '/media/$type',
     path: '/media/$type',
     getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
+const AuthDashboardAccountSlugSettingsIndexRoute =
+  AuthDashboardAccountSlugSettingsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthDashboardAccountSlugSettingsRoute,
+  } as any)
+const AuthDashboardAccountSlugSettingsAccountRoute =
+  AuthDashboardAccountSlugSettingsAccountRouteImport.update({
+    id: '/account',
+    path: '/account',
+    getParentRoute: () => AuthDashboardAccountSlugSettingsRoute,
+  } as any)
+const AuthDashboardAccountSlugSettingsAuditLogRoute =
+  AuthDashboardAccountSlugSettingsAuditLogRouteImport.update({
+    id: '/audit-log',
+    path: '/audit-log',
+    getParentRoute: () => AuthDashboardAccountSlugSettingsRoute,
+  } as any)
+const AuthDashboardAccountSlugSettingsIntegrationsRoute =
+  AuthDashboardAccountSlugSettingsIntegrationsRouteImport.update({
+    id: '/integrations',
+    path: '/integrations',
+    getParentRoute: () => AuthDashboardAccountSlugSettingsRoute,
+  } as any)
+const AuthDashboardAccountSlugSettingsProfileRoute =
+  AuthDashboardAccountSlugSettingsProfileRouteImport.update({
+    id: '/profile',
+    path: '/profile',
+    getParentRoute: () => AuthDashboardAccountSlugSettingsRoute,
+  } as any)
+const AuthDashboardAccountSlugSettingsTagsRoute =
+  AuthDashboardAccountSlugSettingsTagsRouteImport.update({
+    id: '/tags',
+    path: '/tags',
+    getParentRoute: () => AuthDashboardAccountSlugSettingsRoute,
   } as any)
 const AuthDashboardAccountSlugUsersIndexRoute =
   AuthDashboardAccountSlugUsersIndexRouteImport.update({
@@ -396,6 +445,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/resellers': typeof AuthDashboardResellersRoute
   '/dashboard/': typeof AuthDashboardIndexRoute
   '/dashboard/$accountSlug/edit': typeof AuthDashboardAccountSlugEditRoute
+  '/dashboard/$accountSlug/settings': typeof AuthDashboardAccountSlugSettingsRouteWithChildren
   '/dashboard/accounts/create': typeof AuthDashboardAccountsCreateRoute
   '/dashboard/admin/analytics': typeof AuthDashboardAdminAnalyticsRoute
   '/dashboard/admin/billing': typeof AuthDashboardAdminBillingRoute
@@ -410,11 +460,17 @@ export interface FileRoutesByFullPath {
   '/dashboard/security/': typeof AuthDashboardSecurityIndexRoute
   '/dashboard/$accountSlug/analytics/$botId': typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
   '/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
+  '/dashboard/$accountSlug/settings/account': typeof AuthDashboardAccountSlugSettingsAccountRoute
+  '/dashboard/$accountSlug/settings/audit-log': typeof AuthDashboardAccountSlugSettingsAuditLogRoute
+  '/dashboard/$accountSlug/settings/integrations': typeof AuthDashboardAccountSlugSettingsIntegrationsRoute
+  '/dashboard/$accountSlug/settings/profile': typeof AuthDashboardAccountSlugSettingsProfileRoute
+  '/dashboard/$accountSlug/settings/tags': typeof AuthDashboardAccountSlugSettingsTagsRoute
   '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
   '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/dashboard/$accountSlug/analytics/': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   '/dashboard/$accountSlug/media/': typeof AuthDashboardAccountSlugMediaIndexRoute
+  '/dashboard/$accountSlug/settings/': typeof AuthDashboardAccountSlugSettingsIndexRoute
   '/dashboard/$accountSlug/users/': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
   '/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
@@ -465,10 +521,16 @@ export interface FileRoutesByTo {
   '/dashboard/security': typeof AuthDashboardSecurityIndexRoute
   '/dashboard/$accountSlug/analytics/$botId': typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
   '/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
+  '/dashboard/$accountSlug/settings/account': typeof AuthDashboardAccountSlugSettingsAccountRoute
+  '/dashboard/$accountSlug/settings/audit-log': typeof AuthDashboardAccountSlugSettingsAuditLogRoute
+  '/dashboard/$accountSlug/settings/integrations': typeof AuthDashboardAccountSlugSettingsIntegrationsRoute
+  '/dashboard/$accountSlug/settings/profile': typeof AuthDashboardAccountSlugSettingsProfileRoute
+  '/dashboard/$accountSlug/settings/tags': typeof AuthDashboardAccountSlugSettingsTagsRoute
   '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/dashboard/$accountSlug/analytics': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   '/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaIndexRoute
+  '/dashboard/$accountSlug/settings': typeof AuthDashboardAccountSlugSettingsIndexRoute
   '/dashboard/$accountSlug/users': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/dashboard/$accountSlug/vidbots': typeof AuthDashboardAccountSlugVidbotsIndexRoute
   '/dashboard/admin/sso-config': typeof AuthDashboardAdminSsoConfigIndexRoute
@@ -507,6 +569,7 @@ export interface FileRoutesById {
   '/_auth/dashboard/resellers': typeof AuthDashboardResellersRoute
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
   '/_auth/dashboard/$accountSlug/edit': typeof AuthDashboardAccountSlugEditRoute
+  '/_auth/dashboard/$accountSlug/settings': typeof AuthDashboardAccountSlugSettingsRouteWithChildren
   '/_auth/dashboard/accounts/create': typeof AuthDashboardAccountsCreateRoute
   '/_auth/dashboard/admin/analytics': typeof AuthDashboardAdminAnalyticsRoute
   '/_auth/dashboard/admin/billing': typeof AuthDashboardAdminBillingRoute
@@ -521,11 +584,17 @@ export interface FileRoutesById {
   '/_auth/dashboard/security/': typeof AuthDashboardSecurityIndexRoute
   '/_auth/dashboard/$accountSlug/analytics/$botId': typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
   '/_auth/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
+  '/_auth/dashboard/$accountSlug/settings/account': typeof AuthDashboardAccountSlugSettingsAccountRoute
+  '/_auth/dashboard/$accountSlug/settings/audit-log': typeof AuthDashboardAccountSlugSettingsAuditLogRoute
+  '/_auth/dashboard/$accountSlug/settings/integrations': typeof AuthDashboardAccountSlugSettingsIntegrationsRoute
+  '/_auth/dashboard/$accountSlug/settings/profile': typeof AuthDashboardAccountSlugSettingsProfileRoute
+  '/_auth/dashboard/$accountSlug/settings/tags': typeof AuthDashboardAccountSlugSettingsTagsRoute
   '/_auth/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
   '/_auth/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/_auth/dashboard/$accountSlug/analytics/': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   '/_auth/dashboard/$accountSlug/media/': typeof AuthDashboardAccountSlugMediaIndexRoute
+  '/_auth/dashboard/$accountSlug/settings/': typeof AuthDashboardAccountSlugSettingsIndexRoute
   '/_auth/dashboard/$accountSlug/users/': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/_auth/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
   '/_auth/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
@@ -565,6 +634,7 @@ export interface FileRouteTypes {
     | '/dashboard/resellers'
     | '/dashboard/'
     | '/dashboard/$accountSlug/edit'
+    | '/dashboard/$accountSlug/settings'
     | '/dashboard/accounts/create'
     | '/dashboard/admin/analytics'
     | '/dashboard/admin/billing'
@@ -579,11 +649,17 @@ export interface FileRouteTypes {
     | '/dashboard/security/'
     | '/dashboard/$accountSlug/analytics/$botId'
     | '/dashboard/$accountSlug/media/$type'
+    | '/dashboard/$accountSlug/settings/account'
+    | '/dashboard/$accountSlug/settings/audit-log'
+    | '/dashboard/$accountSlug/settings/integrations'
+    | '/dashboard/$accountSlug/settings/profile'
+    | '/dashboard/$accountSlug/settings/tags'
     | '/dashboard/$accountSlug/users/$id'
     | '/dashboard/$accountSlug/vidbots/$id'
     | '/dashboard/admin/sso-config/$id'
     | '/dashboard/$accountSlug/analytics/'
     | '/dashboard/$accountSlug/media/'
+    | '/dashboard/$accountSlug/settings/'
     | '/dashboard/$accountSlug/users/'
     | '/dashboard/$accountSlug/vidbots/'
     | '/dashboard/admin/sso-config/'
@@ -634,10 +710,16 @@ export interface FileRouteTypes {
     | '/dashboard/security'
     | '/dashboard/$accountSlug/analytics/$botId'
     | '/dashboard/$accountSlug/media/$type'
+    | '/dashboard/$accountSlug/settings/account'
+    | '/dashboard/$accountSlug/settings/audit-log'
+    | '/dashboard/$accountSlug/settings/integrations'
+    | '/dashboard/$accountSlug/settings/profile'
+    | '/dashboard/$accountSlug/settings/tags'
     | '/dashboard/$accountSlug/users/$id'
     | '/dashboard/admin/sso-config/$id'
     | '/dashboard/$accountSlug/analytics'
     | '/dashboard/$accountSlug/media'
+    | '/dashboard/$accountSlug/settings'
     | '/dashboard/$accountSlug/users'
     | '/dashboard/$accountSlug/vidbots'
     | '/dashboard/admin/sso-config'
@@ -675,6 +757,7 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/resellers'
     | '/_auth/dashboard/'
     | '/_auth/dashboard/$accountSlug/edit'
+    | '/_auth/dashboard/$accountSlug/settings'
     | '/_auth/dashboard/accounts/create'
     | '/_auth/dashboard/admin/analytics'
     | '/_auth/dashboard/admin/billing'
@@ -689,11 +772,17 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/security/'
     | '/_auth/dashboard/$accountSlug/analytics/$botId'
     | '/_auth/dashboard/$accountSlug/media/$type'
+    | '/_auth/dashboard/$accountSlug/settings/account'
+    | '/_auth/dashboard/$accountSlug/settings/audit-log'
+    | '/_auth/dashboard/$accountSlug/settings/integrations'
+    | '/_auth/dashboard/$accountSlug/settings/profile'
+    | '/_auth/dashboard/$accountSlug/settings/tags'
     | '/_auth/dashboard/$accountSlug/users/$id'
     | '/_auth/dashboard/$accountSlug/vidbots/$id'
     | '/_auth/dashboard/admin/sso-config/$id'
     | '/_auth/dashboard/$accountSlug/analytics/'
     | '/_auth/dashboard/$accountSlug/media/'
+    | '/_auth/dashboard/$accountSlug/settings/'
     | '/_auth/dashboard/$accountSlug/users/'
     | '/_auth/dashboard/$accountSlug/vidbots/'
     | '/_auth/dashboard/admin/sso-config/'
@@ -879,6 +968,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugEditRouteImport
       parentRoute: typeof AuthDashboardAccountSlugRoute
     }
+    '/_auth/dashboard/$accountSlug/settings': {
+      id: '/_auth/dashboard/$accountSlug/settings'
+      path: '/settings'
+      fullPath: '/dashboard/$accountSlug/settings'
+      preLoaderRoute: typeof AuthDashboardAccountSlugSettingsRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
     '/_auth/dashboard/accounts/': {
       id: '/_auth/dashboard/accounts/'
       path: '/dashboard/accounts'
@@ -983,6 +1079,48 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard/$accountSlug/media/$type'
       preLoaderRoute: typeof AuthDashboardAccountSlugMediaTypeRouteImport
       parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
+    '/_auth/dashboard/$accountSlug/settings/': {
+      id: '/_auth/dashboard/$accountSlug/settings/'
+      path: '/'
+      fullPath: '/dashboard/$accountSlug/settings/'
+      preLoaderRoute: typeof AuthDashboardAccountSlugSettingsIndexRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugSettingsRoute
+    }
+    '/_auth/dashboard/$accountSlug/settings/account': {
+      id: '/_auth/dashboard/$accountSlug/settings/account'
+      path: '/account'
+      fullPath: '/dashboard/$accountSlug/settings/account'
+      preLoaderRoute: typeof AuthDashboardAccountSlugSettingsAccountRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugSettingsRoute
+    }
+    '/_auth/dashboard/$accountSlug/settings/audit-log': {
+      id: '/_auth/dashboard/$accountSlug/settings/audit-log'
+      path: '/audit-log'
+      fullPath: '/dashboard/$accountSlug/settings/audit-log'
+      preLoaderRoute: typeof AuthDashboardAccountSlugSettingsAuditLogRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugSettingsRoute
+    }
+    '/_auth/dashboard/$accountSlug/settings/integrations': {
+      id: '/_auth/dashboard/$accountSlug/settings/integrations'
+      path: '/integrations'
+      fullPath: '/dashboard/$accountSlug/settings/integrations'
+      preLoaderRoute: typeof AuthDashboardAccountSlugSettingsIntegrationsRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugSettingsRoute
+    }
+    '/_auth/dashboard/$accountSlug/settings/profile': {
+      id: '/_auth/dashboard/$accountSlug/settings/profile'
+      path: '/profile'
+      fullPath: '/dashboard/$accountSlug/settings/profile'
+      preLoaderRoute: typeof AuthDashboardAccountSlugSettingsProfileRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugSettingsRoute
+    }
+    '/_auth/dashboard/$accountSlug/settings/tags': {
+      id: '/_auth/dashboard/$accountSlug/settings/tags'
+      path: '/tags'
+      fullPath: '/dashboard/$accountSlug/settings/tags'
+      preLoaderRoute: typeof AuthDashboardAccountSlugSettingsTagsRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugSettingsRoute
     }
     '/_auth/dashboard/$accountSlug/users/': {
       id: '/_auth/dashboard/$accountSlug/users/'
@@ -1120,6 +1258,36 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthDashboardAccountSlugSettingsRouteChildren {
+  AuthDashboardAccountSlugSettingsAccountRoute: typeof AuthDashboardAccountSlugSettingsAccountRoute
+  AuthDashboardAccountSlugSettingsAuditLogRoute: typeof AuthDashboardAccountSlugSettingsAuditLogRoute
+  AuthDashboardAccountSlugSettingsIntegrationsRoute: typeof AuthDashboardAccountSlugSettingsIntegrationsRoute
+  AuthDashboardAccountSlugSettingsProfileRoute: typeof AuthDashboardAccountSlugSettingsProfileRoute
+  AuthDashboardAccountSlugSettingsTagsRoute: typeof AuthDashboardAccountSlugSettingsTagsRoute
+  AuthDashboardAccountSlugSettingsIndexRoute: typeof AuthDashboardAccountSlugSettingsIndexRoute
+}
+
+const AuthDashboardAccountSlugSettingsRouteChildren: AuthDashboardAccountSlugSettingsRouteChildren =
+  {
+    AuthDashboardAccountSlugSettingsAccountRoute:
+      AuthDashboardAccountSlugSettingsAccountRoute,
+    AuthDashboardAccountSlugSettingsAuditLogRoute:
+      AuthDashboardAccountSlugSettingsAuditLogRoute,
+    AuthDashboardAccountSlugSettingsIntegrationsRoute:
+      AuthDashboardAccountSlugSettingsIntegrationsRoute,
+    AuthDashboardAccountSlugSettingsProfileRoute:
+      AuthDashboardAccountSlugSettingsProfileRoute,
+    AuthDashboardAccountSlugSettingsTagsRoute:
+      AuthDashboardAccountSlugSettingsTagsRoute,
+    AuthDashboardAccountSlugSettingsIndexRoute:
+      AuthDashboardAccountSlugSettingsIndexRoute,
+  }
+
+const AuthDashboardAccountSlugSettingsRouteWithChildren =
+  AuthDashboardAccountSlugSettingsRoute._addFileChildren(
+    AuthDashboardAccountSlugSettingsRouteChildren,
+  )
+
 interface AuthDashboardAccountSlugVidbotsIdShareRouteChildren {
   AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRoute: typeof AuthDashboardAccountSlugVidbotsIdShareDisplayAdsRoute
   AuthDashboardAccountSlugVidbotsIdShareIframeRoute: typeof AuthDashboardAccountSlugVidbotsIdShareIframeRoute
@@ -1185,6 +1353,7 @@ const AuthDashboardAccountSlugVidbotsIdRouteWithChildren =
 
 interface AuthDashboardAccountSlugRouteChildren {
   AuthDashboardAccountSlugEditRoute: typeof AuthDashboardAccountSlugEditRoute
+  AuthDashboardAccountSlugSettingsRoute: typeof AuthDashboardAccountSlugSettingsRouteWithChildren
   AuthDashboardAccountSlugIndexRoute: typeof AuthDashboardAccountSlugIndexRoute
   AuthDashboardAccountSlugAnalyticsBotIdRoute: typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
   AuthDashboardAccountSlugMediaTypeRoute: typeof AuthDashboardAccountSlugMediaTypeRoute
@@ -1199,6 +1368,8 @@ interface AuthDashboardAccountSlugRouteChildren {
 const AuthDashboardAccountSlugRouteChildren: AuthDashboardAccountSlugRouteChildren =
   {
     AuthDashboardAccountSlugEditRoute: AuthDashboardAccountSlugEditRoute,
+    AuthDashboardAccountSlugSettingsRoute:
+      AuthDashboardAccountSlugSettingsRouteWithChildren,
     AuthDashboardAccountSlugIndexRoute: AuthDashboardAccountSlugIndexRoute,
     AuthDashboardAccountSlugAnalyticsBotIdRoute:
       AuthDashboardAccountSlugAnalyticsBotIdRoute,

@@ -285,3 +285,5 @@ export * from './schema.tus';
 export * from './schema.tag';
 export * from './schema.form';
 export * from './schema.analytics';
+export * from './schema.widget';
+export * from './schema.crm';

@@ -185,3 +185,15 @@ describe('spec 000 §2 chrome rules', () => {
     expect(surveyEligible('not a date', now)).toBe(false);
   });
 });
+
+describe('settings tabs by role (spec 002 §6)', () => {
+  const viewer = { id: 1, isSuperuser: false, isCustomerSuccess: false, isReseller: false };
+  it('Owner all five; Admin without account; Reseller profile, account, integrations; staff all', async () => {
+    const { settingsTabsFor } = await import('./permissions');
+    expect(settingsTabsFor(viewer, 'Owner')).toEqual(['profile', 'account', 'integrations', 'tags', 'audit-log']);
+    expect(settingsTabsFor(viewer, 'Admin')).toEqual(['profile', 'integrations', 'tags', 'audit-log']);
+    expect(settingsTabsFor(viewer, 'Reseller')).toEqual(['profile', 'account', 'integrations']);
+    expect(settingsTabsFor(viewer, 'Editor')).toEqual([]);
+    expect(settingsTabsFor({ ...viewer, isCustomerSuccess: true }, null)).toEqual(['profile', 'account', 'integrations', 'tags', 'audit-log']);
+  });
+});

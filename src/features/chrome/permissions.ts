@@ -222,3 +222,22 @@ export function surveyEligible(accountCreatedAt: string, now: number): boolean {
   if (Number.isNaN(created)) return false;
   return now - created >= SURVEY_MIN_ACCOUNT_AGE_DAYS * 24 * 60 * 60 * 1000;
 }
+
+/** Account settings tabs (spec 002 §2 Account settings), in the order shown; profile is the default. */
+export const SETTINGS_TABS = ['profile', 'account', 'integrations', 'tags', 'audit-log'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** Who sees each settings tab (spec 002 §6 "Settings section …"). */
+export const SETTINGS_TAB_ROLES: Record<SettingsTab, readonly AreaRole[]> = {
+  profile: ['Super_Admin', 'Reseller', 'Owner', 'Admin'],
+  account: ['Super_Admin', 'Reseller', 'Owner'],
+  integrations: ['Super_Admin', 'Reseller', 'Owner', 'Admin'],
+  tags: ['Super_Admin', 'Owner', 'Admin'],
+  'audit-log': ['Super_Admin', 'Owner', 'Admin'],
+};
+
+/** The settings tabs the viewer sees in an account (spec 002 §6); customer success counts as Super_Admin here. */
+export function settingsTabsFor(viewer: Viewer | undefined, role: RoleName | null): SettingsTab[] {
+  if (isStaff(viewer)) return [...SETTINGS_TABS];
+  return SETTINGS_TABS.filter((tab) => passesAccountRole(viewer, role, SETTINGS_TAB_ROLES[tab]));
+}
