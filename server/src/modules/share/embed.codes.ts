@@ -135,6 +135,26 @@ export function widgetCode(origin: string, publicId: string, options: WidgetCode
   return `<script async src="${escapeHtml(widgetLoaderUrl(origin))}" data-vidbot-id="${escapeHtml(publicId)}"${consent}></script>`;
 }
 
+/** `V/embed/carousel.js`: the carousel script (issue 15 "Widgets"; embed/carousel). */
+export function carouselScriptUrl(origin: string): string {
+  return `${embedBase(origin)}/embed/carousel.js`;
+}
+
+/** `V/w/{publicId}`: the carousel's play URL, a page showing only the carousel (spec 002 §2 "get play URL"). */
+export function carouselPlayUrl(origin: string, publicId: string): string {
+  return `${embedBase(origin)}/w/${seg(publicId)}`;
+}
+
+/**
+ * The carousel embed code (issue 15; spec 002 §2 "get embed code"): a placeholder element where the
+ * carousel appears and the one script that fills every such element on the page:
+ * `<div data-vidbot-carousel="{publicId}"></div>\n<script async src="V/embed/carousel.js"></script>`.
+ * @throws TypeError when `origin` is not an absolute http(s) URL
+ */
+export function carouselCode(origin: string, publicId: string): string {
+  return `<div data-vidbot-carousel="${escapeHtml(publicId)}"></div>\n<script async src="${escapeHtml(carouselScriptUrl(origin))}"></script>`;
+}
+
 /** Options of `iframeCode` and `iframeUrl`; an `iframeSettings` object (spec 001 §3) fits. */
 export interface IframeCodeOptions {
   /** px; default 650 (spec 001 §9); rounded; a missing, non-finite or non-positive value takes the default. */
