@@ -238,7 +238,7 @@ async function usableAccount(db: Db, user: AuthUser, accountId: number): Promise
 }
 
 /** Random url-safe id of 10 characters, unused by any widget AND any vidbot (`V/widget-preview/{publicId}` serves both). */
-async function newWidgetPublicId(db: Db): Promise<string> {
+export async function newWidgetPublicId(db: Db): Promise<string> {
   const make = () => randomBytes(8).toString('base64url').slice(0, 10);
   for (let i = 0; i < 8; i++) {
     const id = make();
