@@ -392,7 +392,8 @@ export async function patchWidget(deps: AppDeps, user: AuthUser, id: number, bod
           latest ??= locked.latestRevisionId === null ? undefined : await repo.findRevision(tx, locked.latestRevisionId);
           if (!latest) throw new HttpError(422, 'This widget has no revision to publish.', 'notPublished', { status: 'Save the widget first.' });
           Object.assign(patch, await publishTx(tx, locked, latest));
-          published = latest;
+          // a publish that changes nothing (already Published, same revision) writes no audit row
+          if (locked.status !== 'Published' || locked.publishedRevisionId !== latest.id) published = latest;
         }
       } else if (deactivating) {
         if (locked.status !== 'Published') {

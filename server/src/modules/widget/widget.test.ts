@@ -183,6 +183,7 @@ describe('drafts, publish, revision conflict (spec 002 §4)', () => {
     expect((await ctx.app.request('/api/widget/999999', { method: 'HEAD', headers: { authorization: `Bearer ${tok.viewer}` } })).status).toBe(404);
     // roll back: publish revision 2 again by id after revision 3 was published
     await json(await patch(w.id, 'owner', { status: 'Published' }), 200);
+    await json(await patch(w.id, 'owner', { revisionStatus: 'Published' }), 200); // already published: no new audit row
     const back = await json<WidgetDetail>(await call('PATCH', `/api/widget/${w.id}/revision/${saved.widgetRevisionId}/status`, 'owner', { status: 'Published' }), 200);
     expect(back).toMatchObject({ publishedRevisionId: saved.widgetRevisionId, revNumber: 3, hasDraft: true });
     const revs = await ctx.deps.db.select().from(widgetRevisions).where(eq(widgetRevisions.widgetId, w.id)).orderBy(asc(widgetRevisions.revNumber));
