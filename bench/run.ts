@@ -14,7 +14,8 @@
  *    start, after sign-in + API calls, after uploads, on a restart; the same through tsx; where it goes.
  * 8. The bot's own graph (bench/graph.ts, issue 11): botGraph on a typical bot, the largest accepted
  *    document and the path search's worst case, ms.
- * 9. The vidbot list's SQL (bench/list.ts, issue 11): `listBots` cases over 2000 bots with tags.
+ * 9. The vidbot list's SQL (bench/list.ts, issue 11): `listBots` cases over 2000 bots with tags; and
+ *    the widget list's (bench/widget-list.ts, issue 15): `listWidgetPage` over 500 carousels.
  * 10. Embeds (bench/embed.ts, issue 12): loader and player KB gz, script tag → bubble / first frame
  *    against a bare `<video>`, Lighthouse with and without the widget. Alone: `npm run bench -- embed`
  *    (replaces only that section of RESULTS.md).
@@ -41,6 +42,7 @@ import { formatBudget, formatEntryFloor, measureBudget } from '../scripts/size-b
 import { benchMemory } from './memory';
 import { benchGraph } from './graph';
 import { benchList } from './list';
+import { benchWidgetList } from './widget-list';
 import { benchEmbed, runEmbedAlone } from './embed';
 import { benchAnalyticsIngest, runAnalyticsIngestAlone } from './analytics-ingest';
 import { benchAnalyticsReads, runAnalyticsReadsAlone } from './analytics-reads';
@@ -181,6 +183,7 @@ async function main() {
   // 7. Idle memory of server processes (after the others, so nothing else runs beside them).
   await benchMemory(log);
   await benchList(log);
+  await benchWidgetList(log);
   await benchEmbed(log);
   await benchAnalyticsIngest(log);
   await benchAnalyticsReads(log);

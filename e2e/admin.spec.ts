@@ -1,9 +1,9 @@
 /**
  * Staff and account screens (issue 4; spec 000 §2, §6): staff create an account for a new owner and
  * the owner's invitation lands in the outbox; Viewer and Editor see no Users/Settings entries and are
- * sent away from /dashboard/demo/users; turning on new_widgets for the demo account on the feature
- * flags screen turns the feature on for the owner, whose navigation still has no Widget entry while
- * the widget page is not built (issue 10 §2: no entry leads to 'Page not found'); at 390 px the account switcher is a bottom sheet that
+ * sent away from /dashboard/demo/users; turning on a dashboard flag (generative_ai) for the demo account
+ * on the feature flags screen turns the feature on for the owner (the demo seed already has new_widgets
+ * on, issue 15, so that flag cannot be created here); at 390 px the account switcher is a bottom sheet that
  * switches accounts and closes when dragged down beyond 80 px.
  */
 import { type APIRequestContext, type Page } from '@playwright/test';
@@ -90,7 +90,7 @@ for (const who of ['viewer', 'editor'] as const) {
   });
 }
 
-test('owner sees Users; turning on new_widgets for Demo turns it on for the owner (no Widget entry until its page exists)', async ({ browser, request }) => {
+test('owner sees Users; turning on a dashboard flag for Demo turns it on for the owner', async ({ browser, request }) => {
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signIn(owner, 'owner@example.com');
@@ -108,14 +108,14 @@ test('owner sees Users; turning on new_widgets for Demo turns it on for the owne
   await expect(save).toBeDisabled();
   await dialog.getByLabel('Flag type').selectOption('dashboard');
   await expect(save).toBeDisabled();
-  await dialog.getByLabel('Flag name').selectOption('new_widgets');
+  await dialog.getByLabel('Flag name').selectOption('generative_ai');
   await dialog.getByLabel('Accounts').fill('dem');
   await dialog.getByRole('checkbox', { name: 'Demo' }).check();
   await expect(dialog.getByRole('list', { name: 'Chosen accounts' })).toContainText('Demo');
   await expect(save).toBeEnabled();
   await save.click();
   await expect(staff.getByText('Feature flag created successfully!')).toBeVisible();
-  const flagRow = staff.getByRole('row', { name: /new_widgets/ });
+  const flagRow = staff.getByRole('row', { name: /generative_ai/ });
   await expect(flagRow).toContainText('Demo');
   await expect(flagRow).toContainText('dashboard');
 
@@ -124,6 +124,8 @@ test('owner sees Users; turning on new_widgets for Demo turns it on for the owne
   const accounts = (await (await request.get('/api/account', { headers })).json()) as { records: Array<{ id: number; publicId: string }> };
   const demoId = accounts.records.find((a) => a.publicId === 'demo')!.id;
   const features = (await (await request.get(`/api/feature?account_id=${demoId}`, { headers })).json()) as { features: string[] };
+  expect(features.features).toContain('dashboard:generative_ai');
+  // the widgets area (issue 15) is on for Demo from the seed
   expect(features.features).toContain('dashboard:new_widgets');
   await owner.reload();
   await expect(nav(owner).getByRole('link', { name: 'Vidbots' })).toBeVisible();

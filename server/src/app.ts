@@ -19,6 +19,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { filesRoutes } from './media/files';
 import { botRoutes, publicBotRoutes } from './modules/bot/bot.routes';
 import { tagRoutes } from './modules/tag/tag.routes';
+import { widgetRoutes } from './modules/widget/widget.routes';
 import { formRoutes, publicFormRoutes } from './modules/form/form.routes';
 import { globalRoutes } from './modules/global/global.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -115,6 +116,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/bot', formRoutes(deps));
   api.route('/bot', adPackageRoutes(deps));
   api.route('/tag', tagRoutes(deps));
+  // Widgets (carousels), issue 15 (modules/widget/widget.routes.ts).
+  api.route('/widget', widgetRoutes(deps));
   api.route('/global', globalRoutes());
   api.route('/user', userRoutes(deps));
   api.route('/account', accountRoutes(deps));

@@ -42,6 +42,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const seeded = env.seedDemo
     ? await seedDemo(database.db, idp, {
         googleDrive: !!(env.googleClientId && env.googleClientSecret),
+        // The widgets area (issue 15) is on for the demo account; its sample carousel comes with the sample vidbot.
+        newWidgets: true,
         // The sample vidbot of issue 10 §2 (server/src/db/sample.ts): its videos are processed by the media worker below.
         sample: { storage, ffmpeg: { ffmpegPath: env.ffmpegPath, ffprobePath: env.ffprobePath } },
       })

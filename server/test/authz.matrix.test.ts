@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from './harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from './accounts';
 import { featureFlags, media, roles, type RoleName } from '../src/db/schema';
@@ -67,6 +67,8 @@ let tusLocation: string;
 let tagId: number;
 let ssoConfigId: number;
 let pwTarget: number;
+let widgetId: number;
+let widgetRevisionId: number;
 let n = 0;
 const fresh = (what: string) => `${what}-${++n}-${randomUUID().slice(0, 6)}@matrix.example`;
 
@@ -123,6 +125,11 @@ async function ownerBot(name: string): Promise<number> {
 async function putCaption(id: number, language: string): Promise<number> {
   const m = await asOwner<{ captions: { id: number; language: string }[] }>('PUT', { url: `/api/media/${id}/caption?language=${language}`, form: form('c.vtt', new Blob([VTT])) }, 200);
   return m.captions.find((c) => c.language === language)?.id ?? m.captions[0]!.id;
+}
+
+/** A new Public Draft widget of the demo account, created by the Owner. */
+async function ownerWidget(name: string): Promise<number> {
+  return (await asOwner<{ id: number }>('POST', { url: '/api/widget', body: { accountId: D, name } }, 201)).id;
 }
 
 /** A new user holding `role` in the demo account. */
@@ -289,6 +296,32 @@ const TABLE: Record<string, Row> = {
     req: () => ({ url: `/api/bot/${botId}/revision/${revisionId}/status`, body: { status: 'Published' } }),
     expect: writers(200),
   },
+  // --- widgets (issue 15) -----------------------------------------------------------------------------
+  // The demo account has the new_widgets feature (beforeAll); copy targets get it per call.
+  'GET /api/widget': { req: () => ({ url: `/api/widget?account_id=${D}` }), expect: members(200) },
+  'POST /api/widget': { req: () => ({ url: '/api/widget', body: { accountId: D, name: 'Matrix widget' } }), expect: writers(201) },
+  'GET /api/widget/:id': { req: () => ({ url: `/api/widget/${widgetId}` }), expect: members(200) },
+  'PATCH /api/widget/:id': { req: () => ({ url: `/api/widget/${widgetId}`, body: { name: 'Matrix carousel' } }), expect: writers(200) },
+  'DELETE /api/widget/:id': { req: async () => ({ url: `/api/widget/${await ownerWidget('Doomed widget')}` }), expect: writers(200) },
+  'POST /api/widget/:id/clone': { req: () => ({ url: `/api/widget/${widgetId}/clone` }), expect: writers(201) },
+  'POST /api/widget/:id/copy-to-account': {
+    // A fresh target account per call (with new_widgets), where the caller holds the same role as in the demo account.
+    req: async (caller) => {
+      const x = await createAccount(ctx, `Widget copy target ${++n}`);
+      const role = demoRole[caller];
+      if (role && uid[caller]) await ctx.deps.db.insert(roles).values({ userId: uid[caller]!, accountId: x, role, status: 'Active' });
+      await ctx.deps.db
+        .update(featureFlags)
+        .set({ accountIds: sql`array_append(${featureFlags.accountIds}, ${x}::int)` })
+        .where(eq(featureFlags.name, 'new_widgets'));
+      return { url: `/api/widget/${widgetId}/copy-to-account?target_account_id=${x}` };
+    },
+    expect: writers(201),
+  },
+  'PATCH /api/widget/:id/revision/:revisionId/status': {
+    req: () => ({ url: `/api/widget/${widgetId}/revision/${widgetRevisionId}/status`, body: { status: 'Published' } }),
+    expect: writers(200),
+  },
   // --- media --------------------------------------------------------------------------------------
   'ALL /api/media/tus': { req: () => ({ url: '/api/media/tus', method: 'POST', headers: tusHeaders(D) }), expect: writers(201) },
   'ALL /api/media/tus/*': { req: () => ({ url: tusLocation, method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } }), expect: writers(200) },
@@ -385,6 +418,11 @@ beforeAll(async () => {
   expect(flag.status).toBe(201);
   const ads = await send('POST', { url: '/api/feature/flags', body: { name: 'vidbot_as_ads', flag_type: 'dashboard', account_ids: [D] } }, tok.superadmin);
   expect(ads.status).toBe(201);
+  const widgetsFlag = await send('POST', { url: '/api/feature/flags', body: { name: 'new_widgets', flag_type: 'dashboard', account_ids: [D] } }, tok.superadmin);
+  expect(widgetsFlag.status).toBe(201);
+  const widget = await asOwner<{ id: number; widgetRevisionId: number }>('POST', { url: '/api/widget', body: { accountId: D, name: 'Matrix carousel' } }, 201);
+  widgetId = widget.id;
+  widgetRevisionId = widget.widgetRevisionId;
 });
 afterAll(async () => {
   await ctx?.close();

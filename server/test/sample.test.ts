@@ -18,7 +18,7 @@ import { DEMO_PASSWORD, seedDemo } from '../src/db/seed';
 import { accounts, auditEvents, bots, emailOutbox, jobs, media, users } from '../src/db/schema';
 import { MEDIA_SWEEP } from '../src/media/sweep';
 import { SAMPLE_ACTIONS, SAMPLE_BOT_NAME, SAMPLE_SLIDES } from '../src/db/sample.content';
-import type { SampleSeedOptions } from '../src/db/sample';
+import { SAMPLE_CAROUSEL_NAME, type SampleSeedOptions } from '../src/db/sample';
 import { loadEnv } from '../src/env';
 import { createIdp } from '../src/idp';
 import { LocalStorage } from '../src/media/storage';
@@ -245,8 +245,18 @@ describe('the sample vidbot of the demo account', () => {
       token,
     );
     const types = audit.records.map((r) => r.type).sort();
-    expect(types).toEqual(['bot.create', 'bot.publish', ...SAMPLE_SLIDES.map(() => 'media.create')].sort());
+    expect(types).toEqual(['bot.create', 'bot.publish', 'widget.create', 'widget.publish', ...SAMPLE_SLIDES.map(() => 'media.create')].sort());
     for (const r of audit.records) expect(r).toMatchObject({ userId: null, details: expect.objectContaining({ sample: true }) });
+  });
+
+  it('the widgets area is on for the demo account and shows the published sample carousel of the sample vidbot (issue 15)', async () => {
+    const features = await getJson<{ features: string[] }>(`${server.url}/api/feature?account_id=${accountId}`, token);
+    expect(features.features).toContain('dashboard:new_widgets');
+    const list = await getJson<{ records: { id: number; name: string; status: string; type: string; contentType: string; botCount: number }[] }>(
+      `${server.url}/api/widget?account_id=${accountId}`,
+      token,
+    );
+    expect(list.records.map((w) => [w.name, w.status, w.type, w.contentType, w.botCount])).toEqual([[SAMPLE_CAROUSEL_NAME, 'Published', 'Slider', 'All', 1]]);
   });
 
   it('a restart does not make it again (one bot, the same media)', async () => {

@@ -1069,6 +1069,118 @@ export interface paths {
         patch: operations["patchTagByTagId"];
         trace?: never;
     };
+    "/widget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the widgets of an account
+         * @description One page of `{ records, metadata }`, newest first (spec 002 §2, §7; size 10 by default). `name` keeps the widgets whose name contains it (case-insensitive). 404 when the caller has no role in the account. Needs the account feature `new_widgets` (else 403 `featureDisabled`).
+         */
+        get: operations["getWidget"];
+        put?: never;
+        /**
+         * Create a widget
+         * @description A Draft widget (author = caller, privacy Public) with revision 1 holding the defaults of `type` (default Slider; spec 002 §5, §9). 403 for a Viewer. Needs the account feature `new_widgets` (else 403 `featureDisabled`).
+         */
+        post: operations["postWidget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a widget
+         * @description `mode=draft` (default) answers the latest revision, `mode=published` the published one (404 when none). Also HEAD. Needs the account feature `new_widgets` (else 403 `featureDisabled`).
+         */
+        get: operations["getWidgetById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a widget
+         * @description Editors (spec 002 §6). Deletes the widget and its revisions; a published carousel stops serving. Audited as `widget.delete`. Needs the account feature `new_widgets` (else 403 `featureDisabled`).
+         */
+        delete: operations["deleteWidgetById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a widget
+         * @description Rename, privacy, content (a new Draft revision; with `baseRevisionId` older than the latest → 409 `revisionConflict`), publish (`status` or `revisionStatus` Published; 422 with `content.*` field messages when the content is not valid), deactivate / reactivate (superusers and customer success only, else 403). `content.selectedBotIds` must be vidbots and `content.selectedTagIds` tags of the widget's account (422). Edit rights of spec 002 §6 (403). Needs the account feature `new_widgets` (else 403 `featureDisabled`).
+         */
+        patch: operations["patchWidgetById"];
+        trace?: never;
+    };
+    "/widget/{id}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a widget
+         * @description A new Draft "<name> (Copy)" in the same account with the latest revision's content. Viewer → 403; Deactivated → 422 `widgetDeactivated`. Needs the account feature `new_widgets` (else 403 `featureDisabled`).
+         */
+        post: operations["postWidgetByIdClone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/{id}/copy-to-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a widget to another account
+         * @description As duplicate, into `target_account_id`, where the caller needs a non-Viewer role (no role → 404, Viewer → 403) and the account the widgets feature (403 `featureDisabled`). The copy keeps every setting but clears `selectedBotIds` and `selectedTagIds` (they name the source account's vidbots and tags). Deactivated → 422 `widgetDeactivated`; the own account → 422. Needs the account feature `new_widgets` (else 403 `featureDisabled`).
+         */
+        post: operations["postWidgetByIdCopyToAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/{id}/revision/{revisionId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Publish a widget revision
+         * @description Publishes that revision (an older one too: roll back); the previously published one becomes Archived. 404 when it is not the widget's; 422 when its content is not valid; on a Deactivated widget (reactivation) staff only. Needs the account feature `new_widgets` (else 403 `featureDisabled`).
+         */
+        patch: operations["patchWidgetByIdRevisionByRevisionIdStatus"];
+        trace?: never;
+    };
     "/global": {
         parameters: {
             query?: never;
@@ -2690,6 +2802,131 @@ export interface components {
             id: number;
             name: string;
             account_id: number;
+        };
+        WidgetListItem: {
+            id: number;
+            publicId: string;
+            accountId: number;
+            name: string;
+            /** @enum {string} */
+            type: "Slider" | "Card" | "Thumbnail";
+            /** @enum {string} */
+            status: "Draft" | "Published" | "Deactivated";
+            /** @enum {string} */
+            privacy: "Public" | "Private";
+            author: {
+                id: number;
+                email: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            revNumber: number;
+            revisionStatus: ("Draft" | "Published" | "Archived") | null;
+            widgetRevisionId: number;
+            hasDraft: boolean;
+            /** @enum {string} */
+            contentType: "All" | "Selected" | "ByTags";
+            botCount: number;
+        };
+        WidgetContent: {
+            /** @enum {string} */
+            type: "Slider" | "Card" | "Thumbnail";
+            /** @enum {string} */
+            contentType: "All" | "Selected" | "ByTags";
+            /** @enum {string} */
+            contentSortBy: "Latest" | "Random" | "Custom";
+            selectedBotIds: number[];
+            selectedTagIds: number[];
+            appearanceSettings: {
+                arrows: boolean;
+                bullets: boolean;
+                infinite: boolean;
+                autoPreview: boolean;
+                horizontalMode: boolean;
+                /** @enum {string} */
+                align: "Left" | "Right" | "Center";
+                descriptionEnabled: boolean;
+                /** @enum {string} */
+                descriptionPosition: "Top" | "Bottom";
+                playerBackgroundColor: string;
+                radius: number;
+                thumbnailSize: number | null;
+                stylesRaw: string;
+            };
+            cardsVisible: {
+                mobile: number;
+                tablet: number;
+                desktop: number;
+            };
+            slidesVisible: {
+                mobile: number;
+                tablet: number;
+                desktop: number;
+            };
+            thumbnailsVisible: {
+                mobile: number;
+                tablet: number;
+                desktop: number;
+            };
+            breakpoints: {
+                tablet: number;
+                desktop: number;
+            };
+            isAutoSwipe: boolean;
+            isAnalyticsEnabled: boolean;
+            isAnalyticsConsentRequired: boolean;
+            /** @enum {string} */
+            analyticsIntegration: "none" | "direct_ga4" | "direct_gtm" | "parent_ga4" | "parent_gtm";
+            analyticsIntegrationSettings: {
+                jsInjectEnabled: boolean;
+                ga4Id?: string | null;
+                gtmId?: string | null;
+                /** @enum {string} */
+                adStorage: "granted" | "denied";
+                /** @enum {string} */
+                analyticsStorage: "granted" | "denied";
+                /** @enum {string} */
+                functionalityStorage: "granted" | "denied";
+                /** @enum {string} */
+                personalizationStorage: "granted" | "denied";
+                /** @enum {string} */
+                securityStorage: "granted" | "denied";
+                overrideBotSettings: boolean;
+            };
+        };
+        Widget: {
+            id: number;
+            publicId: string;
+            accountId: number;
+            name: string;
+            /** @enum {string} */
+            type: "Slider" | "Card" | "Thumbnail";
+            /** @enum {string} */
+            status: "Draft" | "Published" | "Deactivated";
+            /** @enum {string} */
+            privacy: "Public" | "Private";
+            author: {
+                id: number;
+                email: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            revNumber: number;
+            revisionStatus: ("Draft" | "Published" | "Archived") | null;
+            widgetRevisionId: number;
+            hasDraft: boolean;
+            /** @enum {string} */
+            contentType: "All" | "Selected" | "ByTags";
+            botCount: number;
+            publishedRevisionId: number | null;
+            content: components["schemas"]["WidgetContent"];
+            canEdit: boolean;
+            playUrl: string;
+            embedCode: string;
         };
         Global: {
             languages: ("en" | "fi")[];
@@ -7168,6 +7405,532 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Tag"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWidget: {
+        parameters: {
+            query: {
+                account_id: string;
+                page?: string;
+                size?: string;
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["WidgetListItem"][];
+                        metadata: components["schemas"]["ListMetadata"];
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postWidget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accountId: number;
+                    name: string;
+                    /**
+                     * @default Slider
+                     * @enum {string}
+                     */
+                    type?: "Slider" | "Card" | "Thumbnail";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Widget"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWidgetById: {
+        parameters: {
+            query?: {
+                mode?: "draft" | "published";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Widget"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteWidgetById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patchWidgetById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    privacy?: "Public" | "Private";
+                    /** @enum {string} */
+                    status?: "Published" | "Deactivated";
+                    /** @enum {string} */
+                    revisionStatus?: "Published";
+                    content?: components["schemas"]["WidgetContent"];
+                    baseRevisionId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Widget"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postWidgetByIdClone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Widget"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postWidgetByIdCopyToAccount: {
+        parameters: {
+            query: {
+                target_account_id: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Widget"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patchWidgetByIdRevisionByRevisionIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                revisionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "Published";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Widget"];
                 };
             };
             /** @description Bad request (malformed JSON, bad header). */

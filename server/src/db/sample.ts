@@ -44,6 +44,9 @@ import * as botRepo from '../modules/bot/bot.repo';
 import { Content, contentIssues, toStoredContent, type StoredContent } from '../modules/bot/bot.schemas';
 import { mediaIssues, newPublicId } from '../modules/bot/bot.service';
 import { defaultBotSettings } from '../modules/bot/content.rules';
+import * as widgetRepo from '../modules/widget/widget.repo';
+import { defaultWidgetContent } from '../modules/widget/widget.schemas';
+import { newWidgetPublicId, toStoredWidgetContent } from '../modules/widget/widget.service';
 import { SAMPLE_ACTIONS, SAMPLE_BOT_NAME, SAMPLE_SLIDES, sampleDescription, type SampleSlide } from './sample.content';
 
 /** Where the committed sample media live. */
@@ -180,4 +183,27 @@ export async function insertSampleVidbot(
     details: { revisionId: revision.id, revNumber: revision.revNumber, sample: true },
   });
   return { botId: bot.id, mediaIds };
+}
+
+/** Name of the demo account's sample carousel (issue 15 "Widgets"). */
+export const SAMPLE_CAROUSEL_NAME = 'Sample carousel';
+
+/**
+ * The demo account's sample carousel (issue 15 "Widgets": a newcomer finds one in the widgets list):
+ * a Public Slider showing All content (so the sample vidbot and every vidbot published later), with
+ * the §9 defaults, author = the owner, revision 1 Published — the rows and audit events
+ * (`widget.create`, `widget.publish`; no actor, `details.sample = true`) a person's create and
+ * publish would write. Written through `tx` (the seed's savepoint, after the sample vidbot).
+ * @returns the widget id.
+ */
+export async function insertSampleCarousel(tx: Db, where: { accountId: number; ownerId: number }): Promise<number> {
+  const { accountId, ownerId } = where;
+  const system = { accountId, actorUserId: null, targetType: 'widget' } as const;
+  const widget = await widgetRepo.insertWidget(tx, { publicId: await newWidgetPublicId(tx), accountId, name: SAMPLE_CAROUSEL_NAME, type: 'Slider', privacy: 'Public', authorId: ownerId });
+  const revision = await widgetRepo.insertRevision(tx, { widgetId: widget.id, revNumber: 1, content: toStoredWidgetContent(defaultWidgetContent('Slider'), ''), createdBy: ownerId });
+  await recordAudit(tx, { ...system, type: 'widget.create', targetId: widget.id, targetName: widget.name, details: { type: 'Slider', sample: true } });
+  await widgetRepo.publishRevisionRows(tx, widget.id, revision);
+  await widgetRepo.updateWidget(tx, widget.id, { latestRevisionId: revision.id, publishedRevisionId: revision.id, status: 'Published' });
+  await recordAudit(tx, { ...system, type: 'widget.publish', targetId: widget.id, targetName: widget.name, details: { revisionId: revision.id, revNumber: 1, sample: true } });
+  return widget.id;
 }

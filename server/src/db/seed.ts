@@ -2,7 +2,8 @@
  * Demo data (DESIGN §3): account "Demo" (publicId `demo`), users superadmin/owner/admin/editor/viewer
  * @example.com, all with password `Vidbot-demo-1`, and — when the caller passes `opts.sample` (the
  * server does; the test harness does not) — the published sample vidbot of issue 10 §2
- * (server/src/db/sample.ts). Created once, in one transaction: does nothing when the demo account
+ * (server/src/db/sample.ts) and the sample carousel of issue 15; with `opts.newWidgets` the demo account
+ * gets the feature `dashboard:new_widgets` (the widgets area, issue 15). Created once, in one transaction: does nothing when the demo account
  * exists already.
  */
 import { eq } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from './client';
 import { accounts, featureFlags, roles, users, type RoleName } from './schema';
 import type { IdpService } from '../idp/types';
-import { insertSampleVidbot, prepareSampleMedia, type PreparedSampleMedia, type SampleSeedOptions } from './sample';
+import { insertSampleCarousel, insertSampleVidbot, prepareSampleMedia, type PreparedSampleMedia, type SampleSeedOptions } from './sample';
 
 export const DEMO_PASSWORD = 'Vidbot-demo-1';
 
@@ -28,12 +29,16 @@ export const DEMO_USERS: { email: string; firstName: string; lastName: string; r
  * @param opts.sample also create the sample vidbot (issue 10 §2) from the committed media. Its files
  *   are checked before the transaction and it is written in a savepoint: when it fails, a warning is
  *   printed and the demo account and users are created without it (the start goes on).
+ * @param opts.newWidgets turn the feature flag `new_widgets` (dashboard) on for the demo account, unless
+ *   a flag of that name exists (the server passes it; the test harness does not, so tests choose).
+ *   With the sample vidbot made, the published "Sample carousel" (Slider, All content) is added in its
+ *   own savepoint (a failure there leaves the vidbot and prints a warning).
  * @returns true when it created the data, false when it was there already.
  */
 export async function seedDemo(
   db: Db,
   idp: Pick<IdpService, 'createCredentials'>,
-  opts: { googleDrive?: boolean; sample?: SampleSeedOptions } = {},
+  opts: { googleDrive?: boolean; newWidgets?: boolean; sample?: SampleSeedOptions } = {},
 ): Promise<boolean> {
   const existing = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.publicId, 'demo')).limit(1);
   if (existing.length) return false;
@@ -54,6 +59,12 @@ export async function seedDemo(
       await tx
         .insert(featureFlags)
         .values({ name: 'integration_google_drive', flagType: 'dashboard', description: 'Google Drive import (demo account)', accountIds: [account.id] })
+        .onConflictDoNothing();
+    }
+    if (opts.newWidgets && account) {
+      await tx
+        .insert(featureFlags)
+        .values({ name: 'new_widgets', flagType: 'dashboard', description: 'Widgets (carousels), issue 15 (demo account)', accountIds: [account.id] })
         .onConflictDoNothing();
     }
     for (const u of DEMO_USERS) {
@@ -79,9 +90,18 @@ export async function seedDemo(
     if (sample && opts.sample && account && ownerId !== null) {
       const { storage } = opts.sample;
       const where = { accountId: account.id, ownerId };
-      await tx.transaction((savepoint) => insertSampleVidbot(savepoint, storage, sample, where)).catch((err: unknown) => {
-        console.warn(`The sample vidbot could not be created: ${err instanceof Error ? err.message : String(err)}`);
-      });
+      const made = await tx
+        .transaction((savepoint) => insertSampleVidbot(savepoint, storage, sample, where))
+        .then(() => true)
+        .catch((err: unknown) => {
+          console.warn(`The sample vidbot could not be created: ${err instanceof Error ? err.message : String(err)}`);
+          return false;
+        });
+      if (made) {
+        await tx.transaction((savepoint) => insertSampleCarousel(savepoint, where)).catch((err: unknown) => {
+          console.warn(`The sample carousel could not be created: ${err instanceof Error ? err.message : String(err)}`);
+        });
+      }
     }
   });
   return true;

@@ -10,7 +10,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Channel } from '../../../../embed/shared/analytics';
 import type { Db } from '../../db/client';
-import { accounts, botRevisions, bots, botTags, roles, users, type BotStatus } from '../../db/schema';
+import { accounts, botRevisions, bots, botTags, roles, users, widgets, type BotStatus } from '../../db/schema';
 import {
   analyticsDaily,
   analyticsDailyAction,
@@ -288,13 +288,19 @@ export async function dailySums(db: Db, b: BotScope, r: RollupScope): Promise<Ar
     .orderBy(d.day);
 }
 
-/** Per-slider sums on the slider channel (slider_id > 0), with the number of bots that played in it. */
-export async function sliderSums(db: Db, b: BotScope, r: RollupScope): Promise<Array<Counters & { sliderId: number; bots: number }>> {
+/**
+ * Per-slider sums on the slider channel (slider_id > 0), with the number of bots that played in it and
+ * the carousel's name (issue 15): `widgets.name` of that id in the scope's account, else
+ * `Carousel {id}` (a deleted carousel, or an id that is not the account's — never another account's name).
+ */
+export async function sliderSums(db: Db, b: BotScope, r: RollupScope): Promise<Array<Counters & { sliderId: number; bots: number; sliderName: string }>> {
   const scope: RollupScope = { ...r, channel: 'slider' };
   const sums = counterSums();
   const counters = Object.fromEntries(COUNTER_KEYS.map((k) => [k, sums[k].mapWith(Number)])) as Record<CounterKey, SQL<number>>;
+  const sameAccount = b.accountId !== undefined ? sql` and w.account_id = ${b.accountId}` : sql``;
+  const sliderName = sql<string>`coalesce((select w.name from ${widgets} w where w.id = ${d.sliderId}${sameAccount}), 'Carousel ' || ${d.sliderId})`;
   return db
-    .select({ sliderId: d.sliderId, bots: sql<number>`count(distinct ${d.botId})::int`.mapWith(Number), ...counters })
+    .select({ sliderId: d.sliderId, bots: sql<number>`count(distinct ${d.botId})::int`.mapWith(Number), sliderName, ...counters })
     .from(d)
     .where(and(dailyWhere(scope), sql`${d.sliderId} > 0`, matchingBotIds(db, b, scope)))
     .groupBy(d.sliderId)

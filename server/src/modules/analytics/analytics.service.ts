@@ -92,9 +92,6 @@ function pointsOut(range: DayRange, rows: Array<{ day: string; session: number; 
   });
 }
 
-/** Until carousels exist (issue 15) a slider has no stored name: `Carousel {id}`. */
-export const sliderName = (sliderId: number) => `Carousel ${sliderId}`;
-
 // --- guards and scopes ---------------------------------------------------------------------------------
 
 /** 404 unless the caller may read the account's analytics and the account exists. */
@@ -157,7 +154,8 @@ export async function analyticsDaily(deps: AppDeps, user: AuthUser, accountId: n
 
 async function sliderRows(deps: AppDeps, bots: repo.BotScope, rollups: repo.RollupScope): Promise<S.SliderRows['records']> {
   const rows = await repo.sliderSums(deps.db, bots, rollups);
-  return rows.map((r) => ({ sliderId: r.sliderId, sliderName: sliderName(r.sliderId), bots: r.bots, ...withRates(r) }));
+  // sliderName: the carousel's name (widgets.name), `Carousel {id}` when it is gone (analytics.repo.ts sliderSums)
+  return rows.map((r) => ({ sliderId: r.sliderId, sliderName: r.sliderName, bots: r.bots, ...withRates(r) }));
 }
 
 /** `GET /analytics/widget/{accountId}`: one row per carousel (slider channel, slider_id > 0), by slider id. */

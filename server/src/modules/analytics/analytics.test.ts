@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from '../../../test/accounts';
-import { accounts, auditEvents, botRevisions, bots, featureFlags, media } from '../../db/schema';
+import { accounts, auditEvents, botRevisions, bots, featureFlags, media, widgets } from '../../db/schema';
 import { botTags, tags } from '../../db/schema.tag';
 import {
   analyticsDaily,
@@ -274,12 +274,24 @@ describe('chart, sliders, detail', () => {
     expect(t).toMatchObject({ session: 180, opened: 65, engaged: 16 });
   });
 
-  it('/widget/{id}: one row per slider on the slider channel, named Carousel {id}', async () => {
-    const w = await get<S.SliderRows>(`/api/analytics/widget/${D}?${RANGE}`, 'viewer');
-    expect(w.records).toEqual([
-      expect.objectContaining({ sliderId: 7, sliderName: 'Carousel 7', bots: 1, session: 20, sliderSession: 20, opened: 5, sliderPlayed: 9, ctr: 25 }),
-      expect.objectContaining({ sliderId: 9, sliderName: 'Carousel 9', bots: 1, session: 10, opened: 2, engagementRate: 50 }),
+  it('/widget/{id}: one row per slider on the slider channel, named by the carousel (else Carousel {id})', async () => {
+    const before = await get<S.SliderRows>(`/api/analytics/widget/${D}?${RANGE}`, 'viewer');
+    expect(before.records.map((r) => r.sliderName)).toEqual(['Carousel 7', 'Carousel 9']);
+    // carousel 9 is the account's; 7 belongs to another account, whose name must not show here
+    const other = await createAccount(ctx, 'Slider Owner Elsewhere Oy');
+    await ctx.deps.db.insert(widgets).values([
+      { id: 9, publicId: 'slider9pub', accountId: D, name: 'Front page' },
+      { id: 7, publicId: 'slider7pub', accountId: other, name: 'Foreign carousel' },
     ]);
+    try {
+      const w = await get<S.SliderRows>(`/api/analytics/widget/${D}?${RANGE}`, 'viewer');
+      expect(w.records).toEqual([
+        expect.objectContaining({ sliderId: 7, sliderName: 'Carousel 7', bots: 1, session: 20, sliderSession: 20, opened: 5, sliderPlayed: 9, ctr: 25 }),
+        expect.objectContaining({ sliderId: 9, sliderName: 'Front page', bots: 1, session: 10, opened: 2, engagementRate: 50 }),
+      ]);
+    } finally {
+      await ctx.deps.db.delete(widgets).where(inArray(widgets.id, [7, 9]));
+    }
   });
 
   it('/bot/{id}: slides, actions, sources, transitions, top paths with share, drop-off — names from the published revision', async () => {
