@@ -43,6 +43,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const seeded = env.seedDemo
     ? await seedDemo(database.db, idp, {
         googleDrive: !!(env.googleClientId && env.googleClientSecret),
+        // CRM integrations (issue 15): the demo account may connect every CRM.
+        integrations: true,
         // The sample vidbot of issue 10 §2 (server/src/db/sample.ts): its videos are processed by the media worker below.
         sample: { storage, ffmpeg: { ffmpegPath: env.ffmpegPath, ffprobePath: env.ffprobePath } },
       })

@@ -17,7 +17,7 @@ import { validate } from '../../lib/validate';
 import { canCreateBot, canViewBots } from '../bot/bot.policy';
 import * as botRepo from '../bot/bot.repo';
 import * as formRepo from '../form/form.repo';
-import { AccountIntegrations, CrmDelivery, CrmIntegration, FORM_INTEGRATIONS } from './crm.types';
+import { AccountIntegrations, CrmDelivery, CrmIntegration, FORM_INTEGRATIONS, type FormIntegration } from './crm.types';
 import { CrmAuthStart, CrmConnectBody, CrmTypeParam } from './crm.schemas';
 import { connect, disconnect, listIntegrations, retryDelivery, startAuth } from './crm.service';
 
@@ -25,6 +25,8 @@ const tags = ['Integrations'];
 const typeParam = validator('param', CrmTypeParam, (result) => {
   if (!result.success) throw notFound('Unknown integration.');
 });
+/** The `{type}` segment, already checked by `typeParam` (two param validators: `valid('param')` holds only the last one's output). */
+const crmType = (raw: string | undefined): FormIntegration => v.parse(v.picklist(FORM_INTEGRATIONS), raw);
 const RIGHTS = 'Staff, and the Owner, Admin or Reseller of the account (Editor / Viewer 403, no role 404).';
 
 /** Mounted at `/api/account` (authenticated). */
@@ -59,7 +61,7 @@ export function crmIntegrationRoutes(deps: AppDeps): Hono<AppEnv> {
     }),
     typeParam,
     idParams('Account', 'accountId'),
-    async (c) => c.json(await startAuth(deps, c.get('user'), c.req.valid('param').type, c.req.valid('param').accountId)),
+    async (c) => c.json(await startAuth(deps, c.get('user'), crmType(c.req.param('type')), c.req.valid('param').accountId)),
   );
   r.post(
     '/:type/auth/account/:accountId',
@@ -73,7 +75,7 @@ export function crmIntegrationRoutes(deps: AppDeps): Hono<AppEnv> {
     typeParam,
     idParams('Account', 'accountId'),
     validate('json', CrmConnectBody),
-    async (c) => c.json(await connect(deps, c.get('user'), c.req.valid('param').type, c.req.valid('param').accountId, c.req.valid('json'))),
+    async (c) => c.json(await connect(deps, c.get('user'), crmType(c.req.param('type')), c.req.valid('param').accountId, c.req.valid('json'))),
   );
   r.delete(
     '/:type/account/:accountId',
@@ -87,7 +89,7 @@ export function crmIntegrationRoutes(deps: AppDeps): Hono<AppEnv> {
     typeParam,
     idParams('Account', 'accountId'),
     async (c) => {
-      await disconnect(deps, c.get('user'), c.req.valid('param').type, c.req.valid('param').accountId);
+      await disconnect(deps, c.get('user'), crmType(c.req.param('type')), c.req.valid('param').accountId);
       return c.body(null, 204);
     },
   );
