@@ -58,7 +58,8 @@ function vendorMessage(err: unknown): string {
   const e = err as HubspotError;
   const body = e?.body as { message?: unknown; error_description?: unknown } | undefined;
   const text = typeof body?.message === 'string' ? body.message : typeof body?.error_description === 'string' ? body.error_description : (e?.message ?? String(err));
-  return text.slice(0, 500);
+  // A network error names the URL; the token-info and revoke URLs carry a token in their path.
+  return text.replace(/(access|refresh)-tokens\/[^\s/?'"]+/g, '$1-tokens/…').slice(0, 500);
 }
 
 /** Maps an SDK error to the adapter contract's kinds (see the module comment). */
@@ -180,6 +181,11 @@ export const hubspotAdapter: CrmAdapter = {
   },
   async revoke(env, secret) {
     // HubSpot revokes an app's access by deleting its refresh token (DELETE /oauth/v1/refresh-tokens/{token}).
-    if (secret.refreshToken) await client(env).oauth.refreshTokensApi.archive(secret.refreshToken);
+    if (!secret.refreshToken) return;
+    try {
+      await client(env).oauth.refreshTokensApi.archive(secret.refreshToken);
+    } catch (err) {
+      throw classify(err, 'revoke');
+    }
   },
 };
