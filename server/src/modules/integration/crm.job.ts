@@ -130,6 +130,14 @@ export const crmDeliverJob: JobHandler = {
       throw err;
     }
   },
+  /** The job failed for good without the handler settling the delivery (e.g. interrupted on its last attempt): mark it failed. */
+  async onFailed({ deps, job, error }) {
+    const deliveryId = Number((job.payload as { deliveryId?: unknown }).deliveryId);
+    const delivery = Number.isInteger(deliveryId) ? await repo.findDelivery(deps.db, deliveryId) : undefined;
+    if (delivery && (delivery.state === 'pending' || delivery.state === 'retrying')) {
+      await repo.updateDelivery(deps.db, delivery.id, { state: 'failed', lastError: error.slice(0, 1000), nextAttemptAt: null });
+    }
+  },
 };
 
 /** Handlers of this module, registered with the integration worker in server.ts. */

@@ -137,6 +137,9 @@ describe('connections', () => {
     const audits = await ctx.deps.db.select().from(auditEvents).where(eq(auditEvents.type, 'integration.connect'));
     expect(audits.at(-1)).toMatchObject({ accountId: demoId, targetType: 'integration', targetName: 'HubSpot', details: { integrationType: 'hubspot' } });
     expect(JSON.stringify(audits)).not.toContain(secret.accessToken!);
+    // The code is single use at HubSpot: replaying it is refused with a field message.
+    const replay = await json<ErrorBody>(await call('POST', `/api/integration/hubspot/auth/account/${demoId}`, tok.owner, { code, state }), 422);
+    expect(replay.errors).toEqual({ code: 'HubSpot did not accept the sign-in. Please try again.' });
   });
 
   it("refuses a forged, expired, another user's or another account's state (400 invalidState)", async () => {
