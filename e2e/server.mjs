@@ -10,14 +10,18 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-e2e-'));
 const { tsImport } = await import('tsx/esm/api');
 const { startFakeGoogle, fixtureDriveFiles } = await tsImport('../server/test/fakes/google.ts', import.meta.url);
 const google = await startFakeGoogle({ files: fixtureDriveFiles(path.resolve(import.meta.dirname, '../../shared/fixtures/media')) });
+// CRM integrations (issue 15): local fakes of each CRM's API (server/test/fakes/crm-fakes.ts); env points the server at them.
+const { startCrmFakes } = await tsImport('../server/test/fakes/crm-fakes.ts', import.meta.url);
+const crm = await startCrmFakes();
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', SEED_DEMO: '1',
     GOOGLE_CLIENT_ID: google.state.clientId, GOOGLE_CLIENT_SECRET: google.state.clientSecret, ...google.env,
+    ...crm.env,
   },
 });
 const stop = () => { child.kill('SIGTERM'); };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-child.on('exit', (code) => { rmSync(dataDir, { recursive: true, force: true }); void google.close().finally(() => process.exit(code ?? 0)); });
+child.on('exit', (code) => { rmSync(dataDir, { recursive: true, force: true }); void Promise.allSettled([google.close(), crm.close()]).finally(() => process.exit(code ?? 0)); });

@@ -32,6 +32,7 @@ import { accountUserRoutes, invitationPublicRoutes, userRoleRoutes } from './mod
 import { outboxRoutes } from './email';
 import { sharePageRoutes } from './modules/share/share.pages';
 import { integrationRoutes } from './modules/integration/integration.routes';
+import { crmAccountRoutes, crmBotRoutes, crmIntegrationRoutes } from './modules/integration/crm.routes';
 import { adPackageRoutes } from './modules/share/ad.routes';
 import { adPages } from './modules/share/ad.pages';
 import { route } from './lib/contract';
@@ -103,6 +104,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // --- authenticated API routes: mount here -----------------------------------------------------
   // AUTH_ROUTES
   api.route('/integration', integrationRoutes(deps));
+  // CRM integrations (issue 15): connect / list / disconnect, and the delivery retry of a form submission.
+  api.route('/integration', crmIntegrationRoutes(deps));
+  api.route('/account', crmAccountRoutes(deps));
+  api.route('/bot', crmBotRoutes(deps));
   api.route('/admin/outbox', outboxRoutes(deps));
   api.route('/audit-log', auditRoutes(deps));
   api.route('/auth', authFinalizeRoutes(deps));

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { describeTool, findMediaTools, type MediaTools } from '../../scripts/toolchain.mjs';
+import type { CrmEnv } from './modules/integration/crm.types';
 
 export interface Env {
   /** TCP port, default 3000. */
@@ -76,6 +77,11 @@ export interface Env {
   googleOAuthTokenUrl: string;
   googleOAuthRevokeUrl: string;
   googleDriveApiUrl: string;
+  /**
+   * CRM integrations (issue 15; docs/integrations.md): OAuth clients and vendor base URLs, see
+   * `loadCrmEnv`. Tests and e2e point the URLs at local fakes (server/test/fakes/crm-*.ts).
+   */
+  crm: CrmEnv;
 }
 
 /**
@@ -132,6 +138,31 @@ export function mediaToolLines(tools: MediaTools): string[] {
  * The settings of `source` (default `process.env`). Pure over `source` except for finding the media
  * tools (`loadMediaTools`: runs `ffmpeg -version` once per setting).
  */
+/**
+ * CRM settings (issue 15 "Integrations"; docs/integrations.md). OAuth clients: HUBSPOT_CLIENT_ID +
+ * HUBSPOT_CLIENT_SECRET, SALESFORCE_CLIENT_ID + SALESFORCE_CLIENT_SECRET (a CRM whose pair is missing
+ * shows as not configured). Vendor URLs (defaults = the vendors' own): HUBSPOT_API_BASE
+ * (https://api.hubapi.com), HUBSPOT_AUTHORIZE_URL (https://app.hubspot.com/oauth/authorize),
+ * LINEAR_API_URL (https://api.linear.app/graphql), PIPEDRIVE_API_BASE (https://api.pipedrive.com),
+ * SALESFORCE_LOGIN_URL (https://login.salesforce.com). Trailing slashes are dropped.
+ * @param publicUrl the server's public origin (OAuth redirect URIs are `${publicUrl}/integration-callback/{type}`).
+ */
+export function loadCrmEnv(source: Record<string, string | undefined>, publicUrl: string): CrmEnv {
+  const url = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/+$/, '');
+  return {
+    publicUrl,
+    hubspotClientId: source.HUBSPOT_CLIENT_ID || undefined,
+    hubspotClientSecret: source.HUBSPOT_CLIENT_SECRET || undefined,
+    hubspotApiBase: url(source.HUBSPOT_API_BASE, 'https://api.hubapi.com'),
+    hubspotAuthorizeUrl: url(source.HUBSPOT_AUTHORIZE_URL, 'https://app.hubspot.com/oauth/authorize'),
+    linearApiUrl: url(source.LINEAR_API_URL, 'https://api.linear.app/graphql'),
+    pipedriveApiBase: url(source.PIPEDRIVE_API_BASE, 'https://api.pipedrive.com'),
+    salesforceClientId: source.SALESFORCE_CLIENT_ID || undefined,
+    salesforceClientSecret: source.SALESFORCE_CLIENT_SECRET || undefined,
+    salesforceLoginUrl: url(source.SALESFORCE_LOGIN_URL, 'https://login.salesforce.com'),
+  };
+}
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const port = Number(source.PORT ?? 3000);
   const host = source.HOST ?? '127.0.0.1';
@@ -176,5 +207,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     googleOAuthTokenUrl: source.GOOGLE_OAUTH_TOKEN_URL || 'https://oauth2.googleapis.com/token',
     googleOAuthRevokeUrl: source.GOOGLE_OAUTH_REVOKE_URL || 'https://oauth2.googleapis.com/revoke',
     googleDriveApiUrl: (source.GOOGLE_DRIVE_API_URL || 'https://www.googleapis.com').replace(/\/$/, ''),
+    crm: loadCrmEnv(source, publicUrl),
   };
 }

@@ -18,6 +18,7 @@ import { startJobWorker } from './jobs/worker';
 import { mediaJobHandlers } from './media/process';
 import { scheduleMediaSweep } from './media/sweep';
 import { integrationJobHandlers } from './modules/integration/integration.job';
+import { crmJobHandlers } from './modules/integration/crm.job';
 import { emailJobHandlers } from './email';
 import { startPartitionMaintenance } from './modules/analytics/ingest.service';
 import { rollupJobHandlers, startRollupSchedule } from './modules/analytics/rollup';
@@ -44,6 +45,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
         googleDrive: !!(env.googleClientId && env.googleClientSecret),
         // The widgets area (issue 15) is on for the demo account; its sample carousel comes with the sample vidbot.
         newWidgets: true,
+        // CRM integrations (issue 15): the demo account may connect every CRM.
+        integrations: true,
         // The sample vidbot of issue 10 §2 (server/src/db/sample.ts): its videos are processed by the media worker below.
         sample: { storage, ffmpeg: { ffmpegPath: env.ffmpegPath, ffprobePath: env.ffprobePath } },
       })
@@ -52,7 +55,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const partitions = await startPartitionMaintenance(database.db);
   const app = createApp(deps);
   // START_WORKERS
-  const integrationWorker = startJobWorker(deps, integrationJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
+  // Google Drive imports and CRM deliveries (issue 15: crm.deliver).
+  const integrationWorker = startJobWorker(deps, { ...integrationJobHandlers, ...crmJobHandlers }, { concurrency: env.jobConcurrency, pollMs: 1000 });
   const mediaWorker = startJobWorker(deps, mediaJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
   // E-mail delivery over SMTP (issue 10 §3): one loop is enough, a send takes a moment.
   const emailWorker = startJobWorker(deps, emailJobHandlers, { concurrency: Math.min(1, env.jobConcurrency), pollMs: 1000 });

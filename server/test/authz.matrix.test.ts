@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from './harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from './accounts';
-import { featureFlags, media, roles, type RoleName } from '../src/db/schema';
+import { crmDeliveries, featureFlags, formSubmissions, media, roles, type RoleName } from '../src/db/schema';
 
 const CALLERS = ['owner', 'admin', 'editor', 'viewer', 'reseller', 'superadmin', 'cs', 'other', 'norole', 'anon'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -364,7 +364,45 @@ const TABLE: Record<string, Row> = {
     },
     expect: writers(200),
   },
+  // CRM integrations (issue 15; modules/integration/crm.routes.ts): staff, Owner, Admin, Reseller
+  // manage them (spec 002 §6). This app has no CRM OAuth client configured, so the OAuth CRM calls
+  // end in 409 notConfigured once the caller passed the rights and the feature flags.
+  'GET /api/account/:accountId/integration': { req: () => ({ url: `/api/account/${D}/integration` }), expect: managers(200) },
+  'POST /api/integration/:type/auth/start/account/:accountId': {
+    req: async () => {
+      await crmFlags();
+      return { url: `/api/integration/hubspot/auth/start/account/${D}` };
+    },
+    expect: managers(409),
+  },
+  'POST /api/integration/:type/auth/account/:accountId': {
+    req: async () => {
+      await crmFlags();
+      return { url: `/api/integration/hubspot/auth/account/${D}`, body: { code: 'c', state: 's' } };
+    },
+    expect: managers(409),
+  },
+  'DELETE /api/integration/:type/account/:accountId': { req: () => ({ url: `/api/integration/linear/account/${D}` }), expect: managers(204) },
+  'POST /api/bot/:id/form-submission/:submissionId/delivery/:type/retry': {
+    req: async () => {
+      // A stored submission of the matrix bot whose HubSpot delivery failed, fresh per caller.
+      const [sub] = await ctx.deps.db
+        .insert(formSubmissions)
+        .values({ submissionId: randomUUID(), botId, revisionId: null, actionId: 2, formName: 'Matrix form', values: {}, language: 'en' })
+        .returning();
+      await ctx.deps.db.insert(crmDeliveries).values({ submissionId: sub!.id, accountId: D, integrationType: 'hubspot', state: 'failed', attempts: 1, lastError: 'rejected' });
+      return { url: `/api/bot/${botId}/form-submission/${sub!.submissionId}/delivery/hubspot/retry` };
+    },
+    expect: writers(200),
+  },
 };
+
+/** The CRM feature flags `integration` + `integration_hubspot` for the demo account (idempotent). */
+async function crmFlags(): Promise<void> {
+  for (const name of ['integration', 'integration_hubspot']) {
+    await ctx.deps.db.insert(featureFlags).values({ name, flagType: 'dashboard', accountIds: [D] }).onConflictDoNothing();
+  }
+}
 
 /** Distinct `METHOD /path` of the app's `/api` endpoints. */
 function apiRoutes(): string[] {

@@ -262,6 +262,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integration/{type}/auth/start/account/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting an OAuth CRM
+         * @description HubSpot, Salesforce: the vendor's consent URL carrying a signed state (10 minutes) and the redirect URI `{PUBLIC_URL}/integration-callback/{type}`. 403 `featureDisabled` (dashboard:integration / integration_<type> off); 409 `notConfigured` (no OAuth client on the server); 400 `notOAuth` for an API-key CRM. Staff, and the Owner, Admin or Reseller of the account (Editor / Viewer 403, no role 404).
+         */
+        post: operations["postIntegrationByTypeAuthStartAccountByAccountId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integration/{type}/auth/account/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a CRM
+         * @description OAuth CRMs: `{ code, state }` from the callback; the state must be this server's, unexpired, the caller's, for this account and CRM (else 400 `invalidState` 'Invalid authentication state'). Linear, Pipedrive: `{ apiKey }`. 422 `errors.code` / `errors.apiKey` when missing or refused by the vendor; 502 `crmUnavailable`; 403 `featureDisabled`; 409 `notConfigured`. Replaces an earlier connection and re-sends the deliveries that waited for it. Staff, and the Owner, Admin or Reseller of the account (Editor / Viewer 403, no role 404).
+         */
+        post: operations["postIntegrationByTypeAuthAccountByAccountId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integration/{type}/account/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a CRM
+         * @description Deletes the connection and its sealed secret, then revokes the token at the vendor (best effort). 204 also when it was not connected. Staff, and the Owner, Admin or Reseller of the account (Editor / Viewer 403, no role 404).
+         */
+        delete: operations["deleteIntegrationByTypeAccountByAccountId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/{accountId}/integration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's integrations
+         * @description The four CRMs (state not_connected | connected | error, connected user, error message, whether the account's features enable each and whether the server has its OAuth client) and the caller's Google Drive. Never a secret. Staff, and the Owner, Admin or Reseller of the account (Editor / Viewer 403, no role 404).
+         */
+        get: operations["getAccountByAccountIdIntegration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bot/{id}/form-submission/{submissionId}/delivery/{type}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed CRM delivery
+         * @description Queues a `failed` delivery of the submission (`{submissionId}` = FormSubmission.id or its submissionId UUID) to the CRM again → the delivery, now `pending`. 409 `notRetryable` when it is not failed. Anyone who may edit in the bot's account (staff, Owner, Admin, Editor, Reseller; Viewer 403; others 404).
+         */
+        post: operations["postBotByIdFormSubmissionBySubmissionIdDeliveryByTypeRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/outbox": {
         parameters: {
             query?: never;
@@ -2173,6 +2273,49 @@ export interface components {
             size: number | null;
             modifiedTime: string;
         };
+        CrmAuthStart: {
+            authorizeUrl: string;
+        };
+        CrmIntegration: {
+            /** @enum {string} */
+            integrationType: "hubspot" | "linear" | "pipedrive" | "salesforce";
+            /** @enum {string} */
+            auth: "oauth" | "apiKey";
+            enabled: boolean;
+            configured: boolean;
+            /** @enum {string} */
+            state: "not_connected" | "connected" | "error";
+            details: {
+                user: string | null;
+            };
+            error: string | null;
+            connectedAt: string | null;
+        };
+        CrmConnectBody: {
+            code?: string;
+            state?: string;
+            apiKey?: string;
+        };
+        AccountIntegrations: {
+            enabled: boolean;
+            records: components["schemas"]["CrmIntegration"][];
+            googleDrive: {
+                enabled: boolean;
+                configured: boolean;
+                connected: boolean;
+            };
+        };
+        CrmDelivery: {
+            /** @enum {string} */
+            integrationType: "hubspot" | "linear" | "pipedrive" | "salesforce";
+            /** @enum {string} */
+            state: "pending" | "retrying" | "delivered" | "failed";
+            attempts: number;
+            lastError: string | null;
+            externalId: string | null;
+            deliveredAt: string | null;
+            nextAttemptAt: string | null;
+        };
         OutboxMessage: {
             id: number;
             to: string;
@@ -2797,6 +2940,7 @@ export interface components {
             language: "en" | "fi";
             /** Format: date-time */
             createdAt: string;
+            deliveries: components["schemas"]["CrmDelivery"][];
         };
         Tag: {
             id: number;
@@ -3840,6 +3984,321 @@ export interface operations {
             };
             /** @description Error */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postIntegrationByTypeAuthStartAccountByAccountId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: "hubspot" | "linear" | "pipedrive" | "salesforce";
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrmAuthStart"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postIntegrationByTypeAuthAccountByAccountId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: "hubspot" | "linear" | "pipedrive" | "salesforce";
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrmConnectBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrmIntegration"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteIntegrationByTypeAccountByAccountId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: "hubspot" | "linear" | "pipedrive" | "salesforce";
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAccountByAccountIdIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountIntegrations"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postBotByIdFormSubmissionBySubmissionIdDeliveryByTypeRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                submissionId: string;
+                type: "hubspot" | "linear" | "pipedrive" | "salesforce";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrmDelivery"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

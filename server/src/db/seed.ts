@@ -26,6 +26,9 @@ export const DEMO_USERS: { email: string; firstName: string; lastName: string; r
 /**
  * @param opts.googleDrive Google is configured: also turn the feature flag `integration_google_drive`
  *   on for the demo account (issue 5 Google Drive import), unless a flag of that name exists.
+ * @param opts.integrations also turn on the CRM integration flags `integration` and
+ *   `integration_{hubspot,linear,pipedrive,salesforce}` for the demo account (issue 15), unless flags
+ *   of those names exist.
  * @param opts.sample also create the sample vidbot (issue 10 §2) from the committed media. Its files
  *   are checked before the transaction and it is written in a savepoint: when it fails, a warning is
  *   printed and the demo account and users are created without it (the start goes on).
@@ -38,7 +41,7 @@ export const DEMO_USERS: { email: string; firstName: string; lastName: string; r
 export async function seedDemo(
   db: Db,
   idp: Pick<IdpService, 'createCredentials'>,
-  opts: { googleDrive?: boolean; newWidgets?: boolean; sample?: SampleSeedOptions } = {},
+  opts: { googleDrive?: boolean; newWidgets?: boolean; integrations?: boolean; sample?: SampleSeedOptions } = {},
 ): Promise<boolean> {
   const existing = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.publicId, 'demo')).limit(1);
   if (existing.length) return false;
@@ -66,6 +69,14 @@ export async function seedDemo(
         .insert(featureFlags)
         .values({ name: 'new_widgets', flagType: 'dashboard', description: 'Widgets (carousels), issue 15 (demo account)', accountIds: [account.id] })
         .onConflictDoNothing();
+    }
+    if (opts.integrations && account) {
+      for (const name of ['integration', 'integration_hubspot', 'integration_linear', 'integration_pipedrive', 'integration_salesforce']) {
+        await tx
+          .insert(featureFlags)
+          .values({ name, flagType: 'dashboard', description: 'CRM integrations (demo account)', accountIds: [account.id] })
+          .onConflictDoNothing();
+      }
     }
     for (const u of DEMO_USERS) {
       const username = randomUUID();

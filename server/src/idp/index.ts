@@ -17,7 +17,7 @@ import { CognitoError } from './errors';
 import { loadOrCreateKeys } from './keys';
 import { createOperations } from './operations';
 import { createOAuthRoutes } from './oauth/routes';
-import { openSecret, sealClientSecret, sealSecret, type SecretPurpose } from './oauth/secrets';
+import { openSecret, sealClientSecret, sealSecret, signClaims, verifyClaims, type SecretPurpose } from './oauth/secrets';
 import { createSessionCodec } from './session';
 import { createLockout } from './lockout';
 import { rateLimit } from './rate-limit';
@@ -146,6 +146,12 @@ export async function createIdp(opts: { db: Db; env: Env; now?: () => number }):
     },
     openSecret(purpose: SecretPurpose, sealed: string) {
       return openSecret(keys.secret, purpose, sealed);
+    },
+    signClaims(purpose: string, claims: Record<string, unknown>, ttlSeconds: number) {
+      return signClaims(keys.secret, purpose, claims, ttlSeconds, now());
+    },
+    verifyClaims(purpose: string, token: string) {
+      return verifyClaims(keys.secret, purpose, token, now());
     },
     createCredentials(username: string, password: string) {
       const { salt, verifier } = createVerifier(poolName, username, password);

@@ -28,6 +28,13 @@ export interface IdpService {
   sealSecret(purpose: SecretPurpose, plain: string): Promise<string>;
   /** Decrypts a `sealSecret` value. @throws when forged, of another purpose or sealed under another key. */
   openSecret(purpose: SecretPurpose, sealed: string): Promise<string>;
+  /**
+   * Signs readable claims for `purpose` (JWS HS256 under a key derived from the idp secret), valid
+   * `ttlSeconds` (oauth/secrets.ts `signClaims`; e.g. a CRM OAuth state, issue 15).
+   */
+  signClaims(purpose: string, claims: Record<string, unknown>, ttlSeconds: number): Promise<string>;
+  /** The claims of a `signClaims` token of `purpose`, or null (malformed, forged, expired, other purpose). */
+  verifyClaims(purpose: string, token: string): Promise<Record<string, unknown> | null>;
   /** SRP credentials for a password (hex salt and verifier); the password itself is never stored. */
   createCredentials(username: string, password: string): { srpSalt: string; srpVerifier: string };
   /**

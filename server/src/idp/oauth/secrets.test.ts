@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openClientSecret, openSecret, sealClientSecret, sealSecret } from './secrets';
+import { openClientSecret, openSecret, sealClientSecret, sealSecret, signClaims, verifyClaims } from './secrets';
 
 describe('sealSecret / openSecret', () => {
   const key = new Uint8Array(randomBytes(32));
@@ -23,5 +23,27 @@ describe('sealSecret / openSecret', () => {
     const parts = sealed.split('.');
     parts[3] = (parts[3]![0] === 'A' ? 'B' : 'A') + parts[3]!.slice(1);
     await expect(openSecret(key, 'google-drive-token', parts.join('.'))).rejects.toThrow();
+  });
+});
+
+describe('signClaims / verifyClaims (readable signed tokens, e.g. the CRM OAuth state of issue 15)', () => {
+  const key = new Uint8Array(randomBytes(32));
+  const now = Date.UTC(2026, 0, 1);
+
+  it('round-trips readable claims within their lifetime', async () => {
+    const token = await signClaims(key, 'crm-oauth-state', { acc: 'demo', aid: 1 }, 600, now);
+    expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())).toMatchObject({ acc: 'demo', aid: 1 });
+    expect(await verifyClaims(key, 'crm-oauth-state', token, now + 599_000)).toMatchObject({ acc: 'demo', aid: 1 });
+  });
+
+  it('refuses an expired token, another purpose, another key and a changed payload', async () => {
+    const token = await signClaims(key, 'crm-oauth-state', { aid: 1 }, 600, now);
+    expect(await verifyClaims(key, 'crm-oauth-state', token, now + 601_000)).toBeNull();
+    expect(await verifyClaims(key, 'other-purpose', token, now)).toBeNull();
+    expect(await verifyClaims(new Uint8Array(randomBytes(32)), 'crm-oauth-state', token, now)).toBeNull();
+    const [h, , s] = token.split('.');
+    const changed = Buffer.from(JSON.stringify({ aid: 2, iat: now / 1000, exp: now / 1000 + 600 })).toString('base64url');
+    expect(await verifyClaims(key, 'crm-oauth-state', `${h}.${changed}.${s}`, now)).toBeNull();
+    expect(await verifyClaims(key, 'crm-oauth-state', 'garbage', now)).toBeNull();
   });
 });

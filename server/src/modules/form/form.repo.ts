@@ -38,3 +38,9 @@ export async function listBotSubmissions(db: DbOrTx, botId: number, page: number
     .offset(pageOffset(page, size));
   return { rows, totalCount: count?.n ?? 0 };
 }
+
+/** The submission with this row id. */
+export async function findById(db: DbOrTx, id: number): Promise<FormSubmissionRow | undefined> {
+  const [row] = await db.select().from(formSubmissions).where(eq(formSubmissions.id, id)).limit(1);
+  return row;
+}

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { listOf, Timestamp } from '../../lib/contract';
 import { pageParam, sizeParam } from '../../lib/list-query';
+import { CrmDelivery } from '../integration/crm.types';
 
 /** Most answers one submission may carry (content.rules MAX_FORM_FIELDS is 50). */
 const MAX_VALUES = 50;
@@ -58,6 +59,8 @@ export const FormSubmission = v.pipe(
     values: v.record(v.string(), v.union([v.string(), v.boolean()])),
     language: v.picklist(['en', 'fi']),
     createdAt: Timestamp,
+    /** Its deliveries to the account's CRMs (issue 15), one per CRM whose block was enabled and connected when it was stored. */
+    deliveries: v.array(CrmDelivery),
   }),
   v.metadata({ ref: 'FormSubmission' }),
 );

@@ -16,6 +16,11 @@
  *
  * The e-mail is written to the outbox in the submission's transaction (`queueEmail`), so it exists
  * exactly when the submission does; with SMTP configured an `email.send` job delivers it.
+ *
+ * CRM delivery (issue 15; spec 001 §4 form integrations): in the same transaction, one
+ * `crm_deliveries` row and one `crm.deliver` job per enabled integration block of a CRM the bot's
+ * account is connected to (integration/crm.service.ts `scheduleDeliveries`); a replayed key creates
+ * nothing. `GET /bot/{id}/form-submission` records carry their `deliveries`.
  */
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
@@ -31,6 +36,8 @@ import * as repo from './form.repo';
 import type { FormSubmission, FormSubmissionBody, FormSubmissionCreated, FormSubmissionListQuery } from './form.schemas';
 import { fieldIssueMessage, fieldValueIssue, takesValue } from './form.values';
 import type { FormSubmissionValue } from '../../db/schema.form';
+import { deliveriesBySubmission } from '../integration/crm.repo';
+import { scheduleDeliveries, toCrmDelivery } from '../integration/crm.service';
 
 const botNotFound = () => notFound('Vidbot not found.');
 
@@ -123,6 +130,11 @@ export async function submitForm(deps: FormDeps, publicId: string, body: FormSub
       language,
     });
     if (!row) return null;
+    await scheduleDeliveries(tx, {
+      submissionRowId: row.id,
+      accountId: bot.accountId,
+      blocks: { hubspot: form.hubspot, linear: form.linear, pipedrive: form.pipedrive, salesforce: form.salesforce },
+    });
     await queueEmail(
       { db: tx, env: deps.env },
       formSubmissionEmail({
@@ -143,7 +155,7 @@ export async function submitForm(deps: FormDeps, publicId: string, body: FormSub
   return { status: 201, body: { submissionId: created.submissionId } };
 }
 
-function toSubmission(row: repo.FormSubmissionRow): FormSubmission {
+function toSubmission(row: repo.FormSubmissionRow, deliveries: FormSubmission['deliveries']): FormSubmission {
   return {
     id: row.id,
     submissionId: row.submissionId,
@@ -154,6 +166,7 @@ function toSubmission(row: repo.FormSubmissionRow): FormSubmission {
     values: row.values,
     language: row.language === 'fi' ? 'fi' : 'en',
     createdAt: row.createdAt.toISOString(),
+    deliveries,
   };
 }
 
@@ -166,5 +179,9 @@ export async function listSubmissions(db: Db, user: AuthUser, botId: number, q: 
   const bot = await botRepo.findBotById(db, botId);
   if (!bot || !canViewBots(user, bot.accountId)) throw botNotFound();
   const { rows, totalCount } = await repo.listBotSubmissions(db, botId, q.page, q.size);
-  return { records: rows.map(toSubmission), metadata: listMetadata(q.page, q.size, totalCount) };
+  const deliveries = await deliveriesBySubmission(db, rows.map((r) => r.id));
+  return {
+    records: rows.map((r) => toSubmission(r, (deliveries.get(r.id) ?? []).map(toCrmDelivery))),
+    metadata: listMetadata(q.page, q.size, totalCount),
+  };
 }
