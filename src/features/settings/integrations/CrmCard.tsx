@@ -41,7 +41,6 @@ export interface CrmCardProps {
 
 /** The card of one CRM. */
 export function CrmCard({ accountId, integration, callback = null, leave }: CrmCardProps) {
-  const { t } = useLingui();
   const name = INTEGRATION_NAMES[integration.integrationType];
   const titleId = useId();
   const usable = integration.enabled && integration.configured;
@@ -59,7 +58,7 @@ export function CrmCard({ accountId, integration, callback = null, leave }: CrmC
         </p>
       ) : null}
       {usable || integration.state !== 'not_connected' ? (
-        <CrmConnection accountId={accountId} integration={integration} callback={usable ? callback : null} leave={leave} canConnect={usable} name={name} t={t} />
+        <CrmConnection accountId={accountId} integration={integration} callback={usable ? callback : null} leave={leave} canConnect={usable} name={name} />
       ) : null}
     </article>
   );
@@ -72,8 +71,8 @@ function CrmConnection({
   leave,
   canConnect,
   name,
-  t,
-}: CrmCardProps & { canConnect: boolean; name: string; t: ReturnType<typeof useLingui>['t'] }) {
+}: CrmCardProps & { canConnect: boolean; name: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [machine] = useState(() =>
     createCrmConnectionMachine({
