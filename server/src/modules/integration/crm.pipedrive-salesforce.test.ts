@@ -211,3 +211,48 @@ describe('Salesforce adapter', () => {
     expect(sf.state.refreshTokens.get(secret.refreshToken!)?.revoked).toBe(true);
   });
 });
+
+describe('the fakes follow the vendors’ REST', () => {
+  it('Pipedrive: api_token query or x-api-token header, the { success, data } envelope, 401 / 400 / 503 errors', async () => {
+    pd.state.outage = false;
+    pd.state.revoked = false;
+    const me = await fetch(`${pd.url}/v1/users/me?api_token=pd-test-token`);
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ success: true, data: { id: FAKE_PIPEDRIVE_USER.id, name: FAKE_PIPEDRIVE_USER.name } });
+    const bad = await fetch(`${pd.url}/v1/users/me`, { headers: { 'x-api-token': 'nope' } });
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toMatchObject({ success: false, error: 'unauthorized access', errorCode: 401 });
+    const noTitle = await fetch(`${pd.url}/v1/leads`, { method: 'POST', headers: { 'x-api-token': 'pd-test-token', 'content-type': 'application/json' }, body: JSON.stringify({ person_id: 1 }) });
+    expect(noTitle.status).toBe(400);
+    expect(await noTitle.json()).toMatchObject({ success: false, errorCode: 400 });
+    pd.state.outage = true;
+    expect((await fetch(`${pd.url}/v1/users/me?api_token=pd-test-token`)).status).toBe(503);
+    pd.state.outage = false;
+  });
+
+  it('Salesforce: form-encoded token grants, 400 error arrays on the Lead, 401 INVALID_SESSION_ID', async () => {
+    const grant = await fetch(`${sf.url}/services/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'unknown', client_id: sf.state.clientId, client_secret: sf.state.clientSecret, redirect_uri: REDIRECT }),
+    });
+    expect(grant.status).toBe(400);
+    expect(await grant.json()).toEqual({ error: 'invalid_grant', error_description: 'authentication failure' });
+    const badClient = await fetch(`${sf.url}/services/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=refresh_token&refresh_token=x&client_id=nope' });
+    expect(((await badClient.json()) as { error: string }).error).toBe('invalid_client');
+    const noSession = await fetch(`${sf.url}/services/data/v62.0/sobjects/Lead`, { method: 'POST', headers: { authorization: 'Bearer nope', 'content-type': 'application/json' }, body: '{}' });
+    expect(noSession.status).toBe(401);
+    expect(await noSession.json()).toEqual([{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }]);
+    const secret = await salesforceAdapter.exchangeCode!(env, {
+      code: new URL((await fetch(salesforceAdapter.authorizeUrl!(env, { state: 's', redirectUri: REDIRECT }), { redirect: 'manual' })).headers.get('location')!).searchParams.get('code')!,
+      redirectUri: REDIRECT,
+    });
+    const missing = await fetch(`${sf.url}/services/data/v62.0/sobjects/Lead`, { method: 'POST', headers: { authorization: `Bearer ${secret.secret.accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ FirstName: 'Ada' }) });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual([{ message: 'Required fields are missing: [LastName, Company]', errorCode: 'REQUIRED_FIELD_MISSING', fields: ['LastName', 'Company'] }]);
+    sf.state.consent = 'deny';
+    const denied = await fetch(salesforceAdapter.authorizeUrl!(env, { state: 's2', redirectUri: REDIRECT }), { redirect: 'manual' });
+    expect(Object.fromEntries(new URL(denied.headers.get('location')!).searchParams)).toEqual({ error: 'access_denied', error_description: 'end-user denied authorization', state: 's2' });
+    sf.state.consent = 'allow';
+  });
+});
