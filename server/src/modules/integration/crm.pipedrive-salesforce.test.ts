@@ -205,6 +205,13 @@ describe('Salesforce adapter', () => {
     expect(sf.state.leads).toHaveLength(0);
   });
 
+  it('an expired session without a refresh token is CrmAuthError (reconnect needed)', async () => {
+    const { refreshToken: _r, ...secret } = await connect();
+    sf.state.expireAccessTokens();
+    await expect(salesforceAdapter.deliver(env, { secret, connection, lead: lead({ 'last-name': 'L', company: 'C' }), block: { enabled: true } })).rejects.toBeInstanceOf(CrmAuthError);
+    expect(sf.state.tokenRequests.map((r) => r.grantType)).toEqual(['authorization_code']);
+  });
+
   it('revokes the refresh token at Salesforce on disconnect', async () => {
     const secret = await connect();
     await salesforceAdapter.revoke!(env, secret);

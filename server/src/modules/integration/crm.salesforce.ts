@@ -152,7 +152,11 @@ export const salesforceAdapter: CrmAdapter = {
       ...(secret.refreshToken ? { refreshToken: secret.refreshToken } : {}),
       // jsforce's own OAuth refresh, with the failure kept so a revoked refresh token becomes CrmAuthError.
       refreshFn: (c, callback) => {
-        if (!c.refreshToken) return callback(new Error('no refresh token'));
+        if (!c.refreshToken) {
+          // Nothing to refresh with: the session is gone for good (reconnect).
+          refreshError = { name: 'invalid_grant', message: 'session expired and no refresh token' };
+          return callback(new Error('no refresh token'));
+        }
         client.refreshToken(c.refreshToken).then(
           (res) => {
             refreshed = res.access_token;
@@ -170,7 +174,6 @@ export const salesforceAdapter: CrmAdapter = {
       result = (await conn.sobject('Lead').create(salesforceLead(lead, block))) as typeof result;
     } catch (err) {
       if (refreshError) throw tokenError(refreshError, 'token refresh');
-      if (!secret.refreshToken && (err as ApiErrorLike)?.errorCode === 'INVALID_SESSION_ID') throw new CrmAuthError('Salesforce INVALID_SESSION_ID: session expired and no refresh token');
       throw salesforceApiError(err);
     }
     if (!result.success || !result.id) {
