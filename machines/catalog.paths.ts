@@ -8,6 +8,7 @@ import { machineCatalog, machineEntry } from './catalog';
 import { exportTestModel, serializeExportState } from './analytics/export.paths';
 import { editorJourneys, editorPathInputs, editorTestModel, serializeEditorState } from './editor/editor.paths';
 import { googleDrivePathInput, googleDriveTestModel, serializeGoogleDriveState } from './googleDrive/googleDrive.paths';
+import { crmConnectionPathInputs, crmConnectionTestModel, serializeCrmConnectionState } from './integrations/crmConnection.paths';
 import { playerJourneys, playerPathInputs, playerTestModel, serializePlayerState } from './player/player.paths';
 import { createSessionTestModel, serializeSessionState } from './session/session.paths';
 import { chartTestModel, serializeChart, type ChartCase } from './session/chartCase';
@@ -43,6 +44,7 @@ export const pathSources: Record<string, () => PathSource> = {
   upload: () => source({ inputs: uploadInputs(), model: uploadTestModel, serialize: serializeUploadState }),
   uploadQueue: () => source({ inputs: { default: { concurrency: 2 } }, model: () => queueTestModel(), serialize: serializeQueueState }),
   googleDrive: () => source({ inputs: { default: googleDrivePathInput }, model: () => googleDriveTestModel(), serialize: serializeGoogleDriveState }),
+  crmConnection: () => source({ inputs: crmConnectionPathInputs, model: crmConnectionTestModel, serialize: serializeCrmConnectionState }),
   player: () => source({ inputs: playerPathInputs, model: playerTestModel, serialize: serializePlayerState, journeys: playerJourneys }),
   vidbot: () => payloadFreeSource(machineEntry('vidbot')!.machine),
   analyticsExport: () => source({ inputs: { default: undefined }, model: () => exportTestModel(), serialize: serializeExportState }),

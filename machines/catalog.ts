@@ -11,6 +11,7 @@ import type { AnyStateMachine } from 'xstate';
 import { analyticsExportMachine } from './analytics/export.machine';
 import { editorMachine } from './editor/editor.machine';
 import { googleDriveMachine } from './googleDrive/googleDrive.machine';
+import { crmConnectionMachine } from './integrations/crmConnection.machine';
 import { playerMachine } from './player/player.machine';
 import { changePasswordMachine } from './session/changePassword.machine';
 import { completeProfileMachine } from './session/completeProfile.machine';
@@ -158,6 +159,14 @@ export const machineCatalog: readonly MachineEntry[] = [
     summary: 'A person connects Google Drive, picks videos and images, and they are imported into the media library.',
     folder: 'machines/googleDrive',
     machine: googleDriveMachine,
+  },
+  {
+    name: 'crmConnection',
+    title: 'Connecting a CRM',
+    group: 'Sign-in and account',
+    summary: 'On the integrations tab an owner connects HubSpot or Salesforce through the CRM’s sign-in page, or Linear or Pipedrive with an API key; sees who is connected or what broke; reconnects or disconnects.',
+    folder: 'machines/integrations',
+    machine: crmConnectionMachine,
   },
   {
     name: 'player',

@@ -23,6 +23,7 @@ import { Route as SsoRouteImport } from './routes/sso'
 import { Route as TeamSelectRouteImport } from './routes/team-select'
 import { Route as AuthCompleteProfileRouteImport } from './routes/_auth/complete-profile'
 import { Route as AnalyticsReportChannelRouteImport } from './routes/analytics-report.$channel'
+import { Route as IntegrationCallbackTypeRouteImport } from './routes/integration-callback.$type'
 import { Route as OauthGoogleRouteImport } from './routes/oauth.google'
 import { Route as PreviewIdRouteImport } from './routes/preview.$id'
 import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard/index'
@@ -139,6 +140,11 @@ const AuthCompleteProfileRoute = AuthCompleteProfileRouteImport.update({
 const AnalyticsReportChannelRoute = AnalyticsReportChannelRouteImport.update({
   id: '/analytics-report/$channel',
   path: '/analytics-report/$channel',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IntegrationCallbackTypeRoute = IntegrationCallbackTypeRouteImport.update({
+  id: '/integration-callback/$type',
+  path: '/integration-callback/$type',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OauthGoogleRoute = OauthGoogleRouteImport.update({
@@ -439,6 +445,7 @@ export interface FileRoutesByFullPath {
   '/team-select': typeof TeamSelectRoute
   '/complete-profile': typeof AuthCompleteProfileRoute
   '/analytics-report/$channel': typeof AnalyticsReportChannelRoute
+  '/integration-callback/$type': typeof IntegrationCallbackTypeRoute
   '/oauth/google': typeof OauthGoogleRoute
   '/preview/$id': typeof PreviewIdRoute
   '/dashboard/$accountSlug': typeof AuthDashboardAccountSlugRouteWithChildren
@@ -502,6 +509,7 @@ export interface FileRoutesByTo {
   '/team-select': typeof TeamSelectRoute
   '/complete-profile': typeof AuthCompleteProfileRoute
   '/analytics-report/$channel': typeof AnalyticsReportChannelRoute
+  '/integration-callback/$type': typeof IntegrationCallbackTypeRoute
   '/oauth/google': typeof OauthGoogleRoute
   '/preview/$id': typeof PreviewIdRoute
   '/dashboard/resellers': typeof AuthDashboardResellersRoute
@@ -563,6 +571,7 @@ export interface FileRoutesById {
   '/team-select': typeof TeamSelectRoute
   '/_auth/complete-profile': typeof AuthCompleteProfileRoute
   '/analytics-report/$channel': typeof AnalyticsReportChannelRoute
+  '/integration-callback/$type': typeof IntegrationCallbackTypeRoute
   '/oauth/google': typeof OauthGoogleRoute
   '/preview/$id': typeof PreviewIdRoute
   '/_auth/dashboard/$accountSlug': typeof AuthDashboardAccountSlugRouteWithChildren
@@ -628,6 +637,7 @@ export interface FileRouteTypes {
     | '/team-select'
     | '/complete-profile'
     | '/analytics-report/$channel'
+    | '/integration-callback/$type'
     | '/oauth/google'
     | '/preview/$id'
     | '/dashboard/$accountSlug'
@@ -691,6 +701,7 @@ export interface FileRouteTypes {
     | '/team-select'
     | '/complete-profile'
     | '/analytics-report/$channel'
+    | '/integration-callback/$type'
     | '/oauth/google'
     | '/preview/$id'
     | '/dashboard/resellers'
@@ -751,6 +762,7 @@ export interface FileRouteTypes {
     | '/team-select'
     | '/_auth/complete-profile'
     | '/analytics-report/$channel'
+    | '/integration-callback/$type'
     | '/oauth/google'
     | '/preview/$id'
     | '/_auth/dashboard/$accountSlug'
@@ -815,6 +827,7 @@ export interface RootRouteChildren {
   SsoRoute: typeof SsoRoute
   TeamSelectRoute: typeof TeamSelectRoute
   AnalyticsReportChannelRoute: typeof AnalyticsReportChannelRoute
+  IntegrationCallbackTypeRoute: typeof IntegrationCallbackTypeRoute
   OauthGoogleRoute: typeof OauthGoogleRoute
   PreviewIdRoute: typeof PreviewIdRoute
 }
@@ -917,6 +930,13 @@ declare module '@tanstack/react-router' {
       path: '/analytics-report/$channel'
       fullPath: '/analytics-report/$channel'
       preLoaderRoute: typeof AnalyticsReportChannelRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/integration-callback/$type': {
+      id: '/integration-callback/$type'
+      path: '/integration-callback/$type'
+      fullPath: '/integration-callback/$type'
+      preLoaderRoute: typeof IntegrationCallbackTypeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/oauth/google': {
@@ -1450,6 +1470,7 @@ const rootRouteChildren: RootRouteChildren = {
   SsoRoute: SsoRoute,
   TeamSelectRoute: TeamSelectRoute,
   AnalyticsReportChannelRoute: AnalyticsReportChannelRoute,
+  IntegrationCallbackTypeRoute: IntegrationCallbackTypeRoute,
   OauthGoogleRoute: OauthGoogleRoute,
   PreviewIdRoute: PreviewIdRoute,
 }

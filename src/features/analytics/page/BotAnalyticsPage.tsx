@@ -20,6 +20,7 @@ import { analyticsSettingsOptions, botAnalyticsOptions } from '../analytics.quer
 import { formatCount, formatDuration, formatRate } from '../format';
 import { sankeyGraph, sankeyOption } from '../sankey';
 import { useChannelLabel } from './labels';
+import { FormSubmissionsPanel } from '../../settings/integrations/FormSubmissionsPanel';
 
 type Detail = Schema<'BotAnalyticsDetail'>;
 
@@ -80,6 +81,7 @@ export function BotAnalyticsPage({ account, botId, search }: BotAnalyticsPagePro
           <Trans>Loading…</Trans>
         </p>
       )}
+      <FormSubmissionsPanel botId={botId} />
     </div>
   );
 }
