@@ -9,6 +9,8 @@
  */
 import { startFakeHubspot, type FakeHubspot } from './crm-hubspot';
 import { startFakeLinear, type FakeLinear } from './crm-linear';
+import { startFakePipedrive } from './crm-pipedrive';
+import { startFakeSalesforce } from './crm-salesforce';
 
 /** What every CRM fake answers. */
 export interface CrmFake {
@@ -28,6 +30,8 @@ export interface CrmFakes {
 const FAKE_STARTERS: Record<string, () => Promise<CrmFake>> = {
   hubspot: () => startFakeHubspot(),
   linear: () => startFakeLinear(),
+  pipedrive: () => startFakePipedrive(),
+  salesforce: () => startFakeSalesforce(),
 };
 
 /**

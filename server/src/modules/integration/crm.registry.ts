@@ -7,10 +7,14 @@
 import type { CrmAdapter, FormIntegration } from './crm.types';
 import { hubspotAdapter } from './crm.hubspot';
 import { linearAdapter } from './crm.linear';
+import { pipedriveAdapter } from './crm.pipedrive';
+import { salesforceAdapter } from './crm.salesforce';
 
-const ADAPTERS: Partial<Record<FormIntegration, CrmAdapter>> = {
+const ADAPTERS: Record<FormIntegration, CrmAdapter> = {
   hubspot: hubspotAdapter,
   linear: linearAdapter,
+  pipedrive: pipedriveAdapter,
+  salesforce: salesforceAdapter,
 };
 
 /** The adapter of `type`, or undefined when this server has none. */
