@@ -82,3 +82,22 @@ export function publishedBotsOptions(accountId: number, name: string) {
 export function invalidateWidgets(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: widgetKeys.all });
 }
+
+/**
+ * The published vidbots having any of `tagIds` (ByTags content; its Custom order is chosen among
+ * them): `GET /bot?account_id&tag_ids&size=100&order_by=name`, kept to status Published.
+ */
+export function taggedBotsOptions(accountId: number, tagIds: readonly number[]) {
+  const sorted = [...tagIds].sort((a, b) => a - b);
+  return queryOptions({
+    queryKey: ['bot', 'widget-tagged', accountId, sorted] as const,
+    queryFn: async ({ signal }) => {
+      if (sorted.length === 0) return [];
+      const page = await api.get<{ records: BotListItem[] }>('/bot', {
+        query: { account_id: accountId, tag_ids: sorted.join(','), size: BOT_PICKER_SIZE, order_by: 'name', order_direction: 'asc' },
+        signal,
+      });
+      return page.records.filter((b) => b.status === 'Published');
+    },
+  });
+}
