@@ -17,7 +17,7 @@ import { Dialog } from '../../ui/Dialog';
 import { SelectField } from '../../ui/Field';
 import { toast } from '../../ui/toast';
 import { fieldErrorsOf } from '../../ui/errorText';
-import { firstError } from '../../ui/formErrors';
+import { firstError, showServerErrors, submitForm } from '../../ui/formErrors';
 import { CreateWidgetBody, WIDGET_TYPES, type WidgetType } from '../../../server/src/modules/widget/widget.schemas';
 import { useWidgetLabels } from './widgetLabels';
 import { copyNeedsWarning } from './widgetRowActions';
@@ -63,8 +63,8 @@ function CreateForm({ accountId, onClose, onCreated }: Omit<CreateWidgetDialogPr
       try {
         onCreated(await createWidget({ accountId, name: value.name.trim(), type: value.type }));
       } catch (error) {
-        const fields = fieldErrorsOf(error);
-        if (Object.keys(fields).length > 0) formApi.setErrorMap({ onServer: { fields } } as never);
+        // A 422 puts its messages on the fields; anything else is the generic error (spec 002 §8).
+        if (Object.keys(fieldErrorsOf(error)).length > 0) showServerErrors(formApi, error, t`An error occurred`);
         else toast.error(t`An error occurred`);
       }
     },
@@ -75,7 +75,7 @@ function CreateForm({ accountId, onClose, onCreated }: Omit<CreateWidgetDialogPr
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void form.handleSubmit();
+        void submitForm(form);
       }}
     >
       <form.Field name="name">
