@@ -19,9 +19,8 @@ import { Pagination } from '../../ui/Pagination';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { RowMenu, type RowMenuItem } from '../../ui/RowMenu';
 import { toast } from '../../ui/toast';
-import { copyTargets } from '../vidbots/rowActions';
 import { WidgetStatusBadge, useWidgetLabels } from './widgetLabels';
-import { canCreateWidget, widgetRowActions, type WidgetRowActionKey } from './widgetRowActions';
+import { canCreateWidget, widgetCopyTargets, widgetRowActions, type WidgetRowActionKey } from './widgetRowActions';
 import { WIDGETS_PAGE_SIZE, cloneWidget, deleteWidget, invalidateWidgets, setWidgetStatus, widgetListOptions, type WidgetListItem } from './widgets.api';
 
 /** The create and copy dialogs (and the form library) load when first opened (issue 10 §2 JavaScript budget). */
@@ -56,7 +55,7 @@ export function WidgetsListPage({ account, page }: WidgetsListPageProps) {
   const list = useQuery({ ...widgetListOptions(account.id, page), placeholderData: (prev) => prev });
   const labels = useWidgetLabels();
   const canCreate = canCreateWidget(account.role, me);
-  const targets = copyTargets(accounts.data?.records ?? [], account.id, me);
+  const targets = widgetCopyTargets(accounts.data?.records ?? [], account.id, me);
   const [createOpen, setCreateOpen] = useState(false);
   const [copyWidget, setCopyWidget] = useState<WidgetListItem | null>(null);
   const [removeWidget, setRemoveWidget] = useState<WidgetListItem | null>(null);

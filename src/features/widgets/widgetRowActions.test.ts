@@ -1,6 +1,7 @@
 /** The widgets list row menu and create rights (spec 002 §2 row menu, §4, §6). */
 import { describe, expect, it } from 'vitest';
-import { canCreateWidget, canEditWidget, copyNeedsWarning, widgetRowActions } from './widgetRowActions';
+import type { Account } from '../../api/types';
+import { canCreateWidget, canEditWidget, copyNeedsWarning, widgetCopyTargets, widgetRowActions } from './widgetRowActions';
 
 const user = { id: 5, isSuperuser: false, isCustomerSuccess: false, isReseller: false };
 const staff = { ...user, isCustomerSuccess: true };
@@ -49,5 +50,14 @@ describe('row menu (spec 002 §2)', () => {
     expect(copyNeedsWarning({ contentType: 'All' })).toBe(true);
     expect(copyNeedsWarning({ contentType: 'ByTags' })).toBe(true);
     expect(copyNeedsWarning({ contentType: 'Selected' })).toBe(false);
+  });
+});
+
+describe('copy targets (spec 002 §2 "another account")', () => {
+  const acc = (id: number, role: Account['role'], roleStatus: Account['roleStatus'] = 'Active') => ({ id, role, roleStatus }) as Account;
+  it('other accounts where the user may create; staff anywhere', () => {
+    const accounts = [acc(1, 'Owner'), acc(2, 'Editor'), acc(3, 'Viewer'), acc(4, 'Admin', 'Invited'), acc(5, null)];
+    expect(widgetCopyTargets(accounts, 1, user).map((a) => a.id)).toEqual([2]);
+    expect(widgetCopyTargets(accounts, 1, staff).map((a) => a.id)).toEqual([2, 3, 4, 5]);
   });
 });

@@ -11,7 +11,7 @@
  * - deactivate (Published or Draft, not Deactivated) and reactivate (Deactivated): power users
  *   (superuser, customer success) only.
  */
-import type { RoleName, User } from '../../api/types';
+import type { Account, RoleName, User } from '../../api/types';
 import { isStaff } from '../chrome/permissions';
 import type { WidgetListItem } from './widgets.api';
 
@@ -39,6 +39,15 @@ export function canEditWidget(role: RoleName | null, viewer: Viewer | undefined,
   if (role === 'Owner' || role === 'Admin') return true;
   if (viewer && role !== null && widget.author?.id === viewer.id) return true;
   return widget.privacy === 'Public' && role !== null && role !== 'Viewer';
+}
+
+/**
+ * The other accounts a widget may be copied to (spec 002 §2 "if the user has another account"):
+ * every account but `currentAccountId` where the user may create widgets — staff anywhere, others
+ * with an Active non-Viewer role.
+ */
+export function widgetCopyTargets(accounts: readonly Account[], currentAccountId: number, viewer: Viewer | undefined): Account[] {
+  return accounts.filter((a) => a.id !== currentAccountId && (isStaff(viewer) || (a.role !== null && a.role !== 'Viewer' && a.roleStatus === 'Active')));
 }
 
 /** The row menu of `widget` for this user, in display order (hidden entries left out). */
