@@ -2,8 +2,8 @@
  * Staff and account screens (issue 4; spec 000 §2, §6): staff create an account for a new owner and
  * the owner's invitation lands in the outbox; Viewer and Editor see no Users/Settings entries and are
  * sent away from /dashboard/demo/users; turning on new_widgets for the demo account on the feature
- * flags screen turns the feature on for the owner, whose navigation still has no Widget entry while
- * the widget page is not built (issue 10 §2: no entry leads to 'Page not found'); at 390 px the account switcher is a bottom sheet that
+ * flags screen turns the feature on for the owner, whose navigation then has the Widget entry leading
+ * to the widgets list (issue 15; spec 002 §2 widget route guard); at 390 px the account switcher is a bottom sheet that
  * switches accounts and closes when dragged down beyond 80 px.
  */
 import { type APIRequestContext, type Page } from '@playwright/test';
@@ -90,7 +90,7 @@ for (const who of ['viewer', 'editor'] as const) {
   });
 }
 
-test('owner sees Users; turning on new_widgets for Demo turns it on for the owner (no Widget entry until its page exists)', async ({ browser, request }) => {
+test('owner sees Users; turning on new_widgets for Demo turns it on for the owner (the Widget entry appears)', async ({ browser, request }) => {
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signIn(owner, 'owner@example.com');
@@ -127,7 +127,9 @@ test('owner sees Users; turning on new_widgets for Demo turns it on for the owne
   expect(features.features).toContain('dashboard:new_widgets');
   await owner.reload();
   await expect(nav(owner).getByRole('link', { name: 'Vidbots' })).toBeVisible();
-  await expect(nav(owner).getByRole('link', { name: 'Widget' })).toHaveCount(0);
+  await nav(owner).getByRole('link', { name: 'Widget' }).click();
+  await expect(owner).toHaveURL(/\/dashboard\/demo\/widget$/);
+  await expect(owner.getByRole('heading', { level: 1, name: 'Widgets' })).toBeVisible();
   await ownerContext.close();
   await staffContext.close();
 });
