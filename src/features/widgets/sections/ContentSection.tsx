@@ -32,7 +32,8 @@ export function ContentSection({ content, onChange, readOnly, errors, accountId 
   const searchId = useId();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), BOT_SEARCH_DEBOUNCE_MS);
-  const allPublished = useQuery(publishedBotsOptions(accountId, ''));
+  // Names of the chosen vidbots and the published ones a sort change keeps (Selected content only).
+  const allPublished = useQuery({ ...publishedBotsOptions(accountId, ''), enabled: content.contentType === 'Selected' });
   const found = useQuery({ ...publishedBotsOptions(accountId, debounced), enabled: content.contentType === 'Selected' && !readOnly, placeholderData: (prev) => prev });
   const tags = useQuery({ ...tagListOptions(accountId), enabled: content.contentType === 'ByTags' });
   const tagged = useQuery({ ...taggedBotsOptions(accountId, content.selectedTagIds), enabled: content.contentType === 'ByTags' });
