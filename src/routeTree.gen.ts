@@ -57,6 +57,7 @@ import { Route as AuthDashboardAccountSlugUsersIndexRouteImport } from './routes
 import { Route as AuthDashboardAccountSlugUsersIdRouteImport } from './routes/_auth/dashboard/$accountSlug/users.$id'
 import { Route as AuthDashboardAccountSlugVidbotsIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.index'
 import { Route as AuthDashboardAccountSlugVidbotsIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id'
+import { Route as AuthDashboardAccountSlugWidgetIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/widget.index'
 import { Route as AuthDashboardAdminSsoConfigIndexRouteImport } from './routes/_auth/dashboard/admin/sso-config.index'
 import { Route as AuthDashboardAdminSsoConfigIdRouteImport } from './routes/_auth/dashboard/admin/sso-config.$id'
 import { Route as AuthDashboardAccountSlugVidbotsIdIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.index'
@@ -340,6 +341,12 @@ const AuthDashboardAccountSlugVidbotsIdRoute =
     path: '/vidbots/$id',
     getParentRoute: () => AuthDashboardAccountSlugRoute,
   } as any)
+const AuthDashboardAccountSlugWidgetIndexRoute =
+  AuthDashboardAccountSlugWidgetIndexRouteImport.update({
+    id: '/widget/',
+    path: '/widget/',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
 const AuthDashboardAdminSsoConfigIndexRoute =
   AuthDashboardAdminSsoConfigIndexRouteImport.update({
     id: '/dashboard/admin/sso-config/',
@@ -480,6 +487,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/$accountSlug/settings/': typeof AuthDashboardAccountSlugSettingsIndexRoute
   '/dashboard/$accountSlug/users/': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
+  '/dashboard/$accountSlug/widget/': typeof AuthDashboardAccountSlugWidgetIndexRoute
   '/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   '/dashboard/$accountSlug/vidbots/$id/share': typeof AuthDashboardAccountSlugVidbotsIdShareRouteWithChildren
@@ -541,6 +549,7 @@ export interface FileRoutesByTo {
   '/dashboard/$accountSlug/settings': typeof AuthDashboardAccountSlugSettingsIndexRoute
   '/dashboard/$accountSlug/users': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/dashboard/$accountSlug/vidbots': typeof AuthDashboardAccountSlugVidbotsIndexRoute
+  '/dashboard/$accountSlug/widget': typeof AuthDashboardAccountSlugWidgetIndexRoute
   '/dashboard/admin/sso-config': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdIndexRoute
@@ -606,6 +615,7 @@ export interface FileRoutesById {
   '/_auth/dashboard/$accountSlug/settings/': typeof AuthDashboardAccountSlugSettingsIndexRoute
   '/_auth/dashboard/$accountSlug/users/': typeof AuthDashboardAccountSlugUsersIndexRoute
   '/_auth/dashboard/$accountSlug/vidbots/': typeof AuthDashboardAccountSlugVidbotsIndexRoute
+  '/_auth/dashboard/$accountSlug/widget/': typeof AuthDashboardAccountSlugWidgetIndexRoute
   '/_auth/dashboard/admin/sso-config/': typeof AuthDashboardAdminSsoConfigIndexRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/settings': typeof AuthDashboardAccountSlugVidbotsIdSettingsRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id/share': typeof AuthDashboardAccountSlugVidbotsIdShareRouteWithChildren
@@ -672,6 +682,7 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug/settings/'
     | '/dashboard/$accountSlug/users/'
     | '/dashboard/$accountSlug/vidbots/'
+    | '/dashboard/$accountSlug/widget/'
     | '/dashboard/admin/sso-config/'
     | '/dashboard/$accountSlug/vidbots/$id/settings'
     | '/dashboard/$accountSlug/vidbots/$id/share'
@@ -733,6 +744,7 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug/settings'
     | '/dashboard/$accountSlug/users'
     | '/dashboard/$accountSlug/vidbots'
+    | '/dashboard/$accountSlug/widget'
     | '/dashboard/admin/sso-config'
     | '/dashboard/$accountSlug/vidbots/$id/settings'
     | '/dashboard/$accountSlug/vidbots/$id'
@@ -797,6 +809,7 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/$accountSlug/settings/'
     | '/_auth/dashboard/$accountSlug/users/'
     | '/_auth/dashboard/$accountSlug/vidbots/'
+    | '/_auth/dashboard/$accountSlug/widget/'
     | '/_auth/dashboard/admin/sso-config/'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/settings'
     | '/_auth/dashboard/$accountSlug/vidbots/$id/share'
@@ -1170,6 +1183,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdRouteImport
       parentRoute: typeof AuthDashboardAccountSlugRoute
     }
+    '/_auth/dashboard/$accountSlug/widget/': {
+      id: '/_auth/dashboard/$accountSlug/widget/'
+      path: '/widget'
+      fullPath: '/dashboard/$accountSlug/widget/'
+      preLoaderRoute: typeof AuthDashboardAccountSlugWidgetIndexRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
     '/_auth/dashboard/admin/sso-config/': {
       id: '/_auth/dashboard/admin/sso-config/'
       path: '/dashboard/admin/sso-config'
@@ -1383,6 +1403,7 @@ interface AuthDashboardAccountSlugRouteChildren {
   AuthDashboardAccountSlugMediaIndexRoute: typeof AuthDashboardAccountSlugMediaIndexRoute
   AuthDashboardAccountSlugUsersIndexRoute: typeof AuthDashboardAccountSlugUsersIndexRoute
   AuthDashboardAccountSlugVidbotsIndexRoute: typeof AuthDashboardAccountSlugVidbotsIndexRoute
+  AuthDashboardAccountSlugWidgetIndexRoute: typeof AuthDashboardAccountSlugWidgetIndexRoute
 }
 
 const AuthDashboardAccountSlugRouteChildren: AuthDashboardAccountSlugRouteChildren =
@@ -1406,6 +1427,8 @@ const AuthDashboardAccountSlugRouteChildren: AuthDashboardAccountSlugRouteChildr
       AuthDashboardAccountSlugUsersIndexRoute,
     AuthDashboardAccountSlugVidbotsIndexRoute:
       AuthDashboardAccountSlugVidbotsIndexRoute,
+    AuthDashboardAccountSlugWidgetIndexRoute:
+      AuthDashboardAccountSlugWidgetIndexRoute,
   }
 
 const AuthDashboardAccountSlugRouteWithChildren =

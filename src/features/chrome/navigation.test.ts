@@ -87,7 +87,9 @@ describe('side navigation rules (spec 000 §2, §6)', () => {
 
 describe('side navigation entries shown (issue 10 §2: only pages that exist)', () => {
   it('shows the built entries in spec order, with paths under the account', () => {
-    expect(keys({ viewer: base, account: demo('Viewer'), features: ['dashboard:new_widgets'] })).toEqual(['analytics', 'vidbots', 'mediaLibrary']);
+    expect(keys({ viewer: base, account: demo('Viewer'), features: ['dashboard:new_widgets'] })).toEqual(['analytics', 'vidbots', 'widget', 'mediaLibrary']);
+    expect(keys({ viewer: base, account: demo('Viewer'), features: [] })).toEqual(['analytics', 'vidbots', 'mediaLibrary']);
+    expect(navEntries({ viewer: base, account: demo('Editor'), features: ['dashboard:new_widgets'] }).find((x) => x.key === 'widget')?.path).toBe('/dashboard/demo/widget');
     expect(keys({ viewer: base, account: demo('Owner'), features: [] })).toEqual(['analytics', 'vidbots', 'mediaLibrary', 'users', 'settings']);
     expect(navEntries({ viewer: base, account: demo('Admin'), features: [] }).find((x) => x.key === 'settings')?.path).toBe('/dashboard/demo/settings');
     const e = navEntries({ viewer: base, account: demo('Owner'), features: [] });

@@ -4,12 +4,18 @@
  * (WidgetEditorPage, owns the revision machine) and the sections: the panel gets the draft content
  * and reports every edit as a whole new `WidgetContent` (the shell sends it to the machine as
  * `draft.change`). `errors` are the server's 422 field messages keyed by content path
- * (`slidesVisible.mobile`). `readOnly` disables every control (spec 002 §6).
- *
- * Placeholder of the seam commit: only the type choice; the sections helper replaces this file.
+ * (`slidesVisible.mobile`); the contract's own checks (`WidgetContent`, `widgetContentIssues`) run
+ * here too, so a field shows its problem before saving (a server message for the same path wins).
+ * `readOnly` disables every control (spec 002 §6).
  */
-import { useLingui } from '@lingui/react/macro';
-import { WIDGET_TYPES, type WidgetContent } from '../../../../server/src/modules/widget/widget.schemas';
+import { useMemo } from 'react';
+import type { WidgetContent } from '../../../../server/src/modules/widget/widget.schemas';
+import '../widgets.css';
+import { AdvancedSection } from './AdvancedSection';
+import { ChooseTypeSection } from './ChooseTypeSection';
+import { ContentSection } from './ContentSection';
+import { WidgetAppearanceSection } from './WidgetAppearanceSection';
+import { contentErrors } from './widgetContent.logic';
 
 export interface WidgetSettingsPanelProps {
   content: WidgetContent;
@@ -20,16 +26,16 @@ export interface WidgetSettingsPanelProps {
   errors?: Record<string, string>;
 }
 
-export function WidgetSettingsPanel({ content, onChange, readOnly }: WidgetSettingsPanelProps) {
-  const { t } = useLingui();
+export function WidgetSettingsPanel({ content, onChange, readOnly, accountId, errors }: WidgetSettingsPanelProps) {
+  const client = useMemo(() => contentErrors(content), [content]);
+  const all = useMemo(() => ({ ...client, ...errors }), [client, errors]);
+  const props = { content, onChange, readOnly, errors: all };
   return (
-    <fieldset disabled={readOnly}>
-      <legend>{t`Choose type`}</legend>
-      {WIDGET_TYPES.map((type) => (
-        <label key={type}>
-          <input type="radio" name="widget-type" checked={content.type === type} onChange={() => onChange({ ...content, type })} /> {type}
-        </label>
-      ))}
-    </fieldset>
+    <div className="widget-sections">
+      <ChooseTypeSection {...props} />
+      <ContentSection {...props} accountId={accountId} />
+      <WidgetAppearanceSection {...props} />
+      <AdvancedSection {...props} />
+    </div>
   );
 }
