@@ -87,6 +87,47 @@ describe('audit rows of SSO and media-replacement mutations', () => {
   });
 });
 
+describe('audit rows of tags, and the type filter (issue 15)', () => {
+  it('records tag.create and tag.update with the actor and both names; filters by type and resource prefix', async () => {
+    const created = await ctx.call('POST', '/api/tag', { token: tok.admin, body: { name: 'Audited tag', account_id: demoId } });
+    expect(created.status).toBe(201);
+    const tag = (await created.json()) as { id: number };
+    expect((await ctx.call('PATCH', `/api/tag/${tag.id}`, { token: tok.admin, body: { name: 'Renamed tag' } })).status).toBe(200);
+    // a refused rename (duplicate name) writes nothing
+    await ctx.call('POST', '/api/tag', { token: tok.admin, body: { name: 'Other tag', account_id: demoId } });
+    expect((await ctx.call('PATCH', `/api/tag/${tag.id}`, { token: tok.admin, body: { name: 'other TAG' } })).status).toBe(400);
+
+    const adminId = await userIdByEmail(ctx, 'admin@example.com');
+    const tags = await log(tok.owner, `account_id=${demoId}&type=tag.&size=100`);
+    expect(tags.records.map((r) => [r.type, r.targetName])).toEqual([
+      ['tag.create', 'Other tag'],
+      ['tag.update', 'Renamed tag'],
+      ['tag.create', 'Audited tag'],
+    ]);
+    expect(tags.records[1]).toMatchObject({ userId: adminId, target: 'tag', targetId: tag.id, details: { previousName: 'Audited tag' } });
+    expect(tags.metadata.totalCount).toBe(3);
+
+    const updates = await log(tok.owner, `account_id=${demoId}&type=tag.update`);
+    expect(updates.records.map((r) => r.targetName)).toEqual(['Renamed tag']);
+    // a prefix matches whole resources only: `bot.` does not match `tag.*`, and the bot rows are all bot.*
+    const bots = await log(tok.owner, `account_id=${demoId}&type=bot.&size=100`);
+    expect(bots.records.length).toBeGreaterThan(0);
+    expect(bots.records.every((r) => r.type.startsWith('bot.'))).toBe(true);
+    // a type with no rows yet is an empty page, not an error
+    expect((await log(tok.owner, `account_id=${demoId}&type=widget.`)).records).toEqual([]);
+  });
+
+  it('answers 422 errors.type for a type outside the catalogue', async () => {
+    for (const bad of ['tag', 'tag.%', 'nope.create', 'tag.create.', '_ag.']) {
+      const res = await ctx.call('GET', `/api/audit-log?account_id=${demoId}&type=${encodeURIComponent(bad)}`, { token: tok.owner });
+      expect(res.status, bad).toBe(422);
+      expect(Object.keys(((await res.json()) as { errors: Record<string, string> }).errors)).toEqual(['type']);
+    }
+    // the filter does not widen the rights
+    await log(tok.editor, `account_id=${demoId}&type=tag.`, 403);
+  });
+});
+
 describe('GET /audit-log', () => {
   it('lets Owner, Admin and staff read an account; others 403, non-members 404', async () => {
     expect((await log(tok.admin, `account_id=${demoId}`)).metadata.totalCount).toBeGreaterThan(0);
