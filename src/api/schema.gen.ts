@@ -291,7 +291,7 @@ export interface paths {
         };
         /**
          * Read the audit log
-         * @description Newest first. With `account_id`: staff, or an Active Owner or Admin of that account (other roles 403; an account the caller may not use 404). Without it: staff only (every event, staff-wide ones with accountId null included).
+         * @description Newest first; `type` keeps one event type (`tag.create`) or a resource prefix (`widget.`) of the catalogue (else 422). With `account_id`: staff, or an Active Owner or Admin of that account (other roles 403; an account the caller may not use 404). Without it: staff only (every event, staff-wide ones with accountId null included).
          */
         get: operations["getAuditLog"];
         put?: never;
@@ -2686,6 +2686,12 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        TagListItem: {
+            id: number;
+            name: string;
+            account_id: number;
+            botCount: number;
+        };
         Tag: {
             id: number;
             name: string;
@@ -3669,6 +3675,7 @@ export interface operations {
         parameters: {
             query?: {
                 account_id?: string;
+                type?: string;
                 page?: string;
                 size?: string;
             };
@@ -7038,7 +7045,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        records: components["schemas"]["Tag"][];
+                        records: components["schemas"]["TagListItem"][];
                         metadata: components["schemas"]["ListMetadata"];
                     };
                 };
