@@ -58,7 +58,7 @@ describe('TagForm', () => {
   });
 
   it('shows the server detail of a 400 on the field, toasts the failure and keeps the dialog', async () => {
-    api.createTag.mockRejectedValue(new HttpError(400, 'Bad Request', { detail: 'A tag named "Sales" already exists in this account.', code: 'tagExists' }));
+    api.createTag.mockRejectedValue(new HttpError(400, 'Bad Request', { detail: 'A tag named "Sales" already exists in this account.', code: 'tagExists', errors: { name: 'A tag with this name already exists.' } }));
     const { name, onDone, errorOf } = setup(null);
     fireEvent.change(name(), { target: { value: 'Sales' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));

@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { useForm } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { isHttpError } from '../../../api/client';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/Field';
 import { fieldErrorsOf } from '../../../ui/errorText';
@@ -54,7 +55,8 @@ export function TagForm({ tag, accountId, onDone }: { tag: EditedTag | null; acc
         if (tag) await renameTag(tag.id, name);
         else await createTag(accountId, name);
       } catch (error) {
-        const fields = fieldErrorsOf(error);
+        // A 422's field messages go on their fields; a 400 (duplicate name) shows its detail (spec 002 §8).
+        const fields = isHttpError(error, 422) ? fieldErrorsOf(error) : {};
         const text = tagCreateErrorText(error, tag ? t`Failed to update tag` : t`Creating tag failed`);
         (formApi as ServerErrorForm).setErrorMap({ onServer: { form: text, fields: fields.name ? fields : { name: text } } });
         toast.error(tag ? t`Failed to update tag` : t`Failed to create tag`);
