@@ -117,6 +117,30 @@ describe('audit rows of tags, and the type filter (issue 15)', () => {
     expect((await log(tok.owner, `account_id=${demoId}&type=widget.`)).records).toEqual([]);
   });
 
+  it('records the membership changes of an account (invite, resend, role change, remove) under user. and role.', async () => {
+    const email = 'audited-member@example.org';
+    const teamId = await createAccount(ctx, 'Members Oy');
+    await createUser(ctx, 'members-owner@example.org', { roles: [[teamId, 'Owner']] });
+    const owner = await ctx.signIn('members-owner@example.org', TEST_PASSWORD);
+    const invited = await ctx.call('POST', `/api/account/${teamId}/user`, { token: owner, body: { email, role: 'Viewer' } });
+    expect(invited.status, await invited.clone().text()).toBe(201);
+    const member = (await invited.json()) as { id: number };
+    const resent = await ctx.call('POST', `/api/account/${teamId}/user/resend-invitation`, { token: owner, body: { accountId: teamId, role: 'Viewer', userEmail: email } });
+    expect(resent.status, await resent.clone().text()).toBeLessThan(300);
+    expect((await ctx.call('PUT', `/api/account/${teamId}/user/${member.id}/role`, { token: owner, body: { role: 'Editor' } })).status).toBe(200);
+    expect((await ctx.call('DELETE', `/api/account/${teamId}/user/${member.id}`, { token: owner })).status).toBeLessThan(300);
+
+    const users = await log(owner, `account_id=${teamId}&type=user.&size=100`);
+    expect(users.records.map((r) => [r.type, r.targetName])).toEqual([
+      ['user.remove', email],
+      ['user.resendInvitation', email],
+      ['user.invite', email],
+    ]);
+    const roles = await log(owner, `account_id=${teamId}&type=role.update`);
+    expect(roles.records).toHaveLength(1);
+    expect(roles.records[0]).toMatchObject({ target: 'user', targetId: member.id, targetName: email, details: { from: 'Viewer', to: 'Editor' }, userId: await userIdByEmail(ctx, 'members-owner@example.org') });
+  });
+
   it('answers 422 errors.type for a type outside the catalogue', async () => {
     for (const bad of ['tag', 'tag.%', 'nope.create', 'tag.create.', '_ag.']) {
       const res = await ctx.call('GET', `/api/audit-log?account_id=${demoId}&type=${encodeURIComponent(bad)}`, { token: tok.owner });
