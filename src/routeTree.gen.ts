@@ -28,6 +28,7 @@ import { Route as OauthGoogleRouteImport } from './routes/oauth.google'
 import { Route as PreviewIdRouteImport } from './routes/preview.$id'
 import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard/index'
 import { Route as AuthDashboardAccountSlugRouteImport } from './routes/_auth/dashboard/$accountSlug'
+import { Route as AuthDashboardProfileRouteImport } from './routes/_auth/dashboard/profile'
 import { Route as AuthDashboardResellersRouteImport } from './routes/_auth/dashboard/resellers'
 import { Route as AuthDashboardAccountSlugIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/index'
 import { Route as AuthDashboardAccountSlugEditRouteImport } from './routes/_auth/dashboard/$accountSlug/edit'
@@ -169,6 +170,11 @@ const AuthDashboardAccountSlugRoute =
     path: '/dashboard/$accountSlug',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthDashboardProfileRoute = AuthDashboardProfileRouteImport.update({
+  id: '/dashboard/profile',
+  path: '/dashboard/profile',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthDashboardResellersRoute = AuthDashboardResellersRouteImport.update({
   id: '/dashboard/resellers',
   path: '/dashboard/resellers',
@@ -456,6 +462,7 @@ export interface FileRoutesByFullPath {
   '/oauth/google': typeof OauthGoogleRoute
   '/preview/$id': typeof PreviewIdRoute
   '/dashboard/$accountSlug': typeof AuthDashboardAccountSlugRouteWithChildren
+  '/dashboard/profile': typeof AuthDashboardProfileRoute
   '/dashboard/resellers': typeof AuthDashboardResellersRoute
   '/dashboard/': typeof AuthDashboardIndexRoute
   '/dashboard/$accountSlug/edit': typeof AuthDashboardAccountSlugEditRoute
@@ -520,6 +527,7 @@ export interface FileRoutesByTo {
   '/integration-callback/$type': typeof IntegrationCallbackTypeRoute
   '/oauth/google': typeof OauthGoogleRoute
   '/preview/$id': typeof PreviewIdRoute
+  '/dashboard/profile': typeof AuthDashboardProfileRoute
   '/dashboard/resellers': typeof AuthDashboardResellersRoute
   '/dashboard': typeof AuthDashboardIndexRoute
   '/dashboard/$accountSlug/edit': typeof AuthDashboardAccountSlugEditRoute
@@ -584,6 +592,7 @@ export interface FileRoutesById {
   '/oauth/google': typeof OauthGoogleRoute
   '/preview/$id': typeof PreviewIdRoute
   '/_auth/dashboard/$accountSlug': typeof AuthDashboardAccountSlugRouteWithChildren
+  '/_auth/dashboard/profile': typeof AuthDashboardProfileRoute
   '/_auth/dashboard/resellers': typeof AuthDashboardResellersRoute
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
   '/_auth/dashboard/$accountSlug/edit': typeof AuthDashboardAccountSlugEditRoute
@@ -651,6 +660,7 @@ export interface FileRouteTypes {
     | '/oauth/google'
     | '/preview/$id'
     | '/dashboard/$accountSlug'
+    | '/dashboard/profile'
     | '/dashboard/resellers'
     | '/dashboard/'
     | '/dashboard/$accountSlug/edit'
@@ -715,6 +725,7 @@ export interface FileRouteTypes {
     | '/integration-callback/$type'
     | '/oauth/google'
     | '/preview/$id'
+    | '/dashboard/profile'
     | '/dashboard/resellers'
     | '/dashboard'
     | '/dashboard/$accountSlug/edit'
@@ -778,6 +789,7 @@ export interface FileRouteTypes {
     | '/oauth/google'
     | '/preview/$id'
     | '/_auth/dashboard/$accountSlug'
+    | '/_auth/dashboard/profile'
     | '/_auth/dashboard/resellers'
     | '/_auth/dashboard/'
     | '/_auth/dashboard/$accountSlug/edit'
@@ -978,6 +990,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard/$accountSlug'
       fullPath: '/dashboard/$accountSlug'
       preLoaderRoute: typeof AuthDashboardAccountSlugRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/profile': {
+      id: '/_auth/dashboard/profile'
+      path: '/dashboard/profile'
+      fullPath: '/dashboard/profile'
+      preLoaderRoute: typeof AuthDashboardProfileRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/dashboard/resellers': {
@@ -1439,6 +1458,7 @@ const AuthDashboardAccountSlugRouteWithChildren =
 interface AuthRouteChildren {
   AuthCompleteProfileRoute: typeof AuthCompleteProfileRoute
   AuthDashboardAccountSlugRoute: typeof AuthDashboardAccountSlugRouteWithChildren
+  AuthDashboardProfileRoute: typeof AuthDashboardProfileRoute
   AuthDashboardResellersRoute: typeof AuthDashboardResellersRoute
   AuthDashboardIndexRoute: typeof AuthDashboardIndexRoute
   AuthDashboardAccountsCreateRoute: typeof AuthDashboardAccountsCreateRoute
@@ -1459,6 +1479,7 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthCompleteProfileRoute: AuthCompleteProfileRoute,
   AuthDashboardAccountSlugRoute: AuthDashboardAccountSlugRouteWithChildren,
+  AuthDashboardProfileRoute: AuthDashboardProfileRoute,
   AuthDashboardResellersRoute: AuthDashboardResellersRoute,
   AuthDashboardIndexRoute: AuthDashboardIndexRoute,
   AuthDashboardAccountsCreateRoute: AuthDashboardAccountsCreateRoute,

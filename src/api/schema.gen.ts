@@ -391,7 +391,7 @@ export interface paths {
         };
         /**
          * Read the audit log
-         * @description Newest first. With `account_id`: staff, or an Active Owner or Admin of that account (other roles 403; an account the caller may not use 404). Without it: staff only (every event, staff-wide ones with accountId null included).
+         * @description Newest first; `type` keeps one event type (`tag.create`) or a resource prefix (`widget.`) of the catalogue (else 422). With `account_id`: staff, or an Active Owner or Admin of that account (other roles 403; an account the caller may not use 404). Without it: staff only (every event, staff-wide ones with accountId null included).
          */
         get: operations["getAuditLog"];
         put?: never;
@@ -2942,6 +2942,12 @@ export interface components {
             createdAt: string;
             deliveries: components["schemas"]["CrmDelivery"][];
         };
+        TagListItem: {
+            id: number;
+            name: string;
+            account_id: number;
+            botCount: number;
+        };
         Tag: {
             id: number;
             name: string;
@@ -4365,6 +4371,7 @@ export interface operations {
         parameters: {
             query?: {
                 account_id?: string;
+                type?: string;
                 page?: string;
                 size?: string;
             };
@@ -7734,7 +7741,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        records: components["schemas"]["Tag"][];
+                        records: components["schemas"]["TagListItem"][];
                         metadata: components["schemas"]["ListMetadata"];
                     };
                 };

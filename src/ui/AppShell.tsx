@@ -20,7 +20,7 @@ import { navEntries } from '../features/chrome/navigation';
 import { SideNav } from '../features/chrome/SideNav';
 import { UserMenu } from '../features/chrome/UserMenu';
 import { AccountSwitcher } from '../features/chrome/AccountSwitcher';
-import { CONTENT_ROLES, activeRoleIn, canSeeSwitcher, passesAccountRole, surveyEligible } from '../features/chrome/permissions';
+import { activeRoleIn, canSeeSwitcher, surveyEligible } from '../features/chrome/permissions';
 import '../features/chrome/chrome.css';
 
 const FeedbackSurvey = lazy(() => import('../features/chrome/FeedbackSurvey'));
@@ -61,10 +61,6 @@ export function AppShell({ account = null, children }: { account?: Account | nul
   const features = useQuery(featuresOptions(account?.id ?? 0)).data?.features ?? [];
   const role = me && account ? activeRoleIn(me.roles, account.id) : null;
   const entries = me ? navEntries({ viewer: me, account: account ? { publicId: account.publicId, role } : null, features, devMode: import.meta.env.DEV }) : [];
-  // The profile page admits the account's members and superusers (spec 000 §6): a staff viewer
-  // without a role in the selected account edits their profile through an account they belong to.
-  const profileAccount = (account && passesAccountRole(me, role, CONTENT_ROLES) ? account : null) ?? accounts.find((a) => a.roleStatus === 'Active') ?? null;
-  const profilePath = me && profileAccount ? `/dashboard/${profileAccount.publicId}/users/${me.id}` : null;
 
   return (
     <InShellContext.Provider value={true}>
@@ -85,7 +81,7 @@ export function AppShell({ account = null, children }: { account?: Account | nul
           )}
           <div className="top-bar-end">
             <LanguageSwitch />
-            {me && <UserMenu me={me} profilePath={profilePath} onSignOut={session.signOut} />}
+            {me && <UserMenu me={me} onSignOut={session.signOut} />}
           </div>
         </header>
         <div className="app-body">

@@ -1,5 +1,6 @@
 /**
- * User menu (spec 000 §2): edit profile, set up MFA (hidden for a Google identity), change password,
+ * User menu (spec 000 §2; issue 15 "the user's own profile … and password change reachable from the
+ * chrome"): My profile (`/dashboard/profile`: names and language), set up MFA (hidden for a Google identity), change password,
  * privacy policy, logout, and the Power user toggle (desktop, power users only). A menu button
  * (`aria-haspopup="menu"`) opens a `role="menu"`; arrow keys move, Escape closes and returns focus.
  *
@@ -15,19 +16,18 @@ import { canTogglePowerUser, hasGoogleIdentity } from './permissions';
 import { setPowerUserMode, usePowerUserMode } from './powerUser';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 
-/** Targets of pages built by other areas (security screens). */
+/** Targets of pages built by other areas (own profile, security screens). */
+const PROFILE_PATH = '/dashboard/profile';
 const SECURITY_PATH = '/dashboard/security';
 const CHANGE_PASSWORD_PATH = '/dashboard/security/change-password';
 
 export interface UserMenuProps {
   me: User;
-  /** Where "Edit profile" leads (the profile inside an account), or null when no account is known. */
-  profilePath: string | null;
   onSignOut: () => void;
 }
 
 /** The signed-in user's menu in the top bar. */
-export function UserMenu({ me, profilePath, onSignOut }: UserMenuProps) {
+export function UserMenu({ me, onSignOut }: UserMenuProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -89,13 +89,11 @@ export function UserMenu({ me, profilePath, onSignOut }: UserMenuProps) {
       </button>
       {open && (
         <ul ref={menuRef} role="menu" className="menu-popup" aria-label={t`User menu`} onKeyDown={onKey}>
-          {profilePath && (
-            <li role="none">
-              <Link role="menuitem" to={profilePath} onClick={() => setOpen(false)}>
-                <Trans>Edit profile</Trans>
-              </Link>
-            </li>
-          )}
+          <li role="none">
+            <Link role="menuitem" to={PROFILE_PATH} onClick={() => setOpen(false)}>
+              <Trans>My profile</Trans>
+            </Link>
+          </li>
           {!hasGoogleIdentity(me) && (
             <li role="none">
               <Link role="menuitem" to={SECURITY_PATH} onClick={() => setOpen(false)}>

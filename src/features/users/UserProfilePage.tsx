@@ -14,6 +14,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../ui/toast';
+import { activateLocale } from '../../i18n';
 import { meOptions, queryKeys } from '../../api/queries';
 import type { Account, LanguageCode, RoleName, User } from '../../api/types';
 import { canSeeUserProfile, profileFormDisabled, profileRoleChoices, profileRoleField } from '../chrome/permissions';
@@ -118,6 +119,8 @@ function ProfileForm({ account, viewer, role, user, member }: { account: Account
         toast.error(showServerErrors(formApi, error, t`An error occurred`));
         return;
       }
+      // One's own language takes effect at once (issue 15), before the toast so it speaks it.
+      if (self && !disabled) await activateLocale(value.language);
       toast.success(t`Profile saved`);
       await Promise.all([invalidateUsers(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.me })]);
     },

@@ -87,6 +87,71 @@ describe('audit rows of SSO and media-replacement mutations', () => {
   });
 });
 
+describe('audit rows of tags, and the type filter (issue 15)', () => {
+  it('records tag.create and tag.update with the actor and both names; filters by type and resource prefix', async () => {
+    const created = await ctx.call('POST', '/api/tag', { token: tok.admin, body: { name: 'Audited tag', account_id: demoId } });
+    expect(created.status).toBe(201);
+    const tag = (await created.json()) as { id: number };
+    expect((await ctx.call('PATCH', `/api/tag/${tag.id}`, { token: tok.admin, body: { name: 'Renamed tag' } })).status).toBe(200);
+    // a refused rename (duplicate name) writes nothing
+    await ctx.call('POST', '/api/tag', { token: tok.admin, body: { name: 'Other tag', account_id: demoId } });
+    expect((await ctx.call('PATCH', `/api/tag/${tag.id}`, { token: tok.admin, body: { name: 'other TAG' } })).status).toBe(400);
+
+    const adminId = await userIdByEmail(ctx, 'admin@example.com');
+    const tags = await log(tok.owner, `account_id=${demoId}&type=tag.&size=100`);
+    expect(tags.records.map((r) => [r.type, r.targetName])).toEqual([
+      ['tag.create', 'Other tag'],
+      ['tag.update', 'Renamed tag'],
+      ['tag.create', 'Audited tag'],
+    ]);
+    expect(tags.records[1]).toMatchObject({ userId: adminId, target: 'tag', targetId: tag.id, details: { previousName: 'Audited tag' } });
+    expect(tags.metadata.totalCount).toBe(3);
+
+    const updates = await log(tok.owner, `account_id=${demoId}&type=tag.update`);
+    expect(updates.records.map((r) => r.targetName)).toEqual(['Renamed tag']);
+    // a prefix matches whole resources only: `bot.` does not match `tag.*`, and the bot rows are all bot.*
+    const bots = await log(tok.owner, `account_id=${demoId}&type=bot.&size=100`);
+    expect(bots.records.length).toBeGreaterThan(0);
+    expect(bots.records.every((r) => r.type.startsWith('bot.'))).toBe(true);
+    // a type with no rows yet is an empty page, not an error
+    expect((await log(tok.owner, `account_id=${demoId}&type=widget.`)).records).toEqual([]);
+  });
+
+  it('records the membership changes of an account (invite, resend, role change, remove) under user. and role.', async () => {
+    const email = 'audited-member@example.org';
+    const teamId = await createAccount(ctx, 'Members Oy');
+    await createUser(ctx, 'members-owner@example.org', { roles: [[teamId, 'Owner']] });
+    const owner = await ctx.signIn('members-owner@example.org', TEST_PASSWORD);
+    const invited = await ctx.call('POST', `/api/account/${teamId}/user`, { token: owner, body: { email, role: 'Viewer' } });
+    expect(invited.status, await invited.clone().text()).toBe(201);
+    const member = (await invited.json()) as { id: number };
+    const resent = await ctx.call('POST', `/api/account/${teamId}/user/resend-invitation`, { token: owner, body: { accountId: teamId, role: 'Viewer', userEmail: email } });
+    expect(resent.status, await resent.clone().text()).toBeLessThan(300);
+    expect((await ctx.call('PUT', `/api/account/${teamId}/user/${member.id}/role`, { token: owner, body: { role: 'Editor' } })).status).toBe(200);
+    expect((await ctx.call('DELETE', `/api/account/${teamId}/user/${member.id}`, { token: owner })).status).toBeLessThan(300);
+
+    const users = await log(owner, `account_id=${teamId}&type=user.&size=100`);
+    expect(users.records.map((r) => [r.type, r.targetName])).toEqual([
+      ['user.remove', email],
+      ['user.resendInvitation', email],
+      ['user.invite', email],
+    ]);
+    const roles = await log(owner, `account_id=${teamId}&type=role.update`);
+    expect(roles.records).toHaveLength(1);
+    expect(roles.records[0]).toMatchObject({ target: 'user', targetId: member.id, targetName: email, details: { from: 'Viewer', to: 'Editor' }, userId: await userIdByEmail(ctx, 'members-owner@example.org') });
+  });
+
+  it('answers 422 errors.type for a type outside the catalogue', async () => {
+    for (const bad of ['tag', 'tag.%', 'nope.create', 'tag.create.', '_ag.']) {
+      const res = await ctx.call('GET', `/api/audit-log?account_id=${demoId}&type=${encodeURIComponent(bad)}`, { token: tok.owner });
+      expect(res.status, bad).toBe(422);
+      expect(Object.keys(((await res.json()) as { errors: Record<string, string> }).errors)).toEqual(['type']);
+    }
+    // the filter does not widen the rights
+    await log(tok.editor, `account_id=${demoId}&type=tag.`, 403);
+  });
+});
+
 describe('GET /audit-log', () => {
   it('lets Owner, Admin and staff read an account; others 403, non-members 404', async () => {
     expect((await log(tok.admin, `account_id=${demoId}`)).metadata.totalCount).toBeGreaterThan(0);

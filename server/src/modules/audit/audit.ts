@@ -1,27 +1,39 @@
 /**
- * `GET /audit-log?account_id&page&size` (spec 002 §2 settings tab audit-log, §3 Audit event, §6 "Tags
+ * `GET /audit-log?account_id&type&page&size` (spec 002 §2 settings tab audit-log, §3 Audit event, §6 "Tags
  * and audit log: Super_Admin, Owner, Admin", §7). Newest first (createdAt desc, id desc).
  *
  * - With `account_id`: staff, or an Active Owner or Admin of that account (other roles 403; an
  *   account the caller may not use 404).
  * - Without it: staff only (every event, staff-wide ones with accountId null included); others 403.
  *
+ * `type` keeps one event type of the catalogue (lib/audit.types.ts) or, ending in `.`, every type of
+ * one resource (`widget.`); anything else is 422 `errors.type`.
+ *
  * Record: `AuditEvent` below (declared in the contract, lib/contract.ts).
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
 import type { AppDeps, AppEnv, AuthUser } from '../../lib/context';
+import { isAuditTypeFilter } from '../../lib/audit.types';
 import { forbidden } from '../../lib/errors';
 import { listMetadata, pageOffset, pageParam, positiveIntString, sizeParam } from '../../lib/list-query';
 import { listOf, route, Timestamp } from '../../lib/contract';
 import { activeRole, assertAccountAccess, isStaff } from '../../lib/policy';
 import { validate } from '../../lib/validate';
 
+/** `type`: one catalogue type (`tag.create`) or a resource prefix ending in `.` (`widget.`). */
+const typeFilter = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check(isAuditTypeFilter, 'type must be an audit event type (tag.create) or a resource prefix (widget.).'),
+);
+
 export const AuditLogQuery = v.object({
   account_id: v.optional(positiveIntString('account_id must be a positive integer.')),
+  type: v.optional(typeFilter),
   page: pageParam,
   size: sizeParam(20, 100),
 });
@@ -66,7 +78,9 @@ export function assertMayReadAudit(user: AuthUser, accountId: number | undefined
 /** One page of audit events. */
 export async function listAuditLog(db: Db, user: AuthUser, q: AuditLogQuery): Promise<AuditLog> {
   assertMayReadAudit(user, q.account_id);
-  const where = q.account_id !== undefined ? eq(auditEvents.accountId, q.account_id) : undefined;
+  const byType =
+    q.type === undefined ? undefined : q.type.endsWith('.') ? sql`left(${auditEvents.type}, ${q.type.length}) = ${q.type}` : eq(auditEvents.type, q.type);
+  const where = and(q.account_id !== undefined ? eq(auditEvents.accountId, q.account_id) : undefined, byType);
   const [count] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(auditEvents).where(where);
   const rows = await db
     .select({ e: auditEvents, email: users.email, firstName: users.firstName, lastName: users.lastName })
@@ -103,7 +117,7 @@ export function auditRoutes(deps: AppDeps): Hono<AppEnv> {
     route({
       summary: 'Read the audit log',
       description:
-        'Newest first. With `account_id`: staff, or an Active Owner or Admin of that account (other roles 403; an account the caller may not use 404). Without it: staff only (every event, staff-wide ones with accountId null included).',
+        'Newest first; `type` keeps one event type (`tag.create`) or a resource prefix (`widget.`) of the catalogue (else 422). With `account_id`: staff, or an Active Owner or Admin of that account (other roles 403; an account the caller may not use 404). Without it: staff only (every event, staff-wide ones with accountId null included).',
       tags: ['Audit log'],
       responses: { 200: AuditLog },
       errors: [401, 403, 404, 422],

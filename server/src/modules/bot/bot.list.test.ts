@@ -199,6 +199,12 @@ describe('tags', () => {
     expect(either.records).toHaveLength(2);
     expect((await call('GET', `/api/bot?account_id=${D}&tag_ids=1,a`, 'owner')).status).toBe(422);
 
+    // the tag list counts the vidbots carrying each tag (issue 15 tags tab)
+    const counted = await json<List<Tag & { botCount: number }>>(await call('GET', `/api/tag?account_id=${D}`, 'viewer'), 200);
+    const countOf = (id: number) => counted.records.find((t) => t.id === id)?.botCount;
+    expect([countOf(red.id), countOf(blue.id)]).toEqual([2, 1]);
+    expect(counted.records.every((t) => typeof t.botCount === 'number')).toBe(true);
+
     // renaming shows on the bots; clearing removes them; the audit names the change
     await json(await call('PATCH', `/api/tag/${red.id}`, 'owner', { name: 'Crimson' }), 200);
     expect((await json<BotDetail>(await call('GET', `/api/bot/${b1.id}`, 'viewer'), 200)).tagsList).toEqual([{ id: red.id, name: 'Crimson' }]);

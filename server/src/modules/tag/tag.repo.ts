@@ -9,12 +9,21 @@ import { pageOffset } from '../../lib/list-query';
 
 export type TagRow = typeof tags.$inferSelect;
 
-/** One page of an account's tags by lower-cased name, and the total count. */
-export async function listTagPage(db: DbOrTx, accountId: number, page: number, size: number): Promise<{ rows: TagRow[]; totalCount: number }> {
+/**
+ * One page of an account's tags by lower-cased name, each with `botCount` (how many vidbots carry
+ * it), and the total count.
+ */
+export async function listTagPage(db: DbOrTx, accountId: number, page: number, size: number): Promise<{ rows: Array<TagRow & { botCount: number }>; totalCount: number }> {
   const where = eq(tags.accountId, accountId);
   const [count] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(tags).where(where);
   const rows = await db
-    .select()
+    .select({
+      id: tags.id,
+      accountId: tags.accountId,
+      name: tags.name,
+      createdAt: tags.createdAt,
+      botCount: sql<number>`(select count(*)::int from ${botTags} where ${botTags.tagId} = ${tags.id})`.mapWith(Number),
+    })
     .from(tags)
     .where(where)
     .orderBy(asc(sql`lower(${tags.name}) collate "C"`), asc(tags.id))

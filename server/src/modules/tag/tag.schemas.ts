@@ -47,5 +47,12 @@ export type Tag = v.InferOutput<typeof Tag>;
 export const TagRef = v.pipe(v.strictObject({ id: v.number(), name: v.string() }), v.metadata({ ref: 'TagRef' }));
 export type TagRef = v.InferOutput<typeof TagRef>;
 
+/** A tag in `GET /tag`: the tag and `botCount`, how many vidbots of the account carry it (issue 15 tags tab). */
+export const TagListItem = v.pipe(
+  v.strictObject({ id: v.number(), name: v.string(), account_id: v.number(), botCount: v.number() }),
+  v.metadata({ ref: 'TagListItem' }),
+);
+export type TagListItem = v.InferOutput<typeof TagListItem>;
+
 /** `GET /tag` answer. */
-export const TagList = listOf(Tag);
+export const TagList = listOf(TagListItem);

@@ -16,7 +16,7 @@ import { activeRole, canUseAccount, isStaff } from '../../lib/policy';
 import { accounts } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import * as repo from './tag.repo';
-import type { CreateTagBody, PatchTagBody, Tag, TagListQuery } from './tag.schemas';
+import type { CreateTagBody, PatchTagBody, Tag, TagListItem, TagListQuery } from './tag.schemas';
 
 /** Create and rename tags: staff, or an Active non-Viewer role in the account. */
 export function canManageTags(user: AuthUser, accountId: number): boolean {
@@ -38,11 +38,11 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** `GET /tag?account_id&page&size` — the account's tags by name. 404 when the caller may not use the account. */
-export async function listTags(db: Db, user: AuthUser, q: TagListQuery): Promise<{ records: Tag[]; metadata: ListMetadata }> {
+/** `GET /tag?account_id&page&size` — the account's tags by name, each with its `botCount`. 404 when the caller may not use the account. */
+export async function listTags(db: Db, user: AuthUser, q: TagListQuery): Promise<{ records: TagListItem[]; metadata: ListMetadata }> {
   if (!canUseAccount(user, q.account_id)) throw notFound('Account not found.');
   const { rows, totalCount } = await repo.listTagPage(db, q.account_id, q.page, q.size);
-  return { records: rows.map(toTag), metadata: listMetadata(q.page, q.size, totalCount) };
+  return { records: rows.map((row) => ({ ...toTag(row), botCount: row.botCount })), metadata: listMetadata(q.page, q.size, totalCount) };
 }
 
 /** `POST /tag { name, account_id }` → 201 Tag. 404 account not usable, 403 Viewer, 400 duplicate name. */

@@ -1,9 +1,13 @@
-/** `/dashboard/{account}/settings/tags` (spec 002 §2 Account settings). Placeholder seam: the issue-15 helper owning this tab replaces it. */
+/** `/dashboard/{account}/settings/tags` (spec 002 §2 Account settings, Tags tab; §6 Super_Admin, Owner, Admin). */
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { TagsTab } from '../../../../features/settings/tags/TagsTab';
 
 export const Route = createFileRoute('/_auth/dashboard/$accountSlug/settings/tags')({
   beforeLoad: ({ context: { settingsTabs }, params }) => {
     if (!settingsTabs.includes('tags')) throw redirect({ to: '/dashboard/$accountSlug/settings', params, replace: true });
   },
-  component: () => <h2>tags</h2>,
+  component: function TagsRoute() {
+    const { account } = Route.useRouteContext();
+    return <TagsTab account={account} />;
+  },
 });
