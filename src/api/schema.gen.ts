@@ -2780,6 +2780,7 @@ export interface components {
             address: string | null;
             zipCode: string | null;
             country: string | null;
+            businessType: string | null;
             owner: components["schemas"]["AccountOwner"] | null;
             partner: components["schemas"]["AccountPerson"] | null;
             /** Format: date-time */
@@ -2823,21 +2824,24 @@ export interface components {
                     /** @enum {string} */
                     target?: "new_tab" | "same_tab";
                     /** @enum {string} */
-                    externalLinkType?: "tel" | "mailto" | "url" | "deep_link" | "relative_path";
+                    externalLinkType: "tel" | "mailto" | "url" | "deep_link" | "relative_path";
                 } | {
                     /** @constant */
                     type: "contact_form";
                     name: string;
-                    buttonText?: string;
+                    buttonText: string;
                     /** @enum {string} */
                     buttonStyle?: "standard" | "highlight";
-                    title?: string;
-                    subject?: string;
-                    description?: string;
-                    emailTo?: string[];
+                    title: string;
+                    subject: string;
+                    description: string;
+                    emailTo: string[];
                     emailBcc?: string[];
                     fields?: {
-                        [key: string]: string | boolean | number;
+                        name: string;
+                        /** @enum {string} */
+                        type: "text" | "email" | "tel" | "textarea";
+                        required?: boolean;
                     }[];
                 })[];
                 cover: components["schemas"]["ProfileMedia"] | null;
@@ -8216,6 +8220,7 @@ export interface operations {
                     zipCode?: string | null;
                     country?: string | null;
                     color?: string | null;
+                    businessType?: string | null;
                     /** @enum {string} */
                     status?: "Active" | "Suspended";
                     newOwnerId?: number;
@@ -8525,21 +8530,24 @@ export interface operations {
                             /** @enum {string} */
                             target?: "new_tab" | "same_tab";
                             /** @enum {string} */
-                            externalLinkType?: "tel" | "mailto" | "url" | "deep_link" | "relative_path";
+                            externalLinkType: "tel" | "mailto" | "url" | "deep_link" | "relative_path";
                         } | {
                             /** @constant */
                             type: "contact_form";
                             name: string;
-                            buttonText?: string;
+                            buttonText: string;
                             /** @enum {string} */
                             buttonStyle?: "standard" | "highlight";
-                            title?: string;
-                            subject?: string;
-                            description?: string;
-                            emailTo?: string[];
+                            title: string;
+                            subject: string;
+                            description: string;
+                            emailTo: string[];
                             emailBcc?: string[];
                             fields?: {
-                                [key: string]: string | boolean | number;
+                                name: string;
+                                /** @enum {string} */
+                                type: "text" | "email" | "tel" | "textarea";
+                                required?: boolean;
                             }[];
                         })[];
                     };

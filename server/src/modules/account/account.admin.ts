@@ -97,6 +97,7 @@ async function detailDtos(db: Db, rows: AccountRow[], callerId: number): Promise
       address: a.address,
       zipCode: a.zipCode,
       country: a.country,
+      businessType: a.businessType,
       owner: owner ? { ...person(owner.user), status: owner.status } : null,
       partner: partner ? person(partner) : null,
       updatedAt: a.updatedAt.toISOString(),
@@ -250,7 +251,7 @@ export async function listAccountDetails(db: Db, user: AuthUser, q: AccountListQ
  *   kept), every other Owner of the account becomes Admin.
  * - `newPartnerId`: a reseller user (422 otherwise), or null to clear.
  * - `options`: merged into the stored options.
- * Restricted fields (status, newOwnerId, newPartnerId, options) are checked only when they change
+ * Restricted fields (status, newOwnerId, newPartnerId, options, businessType) are checked only when they change
  * the stored value, so a form may send them back unchanged.
  * @throws 404 unknown / not usable, 403 a field the caller may not change, 422 bad body.
  */
@@ -272,9 +273,11 @@ export async function updateAccount(db: Db, user: AuthUser, id: number, body: Up
       newOwnerId: body.newOwnerId !== undefined && ownerRow?.role !== 'Owner',
       newPartnerId: body.newPartnerId !== undefined && body.newPartnerId !== current.partnerId,
       options: optionsChange,
+      businessType: body.businessType !== undefined && body.businessType !== current.businessType,
     });
     const set: Partial<typeof accounts.$inferInsert> = { ...billingSet(body), updatedAt: new Date() };
     if (body.businessName !== undefined) set.businessName = body.businessName;
+    if (body.businessType !== undefined) set.businessType = body.businessType;
     if (body.status !== undefined) set.status = body.status;
     if (body.options !== undefined) set.options = { ...current.options, ...body.options } satisfies AccountOptions;
     if (body.newPartnerId !== undefined) {
