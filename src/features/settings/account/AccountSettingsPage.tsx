@@ -92,6 +92,7 @@ function AccountSettingsForm({ account }: { account: AccountDetail }) {
       }
     },
   });
+  const businessName = account.businessName;
   const values = useStore(form.store, (s) => s.values);
   const dirty = JSON.stringify(values) !== JSON.stringify(baseline);
   const leaveDialog = useUnsavedChanges(dirty);
@@ -132,7 +133,7 @@ function AccountSettingsForm({ account }: { account: AccountDetail }) {
             <Trans>Billing</Trans>
           </h3>
           <p className="muted small">
-            <Trans>Where invoices for {account.businessName} are sent. Every field is optional.</Trans>
+            <Trans>Where invoices for {businessName} are sent. Every field is optional.</Trans>
           </p>
           <div className="settings-grid">
             {field('billingEmail', t`Billing email`, { type: 'email', maxLength: 254, autoComplete: 'email' })}

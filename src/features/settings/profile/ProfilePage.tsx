@@ -160,7 +160,11 @@ function ProfileForm({ accountId, stored, withCompanyProfile }: { accountId: num
                   onChange={field.handleChange}
                   onBlur={field.handleBlur}
                   error={firstError(field.state.meta.errors)}
-                  hint={<Trans>Applied to the account's vidbots and widgets, for example .vb-button {'{'} border-radius: 0 {'}'}</Trans>}
+                  hint={
+                    <>
+                      <Trans>Applied to the account's vidbots and widgets, for example:</Trans> <code>{'.vb-button { border-radius: 0 }'}</code>
+                    </>
+                  }
                   maxLength={20_000}
                   rows={6}
                   monospace
