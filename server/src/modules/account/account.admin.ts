@@ -46,6 +46,7 @@ import type {
   UpdateAccountBody,
 } from './account.schemas';
 import { inviteAccountOwner } from './account.owner';
+import { PROFILE_MEDIA_KINDS } from './profile.rules';
 
 type RoleRow = typeof roles.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -390,7 +391,8 @@ export async function getAccountProfile(db: Db, user: AuthUser, id: number): Pro
 
 /**
  * `PUT /account/{id}/profile {appearance?, profile?}`: each part present replaces the stored one.
- * Media ids must be media of this account (422 naming the field). Audited as `account.profile_update`.
+ * Media ids must be media of this account, of the kinds PROFILE_MEDIA_KINDS names (422 naming the
+ * field). Audited as `account.profile_update`.
  */
 export async function updateAccountProfile(db: Db, user: AuthUser, id: number, body: AccountProfileBody): Promise<AccountProfile> {
   assertMayUpdateProfile(user, id);
@@ -399,12 +401,17 @@ export async function updateAccountProfile(db: Db, user: AuthUser, id: number, b
   if (body.profile) parts.profile = body.profile;
   const refs = MEDIA_FIELDS.flatMap(([part, key]) => {
     const mid = parts[part] ? idOf(parts[part], key) : null;
-    return mid === null ? [] : [{ path: `${part}.${key}`, id: mid }];
+    return mid === null ? [] : [{ path: `${part}.${key}`, key, id: mid }];
   });
   const row = await db.transaction(async (tx) => {
     const known = await accountMediaIds(tx, id, refs.map((r) => r.id));
     const errors: Record<string, string> = {};
-    for (const r of refs) if (!known.has(r.id)) errors[r.path] = `Media ${r.id} does not exist in this account.`;
+    for (const r of refs) {
+      const kind = known.get(r.id);
+      const accepted: readonly string[] = PROFILE_MEDIA_KINDS[r.key];
+      if (kind === undefined) errors[r.path] = `Media ${r.id} does not exist in this account.`;
+      else if (!accepted.includes(kind)) errors[r.path] = `Media ${r.id} is a ${kind}; ${r.key} takes ${accepted.join(' or ')}.`;
+    }
     if (Object.keys(errors).length) throw unprocessable('Validation failed.', errors);
     const [updated] = await tx
       .update(accounts)

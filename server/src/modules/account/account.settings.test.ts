@@ -10,6 +10,7 @@ import { createTestContext, type TestContext } from '../../../test/harness';
 import { createUser, demoAccountId, TEST_PASSWORD } from '../../../test/accounts';
 import { HEX_COLOUR } from '../bot/content.rules';
 import type { AccountDetail, AccountProfile } from './account.schemas';
+import { media } from '../../db/schema';
 import { PROFILE_HEX_COLOUR, socialUrlIssue } from './profile.rules';
 
 let ctx: TestContext;
@@ -125,6 +126,26 @@ describe('profile rules (spec 002 §5)', () => {
     expect(fewer.profile.socialLinks).toEqual([]);
     expect(fewer.profile.actions).toHaveLength(1);
     expect(fewer.appearance.buttonBackgroundColor).toBe('#351DDA');
+  });
+});
+
+describe('profile media kinds', () => {
+  it('takes a LogoImage logo, a LogoVideo chat icon video, a CoverImage cover and a video introduction; refuses other kinds', async () => {
+    const add = async (type: 'LogoImage' | 'LogoVideo' | 'CoverImage' | 'SlideVideo' | 'SlideImage') =>
+      (await ctx.deps.db.insert(media).values({ accountId: demoId, name: type, type }).returning())[0]!.id;
+    const [logo, video, cover, intro, slide] = [await add('LogoImage'), await add('LogoVideo'), await add('CoverImage'), await add('SlideVideo'), await add('SlideImage')];
+    const ok = await json<AccountProfile>(
+      await putProfile('owner', { appearance: { logoId: logo, chatVideoId: video }, profile: { coverId: cover, introductionId: intro } }),
+      200,
+    );
+    expect(ok.appearance).toMatchObject({ logoId: logo, chatVideoId: video });
+    expect(ok.profile).toMatchObject({ coverId: cover, introductionId: intro });
+    const bad = await errorsOf(await putProfile('owner', { appearance: { logoId: slide, chatVideoId: intro }, profile: { coverId: logo, introductionId: video } }));
+    expect(bad).toEqual({
+      'appearance.logoId': `Media ${slide} is a SlideImage; logoId takes LogoImage.`,
+      'appearance.chatVideoId': `Media ${intro} is a SlideVideo; chatVideoId takes LogoVideo.`,
+      'profile.coverId': `Media ${logo} is a LogoImage; coverId takes CoverImage.`,
+    });
   });
 });
 

@@ -42,6 +42,18 @@ export type ActionType = (typeof ACTION_TYPES)[number];
 /** External link types of an action (spec 002 §3; the same as a vidbot's, link.rules.ts). */
 export const PROFILE_LINK_TYPES = EXTERNAL_LINK_TYPES;
 
+/**
+ * The media kinds each profile media reference accepts *(design)*: the company logo a LogoImage, the
+ * global chat icon video a LogoVideo, the cover a CoverImage, the profile video (introduction) a
+ * SlideVideo or LogoVideo. The server refuses another kind (422); the SPA's choosers offer only these.
+ */
+export const PROFILE_MEDIA_KINDS = {
+  logoId: ['LogoImage'],
+  chatVideoId: ['LogoVideo'],
+  coverId: ['CoverImage'],
+  introductionId: ['SlideVideo', 'LogoVideo'],
+} as const satisfies Record<string, readonly ('SlideVideo' | 'LogoVideo' | 'SlideImage' | 'LogoImage' | 'CoverImage' | 'ProfileImage')[]>;
+
 /** Limits *(design)*: links and actions per profile, fields per contact form, recipients per list. */
 export const PROFILE_LIMITS = { socialLinks: 30, actions: 10, fields: 30, recipients: 20 } as const;
 

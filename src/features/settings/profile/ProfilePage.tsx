@@ -36,6 +36,7 @@ import {
   type ProfileFormValues,
   type SocialLinkValue,
 } from './profileModel';
+import { PROFILE_MEDIA_KINDS } from '../../../../server/src/modules/account/profile.rules';
 import '../settings.css';
 
 // colord (the contrast readout) loads after the tab's first render (the route's size budget).
@@ -183,7 +184,7 @@ function ProfileForm({ accountId, stored, withCompanyProfile }: { accountId: num
                 <MediaField
                   label={t`Global chat icon video`}
                   mode="VIDEO"
-                  kinds={['LogoVideo']}
+                  kinds={PROFILE_MEDIA_KINDS.chatVideoId}
                   accountId={accountId}
                   value={field.state.value}
                   onChange={field.handleChange}
@@ -194,7 +195,7 @@ function ProfileForm({ accountId, stored, withCompanyProfile }: { accountId: num
             </form.Field>
             <form.Field name="appearance.logoId">
               {(field) => (
-                <MediaField label={t`Company logo`} mode="IMAGE" kinds={['LogoImage']} accountId={accountId} value={field.state.value} onChange={field.handleChange} error={firstError(field.state.meta.errors)} />
+                <MediaField label={t`Company logo`} mode="IMAGE" kinds={PROFILE_MEDIA_KINDS.logoId} accountId={accountId} value={field.state.value} onChange={field.handleChange} error={firstError(field.state.meta.errors)} />
               )}
             </form.Field>
           </div>,
@@ -217,7 +218,7 @@ function ProfileForm({ accountId, stored, withCompanyProfile }: { accountId: num
               <div className="settings-grid">
                 <form.Field name="profile.coverId">
                   {(field) => (
-                    <MediaField label={t`Cover`} mode="IMAGE" kinds={['CoverImage']} accountId={accountId} value={field.state.value} onChange={field.handleChange} error={firstError(field.state.meta.errors)} />
+                    <MediaField label={t`Cover`} mode="IMAGE" kinds={PROFILE_MEDIA_KINDS.coverId} accountId={accountId} value={field.state.value} onChange={field.handleChange} error={firstError(field.state.meta.errors)} />
                   )}
                 </form.Field>
                 <form.Field name="profile.introductionId">
@@ -225,7 +226,7 @@ function ProfileForm({ accountId, stored, withCompanyProfile }: { accountId: num
                     <MediaField
                       label={t`Profile video`}
                       mode="VIDEO"
-                      kinds={['SlideVideo', 'LogoVideo']}
+                      kinds={PROFILE_MEDIA_KINDS.introductionId}
                       accountId={accountId}
                       value={field.state.value}
                       onChange={field.handleChange}
