@@ -3167,6 +3167,7 @@ export interface components {
             address: string | null;
             zipCode: string | null;
             country: string | null;
+            businessType: string | null;
             owner: components["schemas"]["AccountOwner"] | null;
             partner: components["schemas"]["AccountPerson"] | null;
             /** Format: date-time */
@@ -3210,21 +3211,24 @@ export interface components {
                     /** @enum {string} */
                     target?: "new_tab" | "same_tab";
                     /** @enum {string} */
-                    externalLinkType?: "tel" | "mailto" | "url" | "deep_link" | "relative_path";
+                    externalLinkType: "tel" | "mailto" | "url" | "deep_link" | "relative_path";
                 } | {
                     /** @constant */
                     type: "contact_form";
                     name: string;
-                    buttonText?: string;
+                    buttonText: string;
                     /** @enum {string} */
                     buttonStyle?: "standard" | "highlight";
-                    title?: string;
-                    subject?: string;
-                    description?: string;
-                    emailTo?: string[];
+                    title: string;
+                    subject: string;
+                    description: string;
+                    emailTo: string[];
                     emailBcc?: string[];
                     fields?: {
-                        [key: string]: string | boolean | number;
+                        name: string;
+                        /** @enum {string} */
+                        type: "text" | "email" | "tel" | "textarea";
+                        required?: boolean;
                     }[];
                 })[];
                 cover: components["schemas"]["ProfileMedia"] | null;
@@ -9445,6 +9449,7 @@ export interface operations {
                     zipCode?: string | null;
                     country?: string | null;
                     color?: string | null;
+                    businessType?: string | null;
                     /** @enum {string} */
                     status?: "Active" | "Suspended";
                     newOwnerId?: number;
@@ -9754,21 +9759,24 @@ export interface operations {
                             /** @enum {string} */
                             target?: "new_tab" | "same_tab";
                             /** @enum {string} */
-                            externalLinkType?: "tel" | "mailto" | "url" | "deep_link" | "relative_path";
+                            externalLinkType: "tel" | "mailto" | "url" | "deep_link" | "relative_path";
                         } | {
                             /** @constant */
                             type: "contact_form";
                             name: string;
-                            buttonText?: string;
+                            buttonText: string;
                             /** @enum {string} */
                             buttonStyle?: "standard" | "highlight";
-                            title?: string;
-                            subject?: string;
-                            description?: string;
-                            emailTo?: string[];
+                            title: string;
+                            subject: string;
+                            description: string;
+                            emailTo: string[];
                             emailBcc?: string[];
                             fields?: {
-                                [key: string]: string | boolean | number;
+                                name: string;
+                                /** @enum {string} */
+                                type: "text" | "email" | "tel" | "textarea";
+                                required?: boolean;
                             }[];
                         })[];
                     };

@@ -46,6 +46,7 @@ import type {
   UpdateAccountBody,
 } from './account.schemas';
 import { inviteAccountOwner } from './account.owner';
+import { PROFILE_MEDIA_KINDS } from './profile.rules';
 
 type RoleRow = typeof roles.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -97,6 +98,7 @@ async function detailDtos(db: Db, rows: AccountRow[], callerId: number): Promise
       address: a.address,
       zipCode: a.zipCode,
       country: a.country,
+      businessType: a.businessType,
       owner: owner ? { ...person(owner.user), status: owner.status } : null,
       partner: partner ? person(partner) : null,
       updatedAt: a.updatedAt.toISOString(),
@@ -250,7 +252,7 @@ export async function listAccountDetails(db: Db, user: AuthUser, q: AccountListQ
  *   kept), every other Owner of the account becomes Admin.
  * - `newPartnerId`: a reseller user (422 otherwise), or null to clear.
  * - `options`: merged into the stored options.
- * Restricted fields (status, newOwnerId, newPartnerId, options) are checked only when they change
+ * Restricted fields (status, newOwnerId, newPartnerId, options, businessType) are checked only when they change
  * the stored value, so a form may send them back unchanged.
  * @throws 404 unknown / not usable, 403 a field the caller may not change, 422 bad body.
  */
@@ -272,9 +274,11 @@ export async function updateAccount(db: Db, user: AuthUser, id: number, body: Up
       newOwnerId: body.newOwnerId !== undefined && ownerRow?.role !== 'Owner',
       newPartnerId: body.newPartnerId !== undefined && body.newPartnerId !== current.partnerId,
       options: optionsChange,
+      businessType: body.businessType !== undefined && body.businessType !== current.businessType,
     });
     const set: Partial<typeof accounts.$inferInsert> = { ...billingSet(body), updatedAt: new Date() };
     if (body.businessName !== undefined) set.businessName = body.businessName;
+    if (body.businessType !== undefined) set.businessType = body.businessType;
     if (body.status !== undefined) set.status = body.status;
     if (body.options !== undefined) set.options = { ...current.options, ...body.options } satisfies AccountOptions;
     if (body.newPartnerId !== undefined) {
@@ -387,7 +391,8 @@ export async function getAccountProfile(db: Db, user: AuthUser, id: number): Pro
 
 /**
  * `PUT /account/{id}/profile {appearance?, profile?}`: each part present replaces the stored one.
- * Media ids must be media of this account (422 naming the field). Audited as `account.profile_update`.
+ * Media ids must be media of this account, of the kinds PROFILE_MEDIA_KINDS names (422 naming the
+ * field). Audited as `account.profile_update`.
  */
 export async function updateAccountProfile(db: Db, user: AuthUser, id: number, body: AccountProfileBody): Promise<AccountProfile> {
   assertMayUpdateProfile(user, id);
@@ -396,12 +401,17 @@ export async function updateAccountProfile(db: Db, user: AuthUser, id: number, b
   if (body.profile) parts.profile = body.profile;
   const refs = MEDIA_FIELDS.flatMap(([part, key]) => {
     const mid = parts[part] ? idOf(parts[part], key) : null;
-    return mid === null ? [] : [{ path: `${part}.${key}`, id: mid }];
+    return mid === null ? [] : [{ path: `${part}.${key}`, key, id: mid }];
   });
   const row = await db.transaction(async (tx) => {
     const known = await accountMediaIds(tx, id, refs.map((r) => r.id));
     const errors: Record<string, string> = {};
-    for (const r of refs) if (!known.has(r.id)) errors[r.path] = `Media ${r.id} does not exist in this account.`;
+    for (const r of refs) {
+      const kind = known.get(r.id);
+      const accepted: readonly string[] = PROFILE_MEDIA_KINDS[r.key];
+      if (kind === undefined) errors[r.path] = `Media ${r.id} does not exist in this account.`;
+      else if (!accepted.includes(kind)) errors[r.path] = `Media ${r.id} is a ${kind}; ${r.key} takes ${accepted.join(' or ')}.`;
+    }
     if (Object.keys(errors).length) throw unprocessable('Validation failed.', errors);
     const [updated] = await tx
       .update(accounts)

@@ -30,6 +30,7 @@ export function accountListScope(user: AuthUser, filter: 'Joined' | undefined): 
  * | update `newOwnerId` | superuser, customer success, the Active Owner |
  * | update `newPartnerId` | a user who is both superuser and customer success |
  * | update `options` | superuser, customer success |
+ * | update `businessType` | superuser, customer success (shown only in power-user mode, spec 002 §2) |
  * | update profile (`PUT /account/{id}/profile`) | staff, Active Owner, Admin, Reseller |
  * | delete | superuser |
  */
@@ -60,6 +61,8 @@ export interface AccountUpdateFields {
   newOwnerId: boolean;
   newPartnerId: boolean;
   options: boolean;
+  /** businessType changes (optional: callers that cannot send it leave it out). */
+  businessType?: boolean;
 }
 
 /** 404 / 403 (naming the first refused field) unless the caller may change every field group present. */
@@ -72,6 +75,7 @@ export function assertMayUpdateAccount(user: AuthUser, accountId: number, fields
   if (fields.newOwnerId && !(staff || role === 'Owner')) throw forbidden('Only superusers, customer success and the account owner can change the owner.');
   if (fields.newPartnerId && !(user.isSuperuser && user.isCustomerSuccess)) throw forbidden('Only a superuser who is also customer success can change the partner.');
   if (fields.options && !staff) throw forbidden('Only superusers and customer success can change account options.');
+  if (fields.businessType && !staff) throw forbidden('Only superusers and customer success can change the business type.');
 }
 
 /** 404 / 403 unless staff or an Active Owner, Admin or Reseller (spec 002 §6 "Profile tab"). */

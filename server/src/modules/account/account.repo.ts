@@ -1,7 +1,7 @@
 /** SQL of the account module (tables accounts, roles). */
 import { and, asc, desc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, media, roles, users } from '../../db/schema';
+import { accounts, media, roles, users, type MediaKind } from '../../db/schema';
 import { containsPattern, pageOffset } from '../../lib/list-query';
 import type { AccountListScope } from './account.policy';
 import type { AccountOrderBy } from './account.schemas';
@@ -84,9 +84,9 @@ export async function findUserRowByEmail(db: Db, email: string): Promise<typeof 
   return row;
 }
 
-/** Ids of `ids` that are media of the account. */
-export async function accountMediaIds(db: Db, accountId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: media.id }).from(media).where(and(eq(media.accountId, accountId), inArray(media.id, ids)));
-  return new Set(rows.map((r) => r.id));
+/** The media kind of each of `ids` that is media of the account (others are missing from the map). */
+export async function accountMediaIds(db: Db, accountId: number, ids: number[]): Promise<Map<number, MediaKind>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: media.id, type: media.type }).from(media).where(and(eq(media.accountId, accountId), inArray(media.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.type]));
 }

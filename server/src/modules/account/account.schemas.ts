@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { listOf, Timestamp } from '../../lib/contract';
 import { pageParam, searchParam, sizeParam } from '../../lib/list-query';
+import { appearanceEntries, profileEntries, type AccountProfileBody } from './profile.rules';
 
 export const ACCOUNT_ORDER_BY = ['business_name', 'created_at'] as const;
 export type AccountOrderBy = (typeof ACCOUNT_ORDER_BY)[number];
@@ -105,12 +106,14 @@ const PositiveId = (label: string) =>
 
 /**
  * `PUT /account/{id}` (spec 000 §5, §6). Every field optional; field-level permissions are checked by
- * the service (status, newOwnerId, newPartnerId, options). `newPartnerId: null` clears the partner.
+ * the service (status, newOwnerId, newPartnerId, options, businessType). `newPartnerId: null` clears
+ * the partner. `businessType` (spec 002 §2 Account tab, power-user mode): free text, '' / null clears.
  */
 export const UpdateAccountBody = v.strictObject({
   businessName: v.optional(BusinessName),
   ...billingEntries,
   color: OptText(30),
+  businessType: OptText(100),
   status: v.optional(v.picklist(['Active', 'Suspended'], 'status must be Active or Suspended.')),
   newOwnerId: v.optional(PositiveId('newOwnerId')),
   newPartnerId: v.optional(v.nullable(PositiveId('newPartnerId'))),
@@ -118,76 +121,8 @@ export const UpdateAccountBody = v.strictObject({
 });
 export type UpdateAccountBody = v.InferOutput<typeof UpdateAccountBody>;
 
-const Colour = v.optional(v.nullable(v.pipe(v.string('Must be a colour.'), v.maxLength(30, 'Must be at most 30 characters.'))));
-const MediaRef = (label: string) => v.optional(v.nullable(PositiveId(label)));
-const LinkTarget = v.optional(v.picklist(['new_tab', 'same_tab'], 'target must be new_tab or same_tab.'));
-const Url = v.pipe(v.string('url is required.'), v.trim(), v.nonEmpty('url is required.'), v.maxLength(2000, 'url is too long.'));
-
-/** Social link icons (spec 002 §3 Profile). */
-export const SOCIAL_ICONS = [
-  'Linkedin', 'Facebook', 'Instagram', 'Tiktok', 'X', 'Website', 'WhatsApp', 'Telegram', 'Reddit',
-  'Calendly', 'Viber', 'Snapchat', 'Email', 'Pinterest', 'Youtube', 'Vimeo',
-] as const;
-
-const ShortText = (label: string, max = 200) => v.pipe(v.string(`${label} must be text.`), v.maxLength(max, `${label} must be at most ${max} characters.`));
-
-/** Profile action button: external_link or contact_form (spec 002 §3 Profile). */
-const ProfileAction = v.variant('type', [
-  v.strictObject({
-    type: v.literal('external_link'),
-    name: ShortText('name'),
-    url: Url,
-    style: v.optional(v.picklist(['standard', 'highlight'], 'style must be standard or highlight.')),
-    target: LinkTarget,
-    externalLinkType: v.optional(v.picklist(['tel', 'mailto', 'url', 'deep_link', 'relative_path'], 'externalLinkType is not valid.')),
-  }),
-  v.strictObject({
-    type: v.literal('contact_form'),
-    name: ShortText('name'),
-    buttonText: v.optional(ShortText('buttonText')),
-    buttonStyle: v.optional(v.picklist(['standard', 'highlight'], 'buttonStyle must be standard or highlight.')),
-    title: v.optional(ShortText('title')),
-    subject: v.optional(ShortText('subject')),
-    description: v.optional(ShortText('description', 2000)),
-    emailTo: v.optional(v.array(AccountEmail('emailTo'), 'emailTo must be a list.')),
-    emailBcc: v.optional(v.array(AccountEmail('emailBcc'), 'emailBcc must be a list.')),
-    fields: v.optional(v.pipe(v.array(v.record(v.string(), v.union([v.string(), v.boolean(), v.number()])), 'fields must be a list.'), v.maxLength(30, 'At most 30 fields.'))),
-  }),
-], 'type must be external_link or contact_form.');
-
-/** `appearance` of the profile (spec 002 §3 Profile): logo, chat video, button colours, raw styles. */
-const appearanceEntries = {
-  logoId: MediaRef('logoId'),
-  chatVideoId: MediaRef('chatVideoId'),
-  buttonTextColor: Colour,
-  buttonBackgroundColor: Colour,
-  stylesRaw: v.optional(v.nullable(v.pipe(v.string('stylesRaw must be text.'), v.maxLength(20_000, 'stylesRaw must be at most 20000 characters.')))),
-};
-
-/** `profile` of the profile (spec 002 §3 Profile): company, description, cover, introduction, links, actions. */
-const profileEntries = {
-  companyName: v.optional(v.nullable(ShortText('companyName'))),
-  description: v.optional(v.nullable(ShortText('description', 2000))),
-  coverId: MediaRef('coverId'),
-  introductionId: MediaRef('introductionId'),
-  socialLinks: v.optional(
-    v.pipe(
-      v.array(v.strictObject({ url: Url, icon: v.picklist(SOCIAL_ICONS, 'icon is not a known social link type.'), target: LinkTarget }), 'socialLinks must be a list.'),
-      v.maxLength(30, 'At most 30 social links.'),
-    ),
-  ),
-  actions: v.optional(v.pipe(v.array(ProfileAction, 'actions must be a list.'), v.maxLength(10, 'At most 10 actions.'))),
-};
-
-/**
- * `PUT /account/{id}/profile` (spec 002 §2 profile tab, §3 Profile): `appearance` and `profile`,
- * each replaced as a whole when present. Media references are ids of the account's media.
- */
-export const AccountProfileBody = v.strictObject({
-  appearance: v.optional(v.strictObject(appearanceEntries)),
-  profile: v.optional(v.strictObject(profileEntries)),
-});
-export type AccountProfileBody = v.InferOutput<typeof AccountProfileBody>;
+// The profile body and its rules live in profile.rules.ts (shared with the SPA's profile form).
+export { AccountProfileBody, SOCIAL_ICONS } from './profile.rules';
 /** The stored `appearance` and `profile` (columns of `accounts`, written only through AccountProfileBody). */
 export type StoredAppearance = NonNullable<AccountProfileBody['appearance']>;
 export type StoredProfile = NonNullable<AccountProfileBody['profile']>;
@@ -252,6 +187,8 @@ export const AccountDetail = v.pipe(
     address: v.nullable(v.string()),
     zipCode: v.nullable(v.string()),
     country: v.nullable(v.string()),
+    /** Business type (spec 002 §3 Account details; set in power-user mode). */
+    businessType: v.nullable(v.string()),
     owner: v.nullable(AccountOwner),
     partner: v.nullable(AccountPerson),
     updatedAt: Timestamp,
