@@ -17,7 +17,7 @@
  * mode: 16:9 slider items), `a-Left` / `a-Right` / `a-Center` (alignment when fewer items than fit),
  * `dt` (description on top). Parts (the names custom CSS may style, scoped under `.vb-carousel`):
  * `.v` viewport, `.l` the list, `.i` an item, `.b` the item's button, `.m` its media (cover / preview),
- * `.nm` name, `.ds` description, `.pr` / `.nx` arrows, `.dots` bullets, `.d` the player dialog,
+ * `.x` the text (name and description), `.nm` name, `.ds` description, `.pr` / `.nx` arrows, `.dots` bullets, `.d` the player dialog,
  * `.c` its Close button, `.f` the player frame.
  */
 
@@ -35,10 +35,10 @@ export const CAROUSEL_CSS =
   'button{font:inherit;color:inherit;background:none;border:0;padding:0;margin:0;cursor:pointer}' +
   ':focus-visible{outline:3px solid #1a5fd0;outline-offset:2px}' +
   '.b{display:flex;flex-direction:column;gap:6px;width:100%;text-align:start;border-radius:var(--vb-rad)}' +
-  '.dt .b{flex-direction:column-reverse}' +
+  '.x{display:flex;flex-direction:column;gap:2px}.dt .b{flex-direction:column-reverse}' +
   '.m{position:relative;display:block;width:100%;aspect-ratio:9/16;border-radius:var(--vb-rad);overflow:hidden;background:#d9dce1}' +
   '.hz .m{aspect-ratio:16/9}.t-Card .m{aspect-ratio:4/3}' +
-  '.t-Card .b{background:#fff;box-shadow:0 1px 4px #0003;padding-bottom:8px;overflow:hidden}.t-Card .nm,.t-Card .ds{padding:0 10px}' +
+  '.t-Card .b{background:#fff;box-shadow:0 1px 4px #0003;padding-bottom:8px;overflow:hidden}.t-Card .x{padding:0 10px}.t-Card.dt .b{padding:8px 0 0}' +
   '.t-Thumbnail .b{align-items:center;text-align:center}' +
   '.t-Thumbnail .m{width:min(100%,var(--vb-ts));aspect-ratio:1;border-radius:50%}' +
   '.m img,.m video{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;display:block}' +
