@@ -348,7 +348,7 @@ describe('dist/embed/carousel.js entry (index.ts)', () => {
     const b = document.createElement('div');
     b.dataset.vidbotCarousel = 'gone';
     document.body.append(a, b);
-    const fetchMock = vi.fn(async (url: string) =>
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
       url.endsWith('/wid1') ? new Response(JSON.stringify(config({}, 3)), { status: 200 }) : new Response('{}', { status: 404 }),
     );
     vi.stubGlobal('fetch', fetchMock);
