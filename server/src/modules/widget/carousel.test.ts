@@ -286,3 +286,40 @@ describe('pages: /w/{publicId} and the carousel previews', () => {
     expect(await (await ctx.call('GET', `/widget-preview/${ids.A!.publicId}`)).text()).toContain('/embed/widget-preview.js');
   });
 });
+
+describe('the player frame in a carousel: /e/{publicId}?channel=slider&slider_id= (issue 13 / 15)', () => {
+  const json = (html: string, id: string) => JSON.parse(new RegExp(`id="${id}">([^<]*)<`).exec(html)![1]!) as Record<string, any>;
+
+  it('serves channel slider with the sliderId of a widget of the bot\'s account; the widget\'s analytics switches apply', async () => {
+    const w = await insertWidget('Slider A', content());
+    const html = await (await ctx.call('GET', `/e/${ids.A!.publicId}?channel=slider&slider_id=${w.id}&autoplay=1`)).text();
+    expect(json(html, 'vidbot-page')).toMatchObject({ channel: 'slider', sliderId: w.id, autoplay: true });
+    expect(json(html, 'vidbot-data').analytics).toMatchObject({ enabled: true, consentRequired: false });
+
+    const off = await insertWidget('Slider off', content({ isAnalyticsEnabled: false }));
+    expect(json(await (await ctx.call('GET', `/e/${ids.A!.publicId}?channel=slider&slider_id=${off.id}`)).text(), 'vidbot-data').analytics.enabled).toBe(false);
+    const consent = await insertWidget('Slider consent', content({ isAnalyticsConsentRequired: true }));
+    expect(json(await (await ctx.call('GET', `/e/${ids.A!.publicId}?channel=slider&slider_id=${consent.id}`)).text(), 'vidbot-data').analytics.consentRequired).toBe(true);
+    const ga = await insertWidget(
+      'Slider GA',
+      content({
+        analyticsIntegration: 'parent_ga4',
+        analyticsIntegrationSettings: { ...defaultWidgetContent().analyticsIntegrationSettings, overrideBotSettings: true, ga4Id: 'G-CAROUSEL', analyticsStorage: 'granted' },
+      }),
+    );
+    expect(json(await (await ctx.call('GET', `/e/${ids.A!.publicId}?channel=slider&slider_id=${ga.id}`)).text(), 'vidbot-data').analytics).toMatchObject({
+      integration: 'parent_ga4',
+      ga4Id: 'G-CAROUSEL',
+      consentDefaults: { analytics_storage: 'granted' },
+    });
+  });
+
+  it('a slider_id that is not a widget of the account (or junk) serves the plain iframe channel', async () => {
+    const other = await createAccount(ctx, 'Elsewhere');
+    const [foreign] = await ctx.deps.db.insert(widgets).values({ publicId: 'wforeign1', accountId: other, name: 'Foreign' }).returning();
+    for (const q of [`slider_id=${foreign!.id}`, 'slider_id=abc', '']) {
+      const html = await (await ctx.call('GET', `/e/${ids.A!.publicId}?channel=slider&${q}`)).text();
+      expect(json(html, 'vidbot-page').channel, q).toBe('iframe');
+    }
+  });
+});

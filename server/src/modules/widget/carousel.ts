@@ -32,6 +32,7 @@ import { canUseAccount } from '../../lib/policy';
 import { CAROUSEL_CSS, CAROUSEL_SCOPE } from '../../../../embed/carousel/styles';
 import * as botRepo from '../bot/bot.repo';
 import { fileUrl } from '../bot/bot.service';
+import type { PlayerAnalytics } from '../bot/bot.schemas';
 import { sanitizeCustomCss } from '../share/custom-css';
 import {
   defaultWidgetContent,
@@ -238,4 +239,54 @@ export async function previewCarousel(db: Db, publicUrl: string, user: AuthUser,
   const [widget] = await db.select().from(widgets).where(eq(widgets.id, id)).limit(1);
   if (!widget || !canUseAccount(user, widget.accountId)) throw notFound('Widget not found.');
   return resolveCarousel(db, publicUrl, widget, content);
+}
+
+/**
+ * The widget `sliderId` when it is a widget of the account of the vidbot `botPublicId` (the slider
+ * channel's `slider_id`, issue 13 / 15), with the content its players follow: the published revision's,
+ * else the latest (an unpublished widget previewed in the editor). Undefined otherwise.
+ */
+export async function sliderWidget(db: Db, botPublicId: string, sliderId: number): Promise<{ id: number; content: WidgetContent } | undefined> {
+  const [row] = await db
+    .select({ id: widgets.id, publishedRevisionId: widgets.publishedRevisionId, latestRevisionId: widgets.latestRevisionId })
+    .from(widgets)
+    .innerJoin(bots, eq(bots.accountId, widgets.accountId))
+    .where(and(eq(widgets.id, sliderId), eq(bots.publicId, botPublicId)))
+    .limit(1);
+  if (!row) return undefined;
+  const revisionId = row.publishedRevisionId ?? row.latestRevisionId;
+  const [revision] = revisionId === null ? [] : await db.select({ content: widgetRevisions.content }).from(widgetRevisions).where(eq(widgetRevisions.id, revisionId)).limit(1);
+  return { id: row.id, content: readWidgetContent(revision?.content) };
+}
+
+/**
+ * A vidbot's PlayerAnalytics inside a carousel (spec 002 §3 Widget analytics; issue 13 consent rules):
+ * off when the widget's isAnalyticsEnabled is off; consent required when the vidbot, the account or
+ * the widget asks for it; with `overrideBotSettings` the widget's integration (mode, GA4 / GTM id,
+ * consent defaults) replaces the vidbot's own.
+ */
+export function carouselPlayerAnalytics(bot: PlayerAnalytics, content: WidgetContent): PlayerAnalytics {
+  const out: PlayerAnalytics = {
+    ...bot,
+    enabled: bot.enabled && content.isAnalyticsEnabled,
+    consentRequired: bot.consentRequired || (content.isAnalyticsEnabled && content.isAnalyticsConsentRequired),
+  };
+  const s = content.analyticsIntegrationSettings;
+  if (!s.overrideBotSettings) return out;
+  const integration = content.analyticsIntegration;
+  const ga4 = integration === 'direct_ga4' || integration === 'parent_ga4';
+  const gtm = integration === 'direct_gtm' || integration === 'parent_gtm';
+  return {
+    ...out,
+    integration,
+    ga4Id: ga4 ? s.ga4Id?.trim() || null : null,
+    gtmId: gtm ? s.gtmId?.trim() || null : null,
+    consentDefaults: {
+      ad_storage: s.adStorage,
+      analytics_storage: s.analyticsStorage,
+      functionality_storage: s.functionalityStorage,
+      personalization_storage: s.personalizationStorage,
+      security_storage: s.securityStorage,
+    },
+  };
 }
