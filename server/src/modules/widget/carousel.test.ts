@@ -12,6 +12,7 @@ import { createAccount, createUser, TEST_PASSWORD } from '../../../test/accounts
 import { accounts, botRevisions, botTags, media, tags, widgetRevisions, widgets } from '../../db/schema';
 import { CAROUSEL_CSS } from '../../../../embed/carousel/styles';
 import { orderCandidates, resolveCarousel } from './carousel';
+import { rollupDay } from '../analytics/rollup';
 import { defaultWidgetContent, MAX_CAROUSEL_ITEMS, type CarouselConfig, type WidgetContent } from './widget.schemas';
 
 let ctx: TestContext;
@@ -321,5 +322,33 @@ describe('the player frame in a carousel: /e/{publicId}?channel=slider&slider_id
       const html = await (await ctx.call('GET', `/e/${ids.A!.publicId}?channel=slider&${q}`)).text();
       expect(json(html, 'vidbot-page').channel, q).toBe('iframe');
     }
+  });
+});
+
+describe('slider analytics reach GET /analytics/widget/{accountId} (issue 13 / 15)', () => {
+  it("events a carousel's player sends are rolled up per carousel", async () => {
+    const w = await insertWidget('Counted carousel', content());
+    const sessionId = `s${Math.random().toString(36).slice(2, 20)}abcdef`;
+    const at = Date.now();
+    const res = await ctx.call('POST', '/api/events', {
+      body: {
+        v: 1,
+        publicId: ids.A!.publicId,
+        channel: 'slider',
+        sliderId: w.id,
+        sessionId,
+        events: [
+          { id: `${sessionId}.session`, name: 'session', at },
+          { id: `${sessionId}.opened`, name: 'opened', at },
+        ],
+      },
+    });
+    expect(await res.json()).toEqual({ accepted: 2, duplicates: 0, dropped: 0 });
+    const day = new Date(at).toISOString().slice(0, 10);
+    await rollupDay(ctx.deps.db, day);
+    const rows = (await (await ctx.call('GET', `/api/analytics/widget/${accountId}?from_date=${day}&to_date=${day}&include_today=true`, { token: owner })).json()) as {
+      records: Array<{ sliderId: number; bots: number }>;
+    };
+    expect(rows.records.find((r) => r.sliderId === w.id)).toMatchObject({ sliderId: w.id, bots: 1 });
   });
 });
