@@ -4,7 +4,7 @@
  * loading covers, never loading a player before interaction"; issue 13 slider channel; architecture
  * note §1–§4). The widget is made through the widget API (`POST /api/widget`, `PATCH /api/widget/{id}`
  * with content + status Published, architecture note §4) — Selected, Custom order: the sample vidbot
- * first, then two copies of it. The host pastes `carouselCode` (`<div data-vidbot-carousel>` + the
+ * first, then two clones of it. The host pastes `carouselCode` (`<div data-vidbot-carousel>` + the
  * script). Checked: zero `securitypolicyviolation` events and no console CSP errors (support
  * fixture), three items visible, no player frame before a press, arrow keys move focus, Enter opens the
  * player dialog, the video plays, a slide button navigates, Escape (inside the player) closes the
@@ -54,18 +54,17 @@ test.beforeAll(async ({ request }) => {
   if (flag.status() === 409) expect((await request.put('/api/feature/flags', { headers: staff, data: { name: 'new_widgets', account_ids: [demoId] } })).status()).toBe(200);
   else expect(flag.status()).toBe(201);
 
-  // Three published vidbots: the sample and two copies of its content (their intro video is the sample's).
+  // Three published vidbots: the sample and two clones of it (their intro video is the sample's).
   const bots = await ok<{ records: Array<{ id: number; name: string; publicId: string }> }>(await request.get(`/api/bot?account_id=${demoId}&size=100`, { headers }));
   const sample = bots.records.find((b) => b.name === 'Welcome to Vidbot')!;
   await expect
     .poll(async () => (await request.get(`/api/public/bot/${sample.publicId}`)).status(), { timeout: 90_000, intervals: [1000, 2000] })
     .toBe(200);
-  const detail = await ok<{ content: Record<string, unknown> }>(await request.get(`/api/bot/${sample.id}?mode=published`, { headers }));
   const ids = [sample.id];
   for (const name of ['Carousel bot two', 'Carousel bot three']) {
-    const bot = await ok<{ id: number }>(await request.post('/api/bot', { headers, data: { accountId: demoId, name } }), 201);
+    const bot = await ok<{ id: number }>(await request.post(`/api/bot/${sample.id}/clone`, { headers }), 201);
     created.push(bot.id);
-    await ok(await request.patch(`/api/bot/${bot.id}`, { headers, data: { content: detail.content, status: 'Published' } }));
+    await ok(await request.patch(`/api/bot/${bot.id}`, { headers, data: { name, status: 'Published' } }));
     ids.push(bot.id);
   }
 
