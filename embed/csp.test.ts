@@ -3,7 +3,7 @@
  * Strict-CSP hygiene of the code that runs on host pages and in the player frame (issue 20 "A unit
  * test fails if the loader or bubble code contains `innerHTML =` with a non-TrustedHTML value, `eval`,
  * `new Function`, or sets a `style` attribute from a string"; architecture §2). Scans the sources of
- * embed/loader, embed/page and embed/player (tests excluded, comments stripped) for the sinks and
+ * embed/loader, embed/page, embed/player and embed/carousel (tests excluded, comments stripped) for the sinks and
  * style injections a host policy without 'unsafe-inline' / 'unsafe-eval' and with
  * `require-trusted-types-for 'script'` would block.
  */
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const EMBED = path.dirname(fileURLToPath(import.meta.url));
-const DIRS = ['loader', 'page', 'player'];
+const DIRS = ['loader', 'page', 'player', 'carousel'];
 
 /** Forbidden patterns and why. */
 export const FORBIDDEN: readonly [RegExp, string][] = [
@@ -59,6 +59,7 @@ describe('embed code under a strict host CSP', () => {
   it('has no HTML sinks, eval, string timers or inline styles', () => {
     const files = DIRS.flatMap((d) => sources(path.join(EMBED, d)));
     expect(files.some((f) => f.endsWith(path.join('loader', 'loader.ts')))).toBe(true);
+    expect(files.some((f) => f.endsWith(path.join('carousel', 'carousel.ts')))).toBe(true);
     const found = files.flatMap((f) => violations(path.relative(EMBED, f), readFileSync(f, 'utf8')));
     expect(found).toEqual([]);
   });

@@ -5,6 +5,11 @@
  *   ≤ 2048 bytes gzip (embed/loader/loader.size.test.ts fails above it).
  * - `embed/loader/preview.ts` → `dist/embed/widget-preview.js`: the share tab's live preview page
  *   (`/widget-preview/{publicId}`), not size-bound.
+ * - `embed/carousel/index.ts` → `dist/embed/carousel.js`: the carousel script (issue 15; one classic
+ *   IIFE that fills every `[data-vidbot-carousel]` element). Budget: ≤ 6144 bytes gzip
+ *   (embed/carousel/carousel.size.test.ts). Its stylesheet travels in the config, not in the script.
+ * - `embed/carousel/preview.ts` → `dist/embed/carousel-preview.js`: the widget editor's carousel
+ *   preview page (`/widget-preview/{widgetPublicId}`, `/widget-preview/current?type=carousel`).
  * Run by `npm run build` after the embed Vite build; `buildLoaderCode()` is what the size test uses.
  */
 import { build } from 'esbuild';
@@ -24,6 +29,12 @@ async function bundle(entry) {
   return out.outputFiles[0].text;
 }
 
+/** The carousel script's minified code and its gzip size in bytes (issue 15). */
+export async function buildCarouselCode() {
+  const code = await bundle('embed/carousel/index.ts');
+  return { code, gzipBytes: gzipSync(code, { level: 9 }).length };
+}
+
 /** The loader's minified code and its gzip size in bytes. */
 export async function buildLoaderCode() {
   const code = await bundle('embed/loader/loader.ts');
@@ -37,4 +48,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   writeFileSync(path.join(outDir, 'loader.js'), code);
   writeFileSync(path.join(outDir, 'widget-preview.js'), await bundle('embed/loader/preview.ts'));
   console.log(`dist/embed/loader.js ${code.length} B, ${gzipBytes} B gzip (budget 2048)`);
+  const carousel = await buildCarouselCode();
+  writeFileSync(path.join(outDir, 'carousel.js'), carousel.code);
+  writeFileSync(path.join(outDir, 'carousel-preview.js'), await bundle('embed/carousel/preview.ts'));
+  console.log(`dist/embed/carousel.js ${carousel.code.length} B, ${carousel.gzipBytes} B gzip (budget 6144)`);
 }

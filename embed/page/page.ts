@@ -19,8 +19,12 @@
  * - accepts host commands (`isHostCommand`) only from `window.parent` and only from the `host`
  *   origin (else the origin of `document.referrer`; neither → no commands): play, pause, close,
  *   open (start, or start over after a close), setConsent (kept: `PageController.consent`);
- * - channel widget: Escape inside the frame pauses the player and posts VIDBOT_CLOSE (the loader
- *   closes its dialog quietly on that; architecture §3), unless an action view used it (it stops it);
+ * - channel widget (and slider, a carousel's dialog, issue 15): Escape inside the frame pauses the player
+ *   and posts VIDBOT_CLOSE (the loader / carousel closes its dialog quietly on that; architecture §3),
+ *   unless an action view used it (it stops it);
+ * - channel slider (issue 13): every analytics batch carries `sliderId` (PageOptions.sliderId, the
+ *   carousel widget, checked by the server); like the widget's, the frame exists only once the viewer
+ *   pressed an item, so `viewed` and `opened` are recorded at start;
  * - analytics (issue 13; embed/analytics): `session` at load; `viewed` — widget at start (its frame
  *   exists only once the bubble was opened, so also `opened`), iframe once half of it is in view,
  *   direct link at load; `opened` on the facade's Play or the first playback; the player's events
@@ -171,6 +175,7 @@ export function startPage(deps: PageDeps): PageController {
     apiBase: options.apiBase,
     publicId,
     channel,
+    ...(options.channel === 'slider' && options.sliderId ? { sliderId: options.sliderId } : {}),
     source,
     enabled: aConfig.enabled,
     consentRequired: aConfig.consentRequired,
@@ -296,8 +301,8 @@ export function startPage(deps: PageDeps): PageController {
     { signal: cleanup.signal },
   );
 
-  // Widget frame: Escape closes the loader's dialog (which pauses us again and says play on reopen).
-  if (options.channel === 'widget' && framed) {
+  // Widget / carousel frame: Escape closes the loader's (the carousel's) dialog (which pauses us again and says play on reopen).
+  if ((options.channel === 'widget' || options.channel === 'slider') && framed) {
     doc.addEventListener(
       'keydown',
       (event: KeyboardEvent) => {
@@ -314,7 +319,7 @@ export function startPage(deps: PageDeps): PageController {
   // opened the bubble (so it was shown: viewed + opened), an iframe when half of it is in view, a direct
   // link is the viewer's own tab.
   analytics.track('session');
-  if (options.channel === 'widget') {
+  if (options.channel === 'widget' || options.channel === 'slider') {
     analytics.track('viewed');
     analytics.track('opened');
   } else if (options.channel === 'direct') analytics.track('viewed');

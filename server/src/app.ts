@@ -40,6 +40,7 @@ import { mountOpenApi } from './lib/openapi';
 import { RuntimeConfig } from './modules/config/config.schemas';
 import { serverVersion } from './modules/global/global.service';
 import { widgetConfigRoutes, widgetPageRoutes } from './modules/share/widget.routes';
+import { carouselPageRoutes, carouselPreviewRoutes, publicCarouselRoutes } from './modules/widget/carousel.routes';
 
 /** The OAuth fields amplify reads (`Auth.Cognito.loginWith.oauth`). */
 function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 'redirectSignIn' | 'redirectSignOut'> {
@@ -97,6 +98,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/public/bot', publicBotRoutes(deps));
   api.route('/public/bot', publicFormRoutes(deps));
   api.route('/public/bot', widgetConfigRoutes(deps));
+  // Carousel config (issue 15; modules/widget/carousel.routes.ts).
+  api.route('/public/widget', publicCarouselRoutes(deps));
   api.route('/events', ingestRoutes(deps));
 
   api.use('*', requireAuth(deps));
@@ -116,6 +119,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/user', userRoleRoutes(deps));
   api.route('/media', mediaRoutes(deps));
   api.route('/analytics', analyticsRoutes(deps));
+  // Carousel preview config (issue 15; modules/widget/carousel.routes.ts).
+  api.route('/widget', carouselPreviewRoutes(deps));
   api.route('/bot', liveStatusRoutes(deps));
   api.route('/bot', botRoutes(deps));
   api.route('/bot', formRoutes(deps));
@@ -140,6 +145,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', adPages(deps));
   // --- server-rendered player pages: /v/{publicId} direct link, /e/{publicId} frame (issue 12) ----
   app.route('/', sharePageRoutes(deps));
+  // --- carousel play page /w/{publicId} and carousel previews (issue 15; before widgetPageRoutes) ---
+  app.route('/', carouselPageRoutes(deps));
   // --- widget sync script and widget preview page (issue 12; before the static files) ------------
   app.route('/', widgetPageRoutes(deps));
 

@@ -15,7 +15,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from './harness';
 import { createAccount, createUser, demoAccountId, TEST_PASSWORD, userIdByEmail } from './accounts';
-import { crmDeliveries, featureFlags, formSubmissions, media, roles, type RoleName } from '../src/db/schema';
+import { crmDeliveries, featureFlags, formSubmissions, media, roles, widgetRevisions, widgets, type RoleName } from '../src/db/schema';
+import { defaultWidgetContent } from '../src/modules/widget/widget.schemas';
 
 const CALLERS = ['owner', 'admin', 'editor', 'viewer', 'reseller', 'superadmin', 'cs', 'other', 'norole', 'anon'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -50,7 +51,7 @@ const open = (status: number) => E(status, { anon: status });
 
 /** `app.routes` entries that are middleware, not endpoints. */
 // (ALL /api/public/*: caching and compression of public bot data, lib/embed-cache.ts)
-const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/events', 'ALL /api/sso/*', 'ALL /api/feature/flags', 'ALL /api/public/*', 'ALL /api/public/bot/:publicId/form-submission', 'ALL /api/public/bot/:publicId/widget']);
+const MIDDLEWARE = new Set(['ALL /api/*', 'ALL /api/events', 'ALL /api/sso/*', 'ALL /api/feature/flags', 'ALL /api/public/*', 'ALL /api/public/bot/:publicId/form-submission', 'ALL /api/public/bot/:publicId/widget', 'ALL /api/public/widget/:publicId']);
 
 let ctx: TestContext;
 let D: number;
@@ -69,6 +70,8 @@ let ssoConfigId: number;
 let pwTarget: number;
 let widgetId: number;
 let widgetRevisionId: number;
+/** A Published carousel widget of the demo account (rows inserted directly; carousel block). */
+let carousel: { id: number; publicId: string };
 let n = 0;
 const fresh = (what: string) => `${what}-${++n}-${randomUUID().slice(0, 6)}@matrix.example`;
 
@@ -158,6 +161,11 @@ const TABLE: Record<string, Row> = {
   },
   // The widget config (issue 12): public, the bot has no widget video here → 200 { show: false }.
   'GET /api/public/bot/:publicId/widget': { req: () => ({ url: `/api/public/bot/${botPublicId}/widget?url=https%3A%2F%2Fhost.example%2F` }), expect: open(200) },
+  // --- carousel (issue 15; modules/widget/carousel.routes.ts) -------------------------------------
+  // The public carousel config: no token, a Published widget of an Active account.
+  'GET /api/public/widget/:publicId': { req: () => ({ url: `/api/public/widget/${carousel.publicId}` }), expect: open(200) },
+  // The editor's preview config: any Active role of the widget's account and staff; others 404.
+  'POST /api/widget/:id/preview-config': { req: () => ({ url: `/api/widget/${carousel.id}/preview-config`, body: { content: defaultWidgetContent() } }), expect: members(200) },
   // --- global, user -----------------------------------------------------------------------------
   'GET /api/global': { req: () => ({ url: '/api/global' }), expect: E(200) },
   'POST /api/auth/finalize': { req: () => ({ url: '/api/auth/finalize' }), expect: E(200) },
@@ -446,6 +454,12 @@ beforeAll(async () => {
   tagId = (await asOwner<{ id: number }>('POST', { url: '/api/tag', body: { name: 'Matrix tag', account_id: D } }, 201)).id;
   botPublicId = bot.publicId;
   revisionId = saved.botRevisionId;
+  {
+    const [w] = await ctx.deps.db.insert(widgets).values({ publicId: `wmatrix${randomUUID().slice(0, 6)}`, accountId: D, name: 'Matrix carousel', status: 'Published' }).returning();
+    const [r] = await ctx.deps.db.insert(widgetRevisions).values({ widgetId: w!.id, revNumber: 1, status: 'Published', content: defaultWidgetContent() as never }).returning();
+    await ctx.deps.db.update(widgets).set({ latestRevisionId: r!.id, publishedRevisionId: r!.id }).where(eq(widgets.id, w!.id));
+    carousel = { id: w!.id, publicId: w!.publicId };
+  }
   const tus = await send('POST', { url: '/api/media/tus', headers: tusHeaders(D) }, tok.owner);
   expect(tus.status, await tus.clone().text()).toBe(201);
   tusLocation = tus.headers.get('location')!;

@@ -142,6 +142,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/widget/{publicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published carousel
+         * @description No token; CORS `*`; cached 60 s. The published revision of a Published widget resolved for the carousel script (embed/carousel): Published vidbots of the account in the widget's order (Random shuffled per request), covers, preview videos, player frames (`V/e/{botPublicId}?channel=slider&slider_id={id}`), styles. 404 unless the widget is Published (not Deactivated) in an Active account.
+         */
+        get: operations["getPublicWidgetByPublicId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -930,6 +950,26 @@ export interface paths {
         get: operations["getAnalyticsAdminBilling"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/{id}/preview-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Carousel config of a widget's unsaved content
+         * @description The editor's live preview (spec 002 §2): `{ content: WidgetContent }` resolved as the published carousel would be (only Published vidbots of the widget's account). Any Active role of the widget's account, or staff; 404 otherwise; 422 with field messages for invalid content.
+         */
+        post: operations["postWidgetByIdPreviewConfig"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2260,6 +2300,57 @@ export interface components {
             /** @enum {string} */
             reason: "no_widget_video" | "not_mapped" | "mapped_bot_unavailable" | "outside_schedule";
         };
+        CarouselConfig: {
+            publicId: string;
+            sliderId: number;
+            name: string;
+            /** @enum {string} */
+            type: "Slider" | "Card" | "Thumbnail";
+            appearance: {
+                arrows: boolean;
+                bullets: boolean;
+                infinite: boolean;
+                autoPreview: boolean;
+                horizontalMode: boolean;
+                /** @enum {string} */
+                align: "Left" | "Right" | "Center";
+                descriptionEnabled: boolean;
+                /** @enum {string} */
+                descriptionPosition: "Top" | "Bottom";
+                playerBackgroundColor: string;
+                radius: number;
+                thumbnailSize: number | null;
+                stylesRaw?: string;
+            };
+            visible: {
+                mobile: number;
+                tablet: number;
+                desktop: number;
+            };
+            breakpoints: {
+                tablet: number;
+                desktop: number;
+            };
+            isAutoSwipe: boolean;
+            customCss: string | null;
+            css: string;
+            analytics: {
+                enabled: boolean;
+                consentRequired: boolean;
+                /** @enum {string} */
+                integration: "none" | "direct_ga4" | "direct_gtm" | "parent_ga4" | "parent_gtm";
+                overrideBotSettings: boolean;
+            };
+            items: {
+                botPublicId: string;
+                botId: number;
+                name: string;
+                description: string;
+                coverUrl: string | null;
+                previewVideoUrl: string | null;
+                frameUrl: string;
+            }[];
+        };
         EventAck: {
             accepted: number;
             duplicates: number;
@@ -2699,6 +2790,72 @@ export interface components {
             impressions: number;
             hasAdFeature: boolean;
             hasFeatureOnly: boolean;
+        };
+        WidgetContent: {
+            /** @enum {string} */
+            type: "Slider" | "Card" | "Thumbnail";
+            /** @enum {string} */
+            contentType: "All" | "Selected" | "ByTags";
+            /** @enum {string} */
+            contentSortBy: "Latest" | "Random" | "Custom";
+            selectedBotIds: number[];
+            selectedTagIds: number[];
+            appearanceSettings: {
+                arrows: boolean;
+                bullets: boolean;
+                infinite: boolean;
+                autoPreview: boolean;
+                horizontalMode: boolean;
+                /** @enum {string} */
+                align: "Left" | "Right" | "Center";
+                descriptionEnabled: boolean;
+                /** @enum {string} */
+                descriptionPosition: "Top" | "Bottom";
+                playerBackgroundColor: string;
+                radius: number;
+                thumbnailSize: number | null;
+                stylesRaw: string;
+            };
+            cardsVisible: {
+                mobile: number;
+                tablet: number;
+                desktop: number;
+            };
+            slidesVisible: {
+                mobile: number;
+                tablet: number;
+                desktop: number;
+            };
+            thumbnailsVisible: {
+                mobile: number;
+                tablet: number;
+                desktop: number;
+            };
+            breakpoints: {
+                tablet: number;
+                desktop: number;
+            };
+            isAutoSwipe: boolean;
+            isAnalyticsEnabled: boolean;
+            isAnalyticsConsentRequired: boolean;
+            /** @enum {string} */
+            analyticsIntegration: "none" | "direct_ga4" | "direct_gtm" | "parent_ga4" | "parent_gtm";
+            analyticsIntegrationSettings: {
+                jsInjectEnabled: boolean;
+                ga4Id?: string | null;
+                gtmId?: string | null;
+                /** @enum {string} */
+                adStorage: "granted" | "denied";
+                /** @enum {string} */
+                analyticsStorage: "granted" | "denied";
+                /** @enum {string} */
+                functionalityStorage: "granted" | "denied";
+                /** @enum {string} */
+                personalizationStorage: "granted" | "denied";
+                /** @enum {string} */
+                securityStorage: "granted" | "denied";
+                overrideBotSettings: boolean;
+            };
         };
         LiveStatusRow: {
             id: number;
@@ -3617,6 +3774,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicWidgetByPublicId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarouselConfig"];
                 };
             };
             /** @description No such resource, or one the caller cannot see. */
@@ -6859,6 +7047,61 @@ export interface operations {
             };
             /** @description Signed in, but the role does not allow this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postWidgetByIdPreviewConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: components["schemas"]["WidgetContent"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarouselConfig"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,7 +6,7 @@
  * |---|---|
  * | `/embed/chunks/*`, `/embed/assets/*` (content-hashed names) | `public, max-age=31536000, immutable` |
  * | `/embed/*` other files (stable names: loader.js, page.js, player.js, *.css) | `public, max-age=300` |
- * | `/v/*`, `/e/*`, `/ad/*` HTML and `/api/public/bot/*` JSON (2xx) | `public, max-age=60` |
+ * | `/v/*`, `/e/*`, `/ad/*`, `/w/*` HTML and `/api/public/bot/*`, `/api/public/widget/*` JSON (2xx) | `public, max-age=60` |
  * | `/embed/sync/*.js` | its own route sets `max-age=60` |
  *
  * A handler's own Cache-Control always wins (the middleware only fills in a missing one), and error
@@ -25,7 +25,7 @@ export function cacheControlFor(path: string): string | null {
   if (/^\/embed\/(chunks|assets)\//.test(path)) return `public, max-age=${CACHE_SECONDS.immutable}, immutable`;
   if (path.startsWith('/embed/sync/')) return `public, max-age=${CACHE_SECONDS.data}`;
   if (path.startsWith('/embed/')) return `public, max-age=${CACHE_SECONDS.stable}`;
-  if (/^\/(v|e|ad)\/[^/]+\/?$/.test(path) || path.startsWith('/api/public/bot/')) return `public, max-age=${CACHE_SECONDS.data}`;
+  if (/^\/(v|e|ad|w)\/[^/]+\/?$/.test(path) || path.startsWith('/api/public/bot/') || path.startsWith('/api/public/widget/')) return `public, max-age=${CACHE_SECONDS.data}`;
   return null;
 }
 
@@ -42,7 +42,7 @@ export function embedCacheControl(): MiddlewareHandler {
 }
 
 /** Path patterns (Hono `app.use`) that get `embedCacheControl` and compression. */
-export const EMBED_PATHS = ['/embed/*', '/v/*', '/e/*', '/ad/*', '/api/public/*'] as const;
+export const EMBED_PATHS = ['/embed/*', '/v/*', '/e/*', '/ad/*', '/w/*', '/api/public/*'] as const;
 
 /** hono/compress for the embed paths (gzip preferred; 1 KB threshold). */
 export function embedCompression(): MiddlewareHandler {

@@ -11,7 +11,8 @@
  * - `api` — `/api/*` and `/idp/*` JSON: `default-src 'none'`, framed only by our own pages.
  * - `docs` — `/api/docs` (the API reference, issue 10 §4): Scalar's bundle, init script and theme,
  *   all served from our origin (lib/openapi.ts), no inline script; it fetches /api/openapi.json.
- * - `framed` — `/preview/*`, `/widget-preview/*`, `/embed/*` (and later the player and loader):
+ * - `framed` — `/preview/*`, `/widget-preview/*`, `/embed/*`, the player pages `/v/*`, `/e/*` and the
+ *   carousel's play page `/w/*` (issue 15):
  *   meant to be framed by other sites (`frame-ancestors *`), their own strict CSP, no cookies, no
  *   opener isolation (an allow-listed opener may message a preview), resources loadable cross-origin.
  * - `ad` — `/ad/*`, the display-ad frame (issue 12): as `framed`, plus images from any https (and
@@ -51,7 +52,7 @@ const UNSAFE_INLINE = "'unsafe-inline'";
 export const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
 /** Path prefixes of pages that other sites may frame (the `framed` class). */
-const FRAMED_PREFIXES = ['/preview', '/widget-preview', '/embed', '/v', '/e'];
+const FRAMED_PREFIXES = ['/preview', '/widget-preview', '/embed', '/v', '/e', '/w'];
 
 function underPrefix(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);

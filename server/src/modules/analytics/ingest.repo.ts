@@ -2,9 +2,9 @@
  * SQL of the analytics ingest (issue 13 "Ingest"; DESIGN §1b): the bot lookup by public id, the
  * idempotent multi-row insert into `analytics_events`, and the monthly partitions of that table.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { accounts, botRevisions, bots } from '../../db/schema';
+import { accounts, botRevisions, bots, widgetRevisions, widgets } from '../../db/schema';
 import { analyticsEvents } from '../../db/schema.analytics';
 
 /** What the ingest needs to know about the bot a batch names. */
@@ -42,6 +42,21 @@ export async function findIngestTarget(db: Db, publicId: string): Promise<Ingest
     // Absent settings mean the default (enabled; content.rules.ts defaults isAnalyticEnabled to true).
     analyticsEnabled: !row.accountDisabled && !row.botDisabled,
   };
+}
+
+/**
+ * The carousel widget `sliderId` of the account `accountId` (the slider channel's `sliderId`, issue 13 /
+ * 15), with whether its analytics are on (its published, else latest, revision's isAnalyticsEnabled;
+ * absent = on). Undefined when the account has no such widget.
+ */
+export async function findSlider(db: Db, accountId: number, sliderId: number): Promise<{ analyticsEnabled: boolean } | undefined> {
+  const [row] = await db
+    .select({ disabled: sql<boolean>`coalesce((${widgetRevisions.content} ->> 'isAnalyticsEnabled') = 'false', false)` })
+    .from(widgets)
+    .leftJoin(widgetRevisions, eq(widgetRevisions.id, sql`coalesce(${widgets.publishedRevisionId}, ${widgets.latestRevisionId})`))
+    .where(and(eq(widgets.id, sliderId), eq(widgets.accountId, accountId)))
+    .limit(1);
+  return row ? { analyticsEnabled: !row.disabled } : undefined;
 }
 
 /** A row to store (`received_at` is the database's clock). */

@@ -8,6 +8,9 @@
  *    per `sessionId` → 429 `rate_limited` with `retryAfterSeconds`.
  * 3. The bot (by `publicId`; looked up through a small TTL cache) must be Published in an Active
  *    account → else 404.
+ * 3b. A `sliderId` (slider channel, issue 13 / 15) must be a carousel widget of the bot's account
+ *    (`findSlider`, cached like the bot) → else every event is dropped (counted); a widget with analytics
+ *    off drops them too. Other channels store no slider (0).
  * 4. Each event is checked: `AnalyticsEventIn`, the fields its name needs (`REQUIRED_FIELDS`), its id
  *    belongs to the session (`${sessionId}.…`; once-per-session events exactly
  *    `${sessionId}.${name}`), `at` within [now − MAX_EVENT_AGE_MS, now + MAX_EVENT_SKEW_MS]. Others
@@ -27,7 +30,7 @@ import { HttpError, badRequest, notFound } from '../../lib/errors';
 import { issuesToFields } from '../../lib/validate';
 import { touchLastViewed } from '../bot/bot.repo';
 import { AnalyticsEventIn, EventBatch } from './analytics.schemas';
-import { EventWriter, ensureEventPartitions, findIngestTarget, type EventInsert, type IngestTarget } from './ingest.repo';
+import { EventWriter, ensureEventPartitions, findIngestTarget, findSlider, type EventInsert, type IngestTarget } from './ingest.repo';
 import { scheduleRollup } from './rollup';
 
 type Field = 'slideId' | 'fromSlideId' | 'optionId' | 'seconds';
@@ -200,7 +203,7 @@ export function acceptEvent(batch: EventBatch, target: IngestTarget, raw: unknow
     accountId: target.accountId,
     botId: target.botId,
     channel: batch.channel,
-    sliderId: batch.sliderId ?? 0,
+    sliderId: batch.channel === 'slider' ? (batch.sliderId ?? 0) : 0,
     sessionId: batch.sessionId,
     name: e.name,
     slideId: has('slideId') ? (e.slideId ?? null) : null,
@@ -236,6 +239,16 @@ export function createIngest(deps: AppDeps): Ingest {
   // PGlite is one connection: one INSERT at a time; PostgreSQL's pool (10) can run a few side by side.
   const writer = new EventWriter(deps.db, deps.database.kind === 'pglite' ? 1 : 4);
   const touched = new TtlCache<number, true>(TOUCH_INTERVAL_MS, TARGET_CACHE_SIZE);
+  const sliders = new TtlCache<string, { analyticsEnabled: boolean } | null>(TARGET_CACHE_MS, TARGET_CACHE_SIZE);
+
+  async function slider(accountId: number, sliderId: number, nowMs: number): Promise<{ analyticsEnabled: boolean } | null> {
+    const key = `${accountId}.${sliderId}`;
+    const hit = sliders.get(key, nowMs);
+    if (hit) return hit.value;
+    const found = (await findSlider(deps.db, accountId, sliderId)) ?? null;
+    sliders.set(key, found, nowMs);
+    return found;
+  }
 
   async function target(publicId: string, nowMs: number): Promise<IngestTarget | null> {
     const hit = targets.get(publicId, nowMs);
@@ -274,6 +287,9 @@ export function createIngest(deps: AppDeps): Ingest {
       const bot = await target(batch.publicId, nowMs);
       if (!bot || !bot.published) throw notFound('Vidbot not found.');
       if (!bot.analyticsEnabled) return { accepted: 0, duplicates: 0, dropped: batch.events.length };
+      if (batch.channel === 'slider' && batch.sliderId !== undefined && !(await slider(bot.accountId, batch.sliderId, nowMs))?.analyticsEnabled) {
+        return { accepted: 0, duplicates: 0, dropped: batch.events.length };
+      }
       const rows: EventInsert[] = [];
       for (const raw of batch.events) {
         const row = acceptEvent(batch, bot, raw, nowMs);

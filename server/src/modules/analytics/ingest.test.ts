@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { MAX_BATCH_BYTES, MAX_EVENT_AGE_MS, MAX_EVENT_SKEW_MS } from '../../../../embed/shared/analytics';
 import { createTestContext, type TestContext } from '../../../test/harness';
-import { demoAccountId } from '../../../test/accounts';
-import { accounts } from '../../db/schema';
+import { createAccount, demoAccountId } from '../../../test/accounts';
+import { accounts, widgetRevisions, widgets } from '../../db/schema';
+import { defaultWidgetContent } from '../widget/widget.schemas';
 import { analyticsEvents } from '../../db/schema.analytics';
 import { ensureEventPartitions, monthPartition, partitionsOf } from './ingest.repo';
 import { RATE_LIMIT, SessionRateLimiter, utcDay } from './ingest.service';
@@ -27,6 +28,17 @@ type ErrorBody = {
   code?: string;
   errors?: Record<string, string>;
 };
+
+/** A published carousel widget of `accountId` (inserted directly; the widget API is another module); its id. */
+async function insertWidget(accountId: number, analytics = true): Promise<number> {
+  const [w] = await ctx.deps.db.insert(widgets).values({ publicId: `w${randomUUID().slice(0, 8)}`, accountId, name: 'Carousel', status: 'Published' }).returning();
+  const [r] = await ctx.deps.db
+    .insert(widgetRevisions)
+    .values({ widgetId: w!.id, revNumber: 1, status: 'Published', content: { ...defaultWidgetContent(), isAnalyticsEnabled: analytics } as never })
+    .returning();
+  await ctx.deps.db.update(widgets).set({ latestRevisionId: r!.id, publishedRevisionId: r!.id }).where(eq(widgets.id, w!.id));
+  return w!.id;
+}
 
 async function json<T>(res: Response, status: number): Promise<T> {
   const text = await res.text();
@@ -142,7 +154,8 @@ describe('POST /api/events', () => {
 
   it('accepts text/plain (navigator.sendBeacon) and stores slider and source', async () => {
     const s = newSession();
-    const body = JSON.stringify(batch(bot.publicId, s, [{ id: `${s}.viewed`, name: 'viewed', at: Date.now() }], { channel: 'slider', sliderId: 7, source: 'https://shop.example/page' }));
+    const sliderId = await insertWidget(demoId);
+    const body = JSON.stringify(batch(bot.publicId, s, [{ id: `${s}.viewed`, name: 'viewed', at: Date.now() }], { channel: 'slider', sliderId, source: 'https://shop.example/page' }));
     expect(await json<Ack>(await send(body, { 'content-type': 'text/plain;charset=UTF-8' }), 202)).toEqual({ accepted: 1, duplicates: 0, dropped: 0 });
     const [row] = await ctx.deps.db
       .select()
@@ -150,9 +163,26 @@ describe('POST /api/events', () => {
       .where(eq(analyticsEvents.id, `${s}.viewed`));
     expect(row).toMatchObject({
       channel: 'slider',
-      sliderId: 7,
+      sliderId,
       source: 'https://shop.example/page',
     });
+  });
+
+  it("slider channel: drops batches whose sliderId is not a widget of the bot's account, or whose widget has analytics off (issue 13 / 15)", async () => {
+    const other = await createAccount(ctx, 'Other carousel account');
+    const foreign = await insertWidget(other);
+    const off = await insertWidget(demoId, false);
+    for (const sliderId of [foreign, off, 999_999]) {
+      const s = newSession();
+      const body = (batch(bot.publicId, s, [{ id: `${s}.viewed`, name: 'viewed', at: Date.now() }], { channel: 'slider', sliderId }));
+      expect(await json<Ack>(await send(body), 202), String(sliderId)).toEqual({ accepted: 0, duplicates: 0, dropped: 1 });
+    }
+    // Another channel stores no slider.
+    const s = newSession();
+    const body = (batch(bot.publicId, s, [{ id: `${s}.viewed`, name: 'viewed', at: Date.now() }], { channel: 'iframe', sliderId: foreign }));
+    expect(await json<Ack>(await send(body), 202)).toEqual({ accepted: 1, duplicates: 0, dropped: 0 });
+    const [row] = await ctx.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.id, `${s}.viewed`));
+    expect(row).toMatchObject({ channel: 'iframe', sliderId: 0 });
   });
 
   it('drops events outside [now − 48 h, now + 5 min] and files each under the UTC day of its time', async () => {

@@ -125,8 +125,10 @@ describe('cspAdditions / cspLine (issue 20)', () => {
     expect(cspAdditions('widget', V, { sync: true }).find((a) => a.directive === 'connect-src')?.omitWhen).toBe('analytics-off');
     expect(cspLine('widget', V, { sync: true, analytics: false })).toBe(`script-src ${V}; img-src ${V}; media-src ${V} blob:; frame-src ${V}`);
   });
-  it('carousel is the widget; iframe and ad need frame-src only; the link needs nothing', () => {
-    expect(cspLine('carousel', V)).toBe(cspLine('widget', V));
+  it('carousel: its script, config, covers, previews and the player frame (issue 15); iframe and ad need frame-src only; the link needs nothing', () => {
+    expect(cspLine('carousel', V)).toBe(`script-src ${V}; connect-src ${V}; img-src ${V}; media-src ${V} blob:; frame-src ${V}`);
+    expect(cspLine('carousel', V, { analytics: false })).toBe(cspLine('carousel', V));
+    expect(cspAdditions('carousel', V).map((a) => a.purpose).join(' ')).toMatch(/carousel\.js.*config.*covers.*previews.*player/);
     expect(cspLine('iframe', V)).toBe(`frame-src ${V}`);
     expect(cspLine('iframe', V, { analytics: false })).toBe(`frame-src ${V}`);
     expect(cspLine('ad', V)).toBe(`frame-src ${V}`);

@@ -264,7 +264,10 @@ export interface CspOptions {
  * The Content-Security-Policy additions an embed needs on the host page (issue 20 "What the host
  * sees"; architecture §2), filled in with the instance's origin V, in this order:
  *
- * - `widget` (and `carousel`, issue 15, which is built on the same loader): `script-src V` (the
+ * - `carousel` (issue 15): `script-src V` (V/embed/carousel.js), `connect-src V` (its config),
+ *   `img-src V` (covers), `media-src V blob:` (the autoPreview intro videos), `frame-src V` (the player
+ *   dialog's frame, which sends the analytics events under V's own policy).
+ * - `widget`: `script-src V` (the
  *   loader), `img-src V` (poster and thumbnail), `media-src V blob:` (the bubble's looping chat video;
  *   `blob:` for streamed media), `frame-src V` (the player opens as a frame of `V/e/…`),
  *   `connect-src V` — the loader fetches its config from `V/api/public/bot/{publicId}/widget` and sends
@@ -285,8 +288,16 @@ export function cspAdditions(kind: EmbedKind, origin: string, options: CspOption
   const V = cspSource(origin);
   const analytics = options.analytics ?? true;
   switch (kind) {
-    case 'widget':
-    case 'carousel': {
+    case 'carousel':
+      // Issue 15: its own script; the players open as frames, which send their analytics under V's policy.
+      return [
+        { directive: 'script-src', sources: [V], purpose: 'the carousel script (V/embed/carousel.js)' },
+        { directive: 'connect-src', sources: [V], purpose: 'the carousel config fetch (V/api/public/widget/{publicId})' },
+        { directive: 'img-src', sources: [V], purpose: 'the covers' },
+        { directive: 'media-src', sources: [V, 'blob:'], purpose: 'the muted intro previews on hover / focus (autoPreview; blob: for streamed media)' },
+        { directive: 'frame-src', sources: [V], purpose: 'the player, which opens as a frame of V/e/… when an item is pressed (it records the analytics itself)' },
+      ];
+    case 'widget': {
       const out: CspAddition[] = [
         { directive: 'script-src', sources: [V], purpose: 'the loader script' },
         { directive: 'img-src', sources: [V], purpose: 'posters and thumbnails' },

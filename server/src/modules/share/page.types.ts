@@ -6,7 +6,7 @@
 import type { SHARE_LANGUAGES } from '../bot/content.rules';
 
 /** Channels a player page serves (`embed/shared/protocol.ts` `Channel` subset). */
-export type PageChannel = 'direct' | 'iframe' | 'widget';
+export type PageChannel = 'direct' | 'iframe' | 'widget' | 'slider';
 /** Languages of the share settings (spec 001 §3). The player speaks en and fi; others fall back to en. */
 export type ShareLanguage = (typeof SHARE_LANGUAGES)[number];
 
@@ -42,4 +42,9 @@ export interface PageOptions {
    * falls back to its referrer).
    */
   source?: string | null;
+  /**
+   * Slider channel (issue 13, 15): the carousel widget's id (query `slider_id`, a widget of the bot's
+   * account, checked by the server; else the page serves channel `iframe`). Sent with every analytics batch.
+   */
+  sliderId?: number | null;
 }

@@ -4,9 +4,12 @@
  *
  * - `GET /v/{publicId}` — the direct link (channel `direct`). Query: `lang` (en|fi|nl|fr|de),
  *   `slide` (start slide id; default linkSettings.slideId, else the INTRO slide).
- * - `GET /e/{publicId}` — the frame for the iframe embed and the widget's dialog. Query: `channel`
- *   (`iframe`, the default, or `widget`), `lang`, `slide`, `host` (the host page's origin: where
- *   events go and the only origin whose commands count), `autoplay=1`, `muted=1`.
+ * - `GET /e/{publicId}` — the frame for the iframe embed, the widget's dialog and a carousel's player
+ *   dialog. Query: `channel` (`iframe`, the default, `widget`, or `slider` with `slider_id` = the
+ *   carousel widget's id, issue 13 / 15: accepted only when it is a widget of the bot's account, else
+ *   the page serves `iframe`; the widget's analytics switches apply, carousel.ts
+ *   `carouselPlayerAnalytics`), `lang`, `slide`, `host` (the host page's origin: where events go and
+ *   the only origin whose commands count), `autoplay=1`, `muted=1`.
  *
  * Plain HTML, no SPA: `<title>`, description, Open Graph and Twitter card tags from `seoMeta`, the
  * bot's name and its thumbnail (absolute URLs under `env.publicUrl`), so link previews work without
@@ -28,6 +31,7 @@ import { fileUrl, getPublicBot } from '../bot/bot.service';
 import type { PlayerBot } from '../bot/bot.schemas';
 import { SHARE_LANGUAGES } from '../bot/content.rules';
 import type { PageChannel, PageOptions, ShareLanguage } from './page.types';
+import { carouselPlayerAnalytics, sliderWidget } from '../widget/carousel';
 
 export type { PageChannel, PageOptions, ShareLanguage } from './page.types';
 
@@ -100,7 +104,7 @@ export function startSlide(bot: PlayerBot, wanted: number | null): PlayerBot['sl
 }
 
 /** Query of a page request, as strings (Hono's `c.req.query()`). */
-export type PageQuery = Partial<Record<'lang' | 'slide' | 'channel' | 'host' | 'autoplay' | 'muted' | 'src', string>>;
+export type PageQuery = Partial<Record<'lang' | 'slide' | 'channel' | 'host' | 'autoplay' | 'muted' | 'src' | 'slider_id', string>>;
 
 /**
  * Resolves the page options of `channel` from the bot's settings and the query (pure).
@@ -131,6 +135,20 @@ export function pageOptions(bot: PlayerBot, channel: PageChannel, query: PageQue
   }
   const frame = s.iframeSettings;
   const lang = pickLang(query.lang) ?? (channel === 'widget' ? s.widgetSettings.language : frame.language);
+  if (channel === 'slider') {
+    // The viewer pressed a carousel item (a gesture on the host page): play now, with sound if allowed.
+    return {
+      ...base,
+      lang,
+      startSlideId: slideQuery,
+      autoplay: query.autoplay === undefined ? true : flag(query.autoplay),
+      muted: flag(query.muted),
+      hideActionButtonsUntilPlay: false,
+      autoplayOnScroll: false,
+      thumbnail: null,
+      sliderId: /^\d{1,9}$/.test(query.slider_id ?? '') ? Number(query.slider_id) : null,
+    };
+  }
   if (channel === 'widget') {
     return {
       ...base,
@@ -303,7 +321,13 @@ export function sharePageRoutes(deps: AppDeps): Hono<AppEnv> {
         if (err instanceof HttpError && err.status === 404) return notFoundPage();
         throw err;
       }
-      const channel = channelOf(query);
+      let channel = channelOf(query);
+      if (channel === 'slider') {
+        // The carousel's frame (issue 13 / 15): slider_id must name a widget of this bot's account.
+        const widget = /^\d{1,9}$/.test(query.slider_id ?? '') ? await sliderWidget(deps.db, bot.publicId, Number(query.slider_id)) : undefined;
+        if (widget) bot = { ...bot, analytics: carouselPlayerAnalytics(bot.analytics, widget.content) };
+        else channel = 'iframe';
+      }
       const custom = await customThumbnail(deps, bot, channel);
       const options = pageOptions(bot, channel, query, origin, custom);
       c.header('Cache-Control', 'public, max-age=60');
@@ -312,6 +336,6 @@ export function sharePageRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.html(renderPlayerPage(bot, options, origin, custom));
     };
   r.get('/v/:publicId', serve(() => 'direct'));
-  r.get('/e/:publicId', serve((q) => (q.channel === 'widget' ? 'widget' : 'iframe')));
+  r.get('/e/:publicId', serve((q) => (q.channel === 'widget' ? 'widget' : q.channel === 'slider' ? 'slider' : 'iframe')));
   return r;
 }

@@ -352,3 +352,7 @@ export const CarouselConfig = v.pipe(
   v.metadata({ ref: 'CarouselConfig' }),
 );
 export type CarouselConfig = v.InferOutput<typeof CarouselConfig>;
+
+/** `POST /widget/{id}/preview-config` body: the editor's unsaved content (validated like a save). */
+export const PreviewConfigBody = v.strictObject({ content: WidgetContent });
+export type PreviewConfigBody = v.InferOutput<typeof PreviewConfigBody>;

@@ -167,13 +167,13 @@ export function CspPanel({ kind, origin, options, disabled }: { kind: EmbedKind;
   const headingId = useId();
   const line = cspLine(kind, origin, options);
   const purposes: Record<CspDirective, string> = {
-    'script-src': t`the loader script`,
+    'script-src': kind === 'carousel' ? t`the carousel script` : t`the loader script`,
     'style-src': t`stylesheets`,
-    'img-src': t`posters and thumbnails`,
-    'media-src': t`the widget's looping video (blob: for streamed media)`,
+    'img-src': kind === 'carousel' ? t`the covers` : t`posters and thumbnails`,
+    'media-src': kind === 'carousel' ? t`the muted previews on hover (blob: for streamed media)` : t`the widget's looping video (blob: for streamed media)`,
     'font-src': t`fonts`,
     'frame-src': kind === 'ad' ? t`the ad frame` : kind === 'iframe' ? t`the player frame` : t`the player, which opens in a frame`,
-    'connect-src': options.sync ? t`analytics events` : t`the widget's settings and analytics events`,
+    'connect-src': kind === 'carousel' ? t`the carousel's settings` : options.sync ? t`analytics events` : t`the widget's settings and analytics events`,
   };
   const leftOut = (kind === 'widget' || kind === 'carousel') && options.sync && options.analytics === false;
   return (
