@@ -56,6 +56,7 @@ import { Route as AuthDashboardAccountSlugUsersIndexRouteImport } from './routes
 import { Route as AuthDashboardAccountSlugUsersIdRouteImport } from './routes/_auth/dashboard/$accountSlug/users.$id'
 import { Route as AuthDashboardAccountSlugVidbotsIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.index'
 import { Route as AuthDashboardAccountSlugVidbotsIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id'
+import { Route as AuthDashboardAccountSlugWidgetIdRouteImport } from './routes/_auth/dashboard/$accountSlug/widget.$id'
 import { Route as AuthDashboardAdminSsoConfigIndexRouteImport } from './routes/_auth/dashboard/admin/sso-config.index'
 import { Route as AuthDashboardAdminSsoConfigIdRouteImport } from './routes/_auth/dashboard/admin/sso-config.$id'
 import { Route as AuthDashboardAccountSlugVidbotsIdIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.index'
@@ -334,6 +335,12 @@ const AuthDashboardAccountSlugVidbotsIdRoute =
     path: '/vidbots/$id',
     getParentRoute: () => AuthDashboardAccountSlugRoute,
   } as any)
+const AuthDashboardAccountSlugWidgetIdRoute =
+  AuthDashboardAccountSlugWidgetIdRouteImport.update({
+    id: '/widget/$id',
+    path: '/widget/$id',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
 const AuthDashboardAdminSsoConfigIndexRoute =
   AuthDashboardAdminSsoConfigIndexRouteImport.update({
     id: '/dashboard/admin/sso-config/',
@@ -467,6 +474,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/$accountSlug/settings/tags': typeof AuthDashboardAccountSlugSettingsTagsRoute
   '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
+  '/dashboard/$accountSlug/widget/$id': typeof AuthDashboardAccountSlugWidgetIdRoute
   '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/dashboard/$accountSlug/analytics/': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   '/dashboard/$accountSlug/media/': typeof AuthDashboardAccountSlugMediaIndexRoute
@@ -527,6 +535,7 @@ export interface FileRoutesByTo {
   '/dashboard/$accountSlug/settings/profile': typeof AuthDashboardAccountSlugSettingsProfileRoute
   '/dashboard/$accountSlug/settings/tags': typeof AuthDashboardAccountSlugSettingsTagsRoute
   '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
+  '/dashboard/$accountSlug/widget/$id': typeof AuthDashboardAccountSlugWidgetIdRoute
   '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/dashboard/$accountSlug/analytics': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   '/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaIndexRoute
@@ -591,6 +600,7 @@ export interface FileRoutesById {
   '/_auth/dashboard/$accountSlug/settings/tags': typeof AuthDashboardAccountSlugSettingsTagsRoute
   '/_auth/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
+  '/_auth/dashboard/$accountSlug/widget/$id': typeof AuthDashboardAccountSlugWidgetIdRoute
   '/_auth/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/_auth/dashboard/$accountSlug/analytics/': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   '/_auth/dashboard/$accountSlug/media/': typeof AuthDashboardAccountSlugMediaIndexRoute
@@ -656,6 +666,7 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug/settings/tags'
     | '/dashboard/$accountSlug/users/$id'
     | '/dashboard/$accountSlug/vidbots/$id'
+    | '/dashboard/$accountSlug/widget/$id'
     | '/dashboard/admin/sso-config/$id'
     | '/dashboard/$accountSlug/analytics/'
     | '/dashboard/$accountSlug/media/'
@@ -716,6 +727,7 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug/settings/profile'
     | '/dashboard/$accountSlug/settings/tags'
     | '/dashboard/$accountSlug/users/$id'
+    | '/dashboard/$accountSlug/widget/$id'
     | '/dashboard/admin/sso-config/$id'
     | '/dashboard/$accountSlug/analytics'
     | '/dashboard/$accountSlug/media'
@@ -779,6 +791,7 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/$accountSlug/settings/tags'
     | '/_auth/dashboard/$accountSlug/users/$id'
     | '/_auth/dashboard/$accountSlug/vidbots/$id'
+    | '/_auth/dashboard/$accountSlug/widget/$id'
     | '/_auth/dashboard/admin/sso-config/$id'
     | '/_auth/dashboard/$accountSlug/analytics/'
     | '/_auth/dashboard/$accountSlug/media/'
@@ -1150,6 +1163,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdRouteImport
       parentRoute: typeof AuthDashboardAccountSlugRoute
     }
+    '/_auth/dashboard/$accountSlug/widget/$id': {
+      id: '/_auth/dashboard/$accountSlug/widget/$id'
+      path: '/widget/$id'
+      fullPath: '/dashboard/$accountSlug/widget/$id'
+      preLoaderRoute: typeof AuthDashboardAccountSlugWidgetIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
     '/_auth/dashboard/admin/sso-config/': {
       id: '/_auth/dashboard/admin/sso-config/'
       path: '/dashboard/admin/sso-config'
@@ -1359,6 +1379,7 @@ interface AuthDashboardAccountSlugRouteChildren {
   AuthDashboardAccountSlugMediaTypeRoute: typeof AuthDashboardAccountSlugMediaTypeRoute
   AuthDashboardAccountSlugUsersIdRoute: typeof AuthDashboardAccountSlugUsersIdRoute
   AuthDashboardAccountSlugVidbotsIdRoute: typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
+  AuthDashboardAccountSlugWidgetIdRoute: typeof AuthDashboardAccountSlugWidgetIdRoute
   AuthDashboardAccountSlugAnalyticsIndexRoute: typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   AuthDashboardAccountSlugMediaIndexRoute: typeof AuthDashboardAccountSlugMediaIndexRoute
   AuthDashboardAccountSlugUsersIndexRoute: typeof AuthDashboardAccountSlugUsersIndexRoute
@@ -1378,6 +1399,8 @@ const AuthDashboardAccountSlugRouteChildren: AuthDashboardAccountSlugRouteChildr
     AuthDashboardAccountSlugUsersIdRoute: AuthDashboardAccountSlugUsersIdRoute,
     AuthDashboardAccountSlugVidbotsIdRoute:
       AuthDashboardAccountSlugVidbotsIdRouteWithChildren,
+    AuthDashboardAccountSlugWidgetIdRoute:
+      AuthDashboardAccountSlugWidgetIdRoute,
     AuthDashboardAccountSlugAnalyticsIndexRoute:
       AuthDashboardAccountSlugAnalyticsIndexRoute,
     AuthDashboardAccountSlugMediaIndexRoute:
