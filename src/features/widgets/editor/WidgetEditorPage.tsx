@@ -161,8 +161,9 @@ function WidgetEditor({ account, initial }: { account: Account; initial: WidgetD
     [queryClient, widget.id],
   );
   const copyPlayUrl = async () => {
-    if (await copyText(widget.playUrl)) toast.success(t`Play URL copied`);
-    else toast.error(t`Copying failed; the play URL is ${widget.playUrl}`);
+    const playUrl = widget.playUrl;
+    if (await copyText(playUrl)) toast.success(t`Play URL copied`);
+    else toast.error(t`Copying failed; the play URL is ${playUrl}`);
   };
 
   const stepText: Partial<Record<EditorStep, string>> = {
@@ -174,6 +175,7 @@ function WidgetEditor({ account, initial }: { account: Account; initial: WidgetD
   };
   const busyLabel = step === 'saving' ? t`Saving…` : step === 'savingDraft' || step === 'settingPublished' || step === 'publishingRevision' ? t`Publishing…` : null;
   const state = widget.revisionStatus === 'Published' ? t`Published` : t`Draft`;
+  const revNumber = widget.revNumber;
 
   return (
     <div className="page widget-editor">
@@ -194,7 +196,7 @@ function WidgetEditor({ account, initial }: { account: Account; initial: WidgetD
           <InlineTitle name={widget.name} readOnly={!canEdit} onRename={rename} />
           <span className={widget.revisionStatus === 'Published' ? 'badge badge-success' : 'badge'} data-testid="version-badge">
             <Trans>
-              Version {widget.revNumber} · {state}
+              Version {revNumber} · {state}
             </Trans>
           </span>
           {dirty && <span className="badge badge-warning">{t`Unsaved changes`}</span>}

@@ -90,6 +90,7 @@ export function WidgetPreview({ widgetId, content }: WidgetPreviewProps) {
   const width = PREVIEW_WIDTHS[device];
   const scale = previewScale(width, available);
   const deviceLabel: Record<WidgetDevice, string> = { desktop: t`Desktop`, tablet: t`Tablet`, mobile: t`Phone` };
+  const shownDevice = deviceLabel[device];
 
   return (
     <section className="widget-preview" aria-label={t`Live preview`}>
@@ -119,7 +120,7 @@ export function WidgetPreview({ widgetId, content }: WidgetPreviewProps) {
         <iframe
           ref={frameRef}
           src={PREVIEW_FRAME_SRC}
-          title={t`Widget preview (${deviceLabel[device]})`}
+          title={t`Widget preview (${shownDevice})`}
           width={width}
           height={PREVIEW_FRAME_HEIGHT}
           data-device={device}
