@@ -6,7 +6,7 @@
  * Two kinds of document share the chart: a vidbot (`EditorBot`, content `{ slides, actions, theme,
  * settings }`) and a widget (`EditorWidget`, content `WidgetContent`). The machine only knows these
  * shapes; the app edge of each kind supplies real implementations with
- * `editorMachine.provide({ actors: { … } })` (src/features/vidbots/editor/editor.actors.ts,
+ * `editorMachine.provide({ actors: { … } })` (via editor.bindings.ts: src/features/vidbots/editor/editor.actors.ts,
  * src/features/widgets/editor/widgetEditor.actors.ts). The defaults throw "… must be provided" so a
  * forgotten binding fails loudly instead of silently succeeding. Every actor resolves with the
  * document's answer (a Bot or a Widget) and rejects with the API client's error (`{ status, code?,
@@ -183,50 +183,3 @@ export type EditorActorInputs = {
   fetchBot: FetchBotInput | FetchWidgetInput;
   countPublishWarnings: CountPublishWarningsInput;
 };
-
-/** The vidbot kind's side effects as plain promise functions (src/features/vidbots/editor/editor.actors.ts binds the API). */
-export interface VidbotEditorEffects {
-  saveDraft(input: SaveDraftInput): Promise<EditorBot>;
-  setStatusPublished(input: SetStatusPublishedInput): Promise<EditorBot>;
-  publishRevision(input: PublishRevisionInput): Promise<EditorBot>;
-  fetchBot(input: FetchBotInput): Promise<EditorBot>;
-  countPublishWarnings(input: CountPublishWarningsInput): Promise<number>;
-}
-
-/** The widget kind's side effects as plain promise functions (src/features/widgets/editor/widgetEditor.actors.ts binds the API). No graph check: a widget has no slides. */
-export interface WidgetEditorEffects {
-  saveDraft(input: SaveWidgetDraftInput): Promise<EditorWidget>;
-  setStatusPublished(input: SetWidgetPublishedInput): Promise<EditorWidget>;
-  publishRevision(input: PublishWidgetRevisionInput): Promise<EditorWidget>;
-  fetchWidget(input: FetchWidgetInput): Promise<EditorWidget>;
-}
-
-/** Narrows an actor input to the kind whose id field is `key`. @throws Error when the chart of the other kind called (a binding error). */
-function inputOf<T extends object>(input: object, key: string): T {
-  if (!(key in input)) throw new Error(`This editor binding serves the kind with "${key}"; it was given ${JSON.stringify(Object.keys(input))}.`);
-  return input as T;
-}
-
-/** The chart's actors for a vidbot editor, from the vidbot kind's effects (for `editorMachine.provide({ actors })`). */
-export function vidbotEditorActors(fx: VidbotEditorEffects) {
-  return {
-    saveDraft: fromPromise<EditorDocument, EditorActorInputs['saveDraft']>(({ input }) => fx.saveDraft(inputOf(input, 'botId'))),
-    setStatusPublished: fromPromise<EditorDocument, EditorActorInputs['setStatusPublished']>(({ input }) => fx.setStatusPublished(inputOf(input, 'botId'))),
-    publishRevision: fromPromise<EditorDocument, EditorActorInputs['publishRevision']>(({ input }) => fx.publishRevision(inputOf(input, 'botId'))),
-    fetchBot: fromPromise<EditorDocument, EditorActorInputs['fetchBot']>(({ input }) => fx.fetchBot(inputOf(input, 'botId'))),
-    countPublishWarnings: fromPromise<number, CountPublishWarningsInput>(({ input }) => fx.countPublishWarnings(input)),
-  };
-}
-
-/** The chart's actors for a widget editor, from the widget kind's effects; `countPublishWarnings` is never invoked for a widget. */
-export function widgetEditorActors(fx: WidgetEditorEffects) {
-  return {
-    saveDraft: fromPromise<EditorDocument, EditorActorInputs['saveDraft']>(({ input }) => fx.saveDraft(inputOf(input, 'widgetId'))),
-    setStatusPublished: fromPromise<EditorDocument, EditorActorInputs['setStatusPublished']>(({ input }) => fx.setStatusPublished(inputOf(input, 'widgetId'))),
-    publishRevision: fromPromise<EditorDocument, EditorActorInputs['publishRevision']>(({ input }) => fx.publishRevision(inputOf(input, 'widgetId'))),
-    fetchBot: fromPromise<EditorDocument, EditorActorInputs['fetchBot']>(({ input }) => fx.fetchWidget(inputOf(input, 'widgetId'))),
-    countPublishWarnings: fromPromise<number, CountPublishWarningsInput>(async () => {
-      throw new Error('A widget has no slide graph to check.');
-    }),
-  };
-}

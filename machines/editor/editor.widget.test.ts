@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { editorMachine, type EditorEmitted, type EditorInput } from './editor.machine';
 import type { EditorActorInputs, EditorDocument } from './editor.actors';
-import { widgetEditorActors } from './editor.actors';
+import { widgetEditorActors } from './editor.bindings';
 import { controllablePromise, flush } from '../testing/fake-actors';
 import { conflictError, editedWidgetContent, savedWidgetContent, serverError, theirWidgetContent, widgetAnswer, widgetPathInputs } from './editor.paths';
 import {
