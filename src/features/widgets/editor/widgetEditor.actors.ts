@@ -4,7 +4,7 @@
  * client's HttpError (409 `revisionConflict` starts the conflict dialog; anything else is a failure).
  */
 import { editorMachine } from '../../../../machines/editor/editor.machine';
-import { widgetEditorActors } from '../../../../machines/editor/editor.actors';
+import { widgetEditorActors } from '../../../../machines/editor/editor.bindings';
 import type { WidgetDetail } from '../../../../server/src/modules/widget/widget.schemas';
 import { fetchWidget, publishWidgetRevision, saveWidgetContent, setWidgetPublished } from './widgetEditor.api';
 
