@@ -6,8 +6,8 @@
  * Two kinds of document share the chart: a vidbot (`EditorBot`, content `{ slides, actions, theme,
  * settings }`) and a widget (`EditorWidget`, content `WidgetContent`). The machine only knows these
  * shapes; the app edge of each kind supplies real implementations with
- * `editorMachine.provide({ actors: { … } })` (via editor.bindings.ts: src/features/vidbots/editor/editor.actors.ts,
- * src/features/widgets/editor/widgetEditor.actors.ts). The defaults throw "… must be provided" so a
+ * `editorMachine.provide({ actors: { … } })` (src/features/vidbots/editor/editor.actors.ts; the
+ * widget's through editor.bindings.ts in src/features/widgets/editor/widgetEditor.actors.ts). The defaults throw "… must be provided" so a
  * forgotten binding fails loudly instead of silently succeeding. Every actor resolves with the
  * document's answer (a Bot or a Widget) and rejects with the API client's error (`{ status, code?,
  * detail? }`, e.g. 409 `revisionConflict`, 422 `noSlidesPublish`). The actor inputs name the kind's
