@@ -130,9 +130,9 @@ export const machineCatalog: readonly MachineEntry[] = [
   },
   {
     name: 'editor',
-    title: 'Vidbot editor: save, publish, revisions, unsaved changes',
+    title: 'Vidbot and widget editor: save, publish, revisions, unsaved changes',
     group: 'Editing and publishing',
-    summary: 'Editing a vidbot: the draft is saved, published (with a warning check), compared with the published revision, and a person leaving with unsaved changes is asked what to do.',
+    summary: 'Editing a vidbot or a widget (carousel): the draft is saved and published (a vidbot after a warning check; its published revision can be compared), and a person leaving with unsaved changes is asked what to do.',
     folder: 'machines/editor',
     machine: editorMachine,
   },

@@ -59,6 +59,7 @@ import { Route as AuthDashboardAccountSlugUsersIdRouteImport } from './routes/_a
 import { Route as AuthDashboardAccountSlugVidbotsIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.index'
 import { Route as AuthDashboardAccountSlugVidbotsIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id'
 import { Route as AuthDashboardAccountSlugWidgetIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/widget.index'
+import { Route as AuthDashboardAccountSlugWidgetIdRouteImport } from './routes/_auth/dashboard/$accountSlug/widget.$id'
 import { Route as AuthDashboardAdminSsoConfigIndexRouteImport } from './routes/_auth/dashboard/admin/sso-config.index'
 import { Route as AuthDashboardAdminSsoConfigIdRouteImport } from './routes/_auth/dashboard/admin/sso-config.$id'
 import { Route as AuthDashboardAccountSlugVidbotsIdIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id.index'
@@ -353,6 +354,12 @@ const AuthDashboardAccountSlugWidgetIndexRoute =
     path: '/widget/',
     getParentRoute: () => AuthDashboardAccountSlugRoute,
   } as any)
+const AuthDashboardAccountSlugWidgetIdRoute =
+  AuthDashboardAccountSlugWidgetIdRouteImport.update({
+    id: '/widget/$id',
+    path: '/widget/$id',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
 const AuthDashboardAdminSsoConfigIndexRoute =
   AuthDashboardAdminSsoConfigIndexRouteImport.update({
     id: '/dashboard/admin/sso-config/',
@@ -488,6 +495,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/$accountSlug/settings/tags': typeof AuthDashboardAccountSlugSettingsTagsRoute
   '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
+  '/dashboard/$accountSlug/widget/$id': typeof AuthDashboardAccountSlugWidgetIdRoute
   '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/dashboard/$accountSlug/analytics/': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   '/dashboard/$accountSlug/media/': typeof AuthDashboardAccountSlugMediaIndexRoute
@@ -551,6 +559,7 @@ export interface FileRoutesByTo {
   '/dashboard/$accountSlug/settings/profile': typeof AuthDashboardAccountSlugSettingsProfileRoute
   '/dashboard/$accountSlug/settings/tags': typeof AuthDashboardAccountSlugSettingsTagsRoute
   '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
+  '/dashboard/$accountSlug/widget/$id': typeof AuthDashboardAccountSlugWidgetIdRoute
   '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/dashboard/$accountSlug/analytics': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   '/dashboard/$accountSlug/media': typeof AuthDashboardAccountSlugMediaIndexRoute
@@ -618,6 +627,7 @@ export interface FileRoutesById {
   '/_auth/dashboard/$accountSlug/settings/tags': typeof AuthDashboardAccountSlugSettingsTagsRoute
   '/_auth/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
+  '/_auth/dashboard/$accountSlug/widget/$id': typeof AuthDashboardAccountSlugWidgetIdRoute
   '/_auth/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/_auth/dashboard/$accountSlug/analytics/': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   '/_auth/dashboard/$accountSlug/media/': typeof AuthDashboardAccountSlugMediaIndexRoute
@@ -686,6 +696,7 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug/settings/tags'
     | '/dashboard/$accountSlug/users/$id'
     | '/dashboard/$accountSlug/vidbots/$id'
+    | '/dashboard/$accountSlug/widget/$id'
     | '/dashboard/admin/sso-config/$id'
     | '/dashboard/$accountSlug/analytics/'
     | '/dashboard/$accountSlug/media/'
@@ -749,6 +760,7 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug/settings/profile'
     | '/dashboard/$accountSlug/settings/tags'
     | '/dashboard/$accountSlug/users/$id'
+    | '/dashboard/$accountSlug/widget/$id'
     | '/dashboard/admin/sso-config/$id'
     | '/dashboard/$accountSlug/analytics'
     | '/dashboard/$accountSlug/media'
@@ -815,6 +827,7 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/$accountSlug/settings/tags'
     | '/_auth/dashboard/$accountSlug/users/$id'
     | '/_auth/dashboard/$accountSlug/vidbots/$id'
+    | '/_auth/dashboard/$accountSlug/widget/$id'
     | '/_auth/dashboard/admin/sso-config/$id'
     | '/_auth/dashboard/$accountSlug/analytics/'
     | '/_auth/dashboard/$accountSlug/media/'
@@ -1209,6 +1222,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugWidgetIndexRouteImport
       parentRoute: typeof AuthDashboardAccountSlugRoute
     }
+    '/_auth/dashboard/$accountSlug/widget/$id': {
+      id: '/_auth/dashboard/$accountSlug/widget/$id'
+      path: '/widget/$id'
+      fullPath: '/dashboard/$accountSlug/widget/$id'
+      preLoaderRoute: typeof AuthDashboardAccountSlugWidgetIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
     '/_auth/dashboard/admin/sso-config/': {
       id: '/_auth/dashboard/admin/sso-config/'
       path: '/dashboard/admin/sso-config'
@@ -1418,6 +1438,7 @@ interface AuthDashboardAccountSlugRouteChildren {
   AuthDashboardAccountSlugMediaTypeRoute: typeof AuthDashboardAccountSlugMediaTypeRoute
   AuthDashboardAccountSlugUsersIdRoute: typeof AuthDashboardAccountSlugUsersIdRoute
   AuthDashboardAccountSlugVidbotsIdRoute: typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
+  AuthDashboardAccountSlugWidgetIdRoute: typeof AuthDashboardAccountSlugWidgetIdRoute
   AuthDashboardAccountSlugAnalyticsIndexRoute: typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   AuthDashboardAccountSlugMediaIndexRoute: typeof AuthDashboardAccountSlugMediaIndexRoute
   AuthDashboardAccountSlugUsersIndexRoute: typeof AuthDashboardAccountSlugUsersIndexRoute
@@ -1438,6 +1459,8 @@ const AuthDashboardAccountSlugRouteChildren: AuthDashboardAccountSlugRouteChildr
     AuthDashboardAccountSlugUsersIdRoute: AuthDashboardAccountSlugUsersIdRoute,
     AuthDashboardAccountSlugVidbotsIdRoute:
       AuthDashboardAccountSlugVidbotsIdRouteWithChildren,
+    AuthDashboardAccountSlugWidgetIdRoute:
+      AuthDashboardAccountSlugWidgetIdRoute,
     AuthDashboardAccountSlugAnalyticsIndexRoute:
       AuthDashboardAccountSlugAnalyticsIndexRoute,
     AuthDashboardAccountSlugMediaIndexRoute:

@@ -50,6 +50,8 @@ export const editorSelection: ReplaySelection = {
   machine: 'editor',
   strategy: 'shortest',
   select(path: MachinePath) {
+    if (path.inputName.startsWith('widget'))
+      return 'A widget editor path (issue 15: the same machine, widget kind): this replay drives the vidbot editor page; the model test replays it and e2e/widget-editor.spec.ts drives the widget editor.';
     const events = path.steps.map((s) => s.event);
     for (const [index, event] of events.entries()) {
       const reason = stepReason(event, index, events);

@@ -1,7 +1,20 @@
 /**
- * The vidbot editor machine: one chart owns the draft of the editor (spec 001 §2 editor "Top bar",
- * "Leaving with unsaved changes", "view published", §4 "{product} status", "Editor saves", §8
- * noSlidesPublish / errorOccured; issue 11 "Revisions and the editor machine"; architecture §3).
+ * The editor machine: one chart owns the draft of an editor, for two kinds of document (issue 15
+ * "one machine, two kinds of document"):
+ * - a **vidbot** (spec 001 §2 editor "Top bar", "Leaving with unsaved changes", "view published", §4
+ *   "{product} status", "Editor saves", §8 noSlidesPublish / errorOccured; issue 11 "Revisions and the
+ *   editor machine"; architecture §3) — input `{ bot, canEdit }` (kind `vidbot`, the default);
+ * - a **widget** (carousel; spec 002 §2 Widget editor, §4 widget status, §6 widget editing, §8 save
+ *   draft / publish failures) — input `{ kind: 'widget', widget, canEdit }`.
+ * Both save drafts (PATCH with `baseRevisionId`, 409 on a stale base), publish (a never-published
+ * document gets status Published first, then its draft revision is published), resolve two-tab
+ * conflicts and ask before leaving with unsaved changes. What differs by kind (guards `isWidget`,
+ * `draftHasIntro`, `canViewPublished`; the app binds each kind's actors):
+ * - vidbot: publishing needs an INTRO slide and first checks the slide graph for warnings
+ *   (`checkingWarnings`, `confirmingPublish`); a Published vidbot with a draft offers "view published";
+ * - widget: no INTRO rule and no graph: Publish goes straight to `publishing` (unsaved changes saved
+ *   first); no published-version view. Publish is offered when there is a draft or unsaved changes,
+ *   nothing runs and the person may edit; Save draft when there are unsaved changes (spec 002 §4).
  *
  * ```
  *                 draft.change (compared with the saved content)
@@ -10,14 +23,15 @@
  *   │  │  │           └────► dirty ──────┘
  *   │  │  │                  │ draft.save                 leave.requested (dirty)
  *   │  │  │                  ▼                                   ▼
- *   │  │  │     saving (PATCH /bot/{id} {content, baseRevisionId}) ◄── prompt.save ── leavePrompt
+ *   │  │  │     saving (PATCH /bot|widget/{id} {content, baseRevisionId}) ◄── prompt.save ── leavePrompt
  *   │  │  │       │ done ─► editing (clean; toast draftSaved | draftSavedBesidePublished;     │ prompt.exit ─► editing + emit leave.proceed
  *   │  │  │       │                   after prompt.save also emit leave.proceed)            │ prompt.stay ─► editing + emit leave.cancel
  *   │  │  │       │ 409 revisionConflict ─► conflict.loading (GET /bot/{id}: the latest) ─► conflict.choosing
  *   │  │  │       │                            conflict.reload ─► editing (draft := latest; edits lost)
  *   │  │  │       │                            conflict.keep ─► editing.dirty (edits kept; based on the latest)
  *   │  │  │       └ other failure ─► editing.dirty (edits kept; failure saveFailed; toast)
- *   │  │  │ revision.publish  ── no INTRO slide ─► editing (failure noSlidesPublish; nothing called)
+ *   │  │  │ revision.publish  ── widget ─► publishing ([dirty] savingDraft, else routing)
+ *   │  │  │                   ── no INTRO slide (vidbot) ─► editing (failure noSlidesPublish; nothing called)
  *   │  │  │                   └─► checkingWarnings (countPublishWarnings: the draft's graph warnings)
  *   │  │  │                         ── warnings > 0 ─► confirmingPublish ─ publish.confirm ─► publishing
  *   │  │  │                         │                                   └ publish.cancel ─► editing
@@ -27,7 +41,7 @@
  *   │  │                                                                  └─ Published with a draft ─► publishingRevision
  *   │  │                                     (PATCH /bot/{id}/revision/{botRevisionId}/status) ─ done ─► editing (toast published)
  *   │  │                               any failure ─► editing (noSlidesPublish | publishFailed; edits kept); 409 ─► conflict
- *   │  └ view.published (a Published bot with a draft) ─► viewingPublished.loading (GET ?mode=published) ─► showing
+ *   │  └ view.published (a Published vidbot with a draft) ─► viewingPublished.loading (GET ?mode=published) ─► showing
  *   │                                                       view.draft ─► editing (the draft as it was)
  *   └ failure.dismiss, access.changed
  * ```
@@ -43,23 +57,33 @@
  *   `leave.proceed` or `leave.cancel`. Clean: proceed at once. Dirty: the leave prompt, or — while a
  *   save, publish or question runs — cancel (the person stays).
  * - Toasts are emitted `notice` events (`EditorNotice`); the view shows them through src/ui/toast.
- * - Read-only: `draft.change`, `draft.save` and `revision.publish` need `canEdit` (spec 001 §6; the
- *   server refuses with 403 anyway), and no draft is shown as editable while viewing the published
+ * - Read-only: `draft.change`, `draft.save` and `revision.publish` need `canEdit` (spec 001 §6,
+ *   spec 002 §6; the server refuses with 403 anyway), and no draft is shown as editable while viewing the published
  *   version (selectors.ts `selectReadOnly`).
  * Side effects are the named actors of editor.actors.ts.
  */
 import { and, assign, emit, enqueueActions, not, setup } from 'xstate';
 import {
-  contentOf,
+  documentContentOf,
+  isEditorWidget,
   missingEditorActors,
+  revisionIdOf,
   sameContent,
   type BotContent,
+  type DocumentContent,
   type EditorBot,
+  type EditorDocument,
+  type EditorKind,
+  type EditorWidget,
   type FetchBotInput,
+  type FetchWidgetInput,
   type PublishRevisionInput,
+  type PublishWidgetRevisionInput,
   type CountPublishWarningsInput,
   type SaveDraftInput,
+  type SaveWidgetDraftInput,
   type SetStatusPublishedInput,
+  type SetWidgetPublishedInput,
 } from './editor.actors';
 
 /** Why the last save / publish / view stopped (shown until the next edit or dismiss). */
@@ -71,28 +95,31 @@ export interface EditorFailure {
   message: string | null;
 }
 
-/** Toasts of the editor (spec 001 §8; issue 11: the draft-saved text differs when a published version exists). */
+/** Toasts of the editor (spec 001 §8, spec 002 §8; issue 11 and spec 002 §4: the draft-saved text differs when a published version exists). */
 export type EditorNotice = 'draftSaved' | 'draftSavedBesidePublished' | 'published' | 'saveFailed' | 'publishFailed' | 'warningsFailed';
 
 /** Chart memory. */
 export interface EditorContext {
-  botId: number;
-  /** The latest draft-mode Bot answer (status, hasDraft, botRevisionId, revNumber, …). */
-  bot: EditorBot;
+  /** Which kind of document this editor edits (fixed for the editor's life). */
+  kind: EditorKind;
+  /** The vidbot's or widget's id. */
+  documentId: number;
+  /** The latest draft-mode answer of the document (status, hasDraft, revision id, revNumber, …): a Bot or a Widget. */
+  document: EditorDocument;
   /** The content of the last loaded or saved revision. */
-  saved: BotContent;
+  saved: DocumentContent;
   /** The draft the person edits. */
-  draft: BotContent;
+  draft: DocumentContent;
   /** `draft` differs from `saved` (structurally, sameContent). */
   dirty: boolean;
   /** The revision the draft is based on; sent as `baseRevisionId` (two-tab safety). */
   baseRevisionId: number | null;
-  /** The person may edit this bot (spec 001 §6). */
+  /** The person may edit this document (spec 001 §6, spec 002 §6). */
   canEdit: boolean;
-  /** The published revision's Bot answer while viewing the published version. */
-  published: EditorBot | null;
+  /** The published revision's answer while viewing the published version (vidbots only). */
+  published: EditorDocument | null;
   /** The server's latest answer after a revision conflict (null until fetched). */
-  latest: EditorBot | null;
+  latest: EditorDocument | null;
   failure: EditorFailure | null;
   /** What a running save does when it succeeds: stay in the editor, or let a requested leave proceed. */
   afterSave: 'stay' | 'leave';
@@ -100,15 +127,26 @@ export interface EditorContext {
   revisionToPublish: number | null;
 }
 
-/** Input: the loaded bot (the route loader's answer) and whether the person may edit it. */
-export interface EditorInput {
+/** Input of the vidbot kind: the loaded bot (the route loader's answer) and whether the person may edit it. */
+export interface VidbotEditorInput {
+  kind?: 'vidbot';
   bot: EditorBot;
   canEdit: boolean;
 }
 
+/** Input of the widget kind: the loaded widget (`GET /widget/{id}`) and whether the person may edit it (its `canEdit`). */
+export interface WidgetEditorInput {
+  kind: 'widget';
+  widget: EditorWidget;
+  canEdit: boolean;
+}
+
+/** Input: a vidbot (kind omitted or `vidbot`) or a widget. */
+export type EditorInput = VidbotEditorInput | WidgetEditorInput;
+
 /** Events the view sends (and the done / error events of the actors). */
 export type EditorEvent =
-  | { type: 'draft.change'; content: BotContent }
+  | { type: 'draft.change'; content: DocumentContent }
   | { type: 'draft.save' }
   | { type: 'revision.publish' }
   | { type: 'publish.confirm' }
@@ -163,37 +201,68 @@ export function isRevisionConflict(error: unknown): boolean {
   return errorCode(error) === 'revisionConflict' || errorStatus(error) === 409;
 }
 
-function outputBot(event: { type: string }): EditorBot | null {
-  return 'output' in event && isEditorBot(event.output) ? event.output : null;
+/** The document answer an actor's done event carries (a Bot or a Widget), or null. */
+function outputDocument(event: { type: string }): EditorDocument | null {
+  if (!('output' in event)) return null;
+  return isEditorBot(event.output) || isEditorWidget(event.output) ? event.output : null;
 }
 
 function failureOf(event: { type: string }): unknown {
   return 'error' in event ? event.error : undefined;
 }
 
-function hasIntro(content: BotContent): boolean {
-  return content.slides.some((s) => s.category === 'INTRO');
+/** Spec 001 §4: a vidbot's content needs an INTRO slide to be published. */
+function hasIntro(content: DocumentContent): boolean {
+  return 'slides' in content && content.slides.some((s) => s.category === 'INTRO');
 }
 
-function saveDraftInput({ context }: { context: EditorContext }): SaveDraftInput {
-  return { botId: context.botId, content: context.draft, baseRevisionId: context.baseRevisionId };
+function saveDraftInput({ context }: { context: EditorContext }): SaveDraftInput | SaveWidgetDraftInput {
+  return context.kind === 'widget'
+    ? { widgetId: context.documentId, content: context.draft as SaveWidgetDraftInput['content'], baseRevisionId: context.baseRevisionId }
+    : { botId: context.documentId, content: context.draft as BotContent, baseRevisionId: context.baseRevisionId };
 }
 
-function setStatusInput({ context }: { context: EditorContext }): SetStatusPublishedInput {
-  return { botId: context.botId };
+function setStatusInput({ context }: { context: EditorContext }): SetStatusPublishedInput | SetWidgetPublishedInput {
+  return context.kind === 'widget' ? { widgetId: context.documentId } : { botId: context.documentId };
 }
 
-function publishRevisionInput({ context }: { context: EditorContext }): PublishRevisionInput {
+function publishRevisionInput({ context }: { context: EditorContext }): PublishRevisionInput | PublishWidgetRevisionInput {
   if (context.revisionToPublish === null) throw new Error('publishRevision needs a revision');
-  return { botId: context.botId, botRevisionId: context.revisionToPublish };
+  return context.kind === 'widget'
+    ? { widgetId: context.documentId, widgetRevisionId: context.revisionToPublish }
+    : { botId: context.documentId, botRevisionId: context.revisionToPublish };
 }
 
 function countWarningsInput({ context }: { context: EditorContext }): CountPublishWarningsInput {
-  return { content: context.draft };
+  return { content: context.draft as BotContent };
 }
 
-const fetchLatestInput = ({ context }: { context: EditorContext }): FetchBotInput => ({ botId: context.botId, mode: 'draft' });
-const fetchPublishedInput = ({ context }: { context: EditorContext }): FetchBotInput => ({ botId: context.botId, mode: 'published' });
+function fetchInput(context: EditorContext, mode: 'draft' | 'published'): FetchBotInput | FetchWidgetInput {
+  return context.kind === 'widget' ? { widgetId: context.documentId, mode } : { botId: context.documentId, mode };
+}
+const fetchLatestInput = ({ context }: { context: EditorContext }) => fetchInput(context, 'draft');
+const fetchPublishedInput = ({ context }: { context: EditorContext }) => fetchInput(context, 'published');
+
+/** The chart's memory at start, from either kind's input. */
+function initialContext(input: EditorInput): EditorContext {
+  const document: EditorDocument = input.kind === 'widget' ? input.widget : input.bot;
+  const content = documentContentOf(document);
+  return {
+    kind: input.kind ?? 'vidbot',
+    documentId: document.id,
+    document,
+    saved: content,
+    draft: content,
+    dirty: false,
+    baseRevisionId: revisionIdOf(document),
+    canEdit: input.canEdit,
+    published: null,
+    latest: null,
+    failure: null,
+    afterSave: 'stay',
+    revisionToPublish: null,
+  };
+}
 
 /** The failure transitions of a publish step: the server's noSlidesPublish, or anything else. */
 const publishStepFailure = [
@@ -212,17 +281,26 @@ export const editorMachine = setup({
   guards: {
     canEdit: ({ context }) => context.canEdit,
     isDirty: ({ context }) => context.dirty,
-    /** Spec 001 §4: publishing needs at least one slide of category INTRO. */
-    draftHasIntro: ({ context }) => hasIntro(context.draft),
-    /** Something can be published: an editable, non-Deactivated bot that is a Draft, has a draft revision, or has unsaved edits. */
+    /** The document is a widget (carousel): no INTRO rule, no slide graph, no published-version view. */
+    isWidget: ({ context }) => context.kind === 'widget',
+    /** Spec 001 §4: a vidbot's publishing needs at least one slide of category INTRO; a widget has no such rule. */
+    draftHasIntro: ({ context }) => context.kind === 'widget' || hasIntro(context.draft),
+    /**
+     * Something can be published: an editable, non-Deactivated document that is a Draft, has a draft
+     * revision, or has unsaved edits (spec 002 §4: "Publish is disabled when there is no draft and the
+     * form is clean, while saving, or without edit rights").
+     */
     canPublish: ({ context }) =>
-      context.canEdit && context.bot.status !== 'Deactivated' && (context.dirty || context.bot.status === 'Draft' || context.bot.hasDraft),
-    /** Spec 001 §2: only a Published bot with a draft revision has a published version to view beside the draft. */
-    canViewPublished: ({ context }) => context.bot.status === 'Published' && context.bot.hasDraft && context.bot.publishedRevisionId !== null,
-    isDraftBot: ({ context }) => context.bot.status === 'Draft',
+      context.canEdit &&
+      context.document.status !== 'Deactivated' &&
+      (context.dirty || context.document.status === 'Draft' || context.document.hasDraft),
+    /** Spec 001 §2: only a Published vidbot with a draft revision has a published version to view beside the draft (widgets have none). */
+    canViewPublished: ({ context }) =>
+      context.kind === 'vidbot' && context.document.status === 'Published' && context.document.hasDraft && context.document.publishedRevisionId !== null,
+    isDraftDocument: ({ context }) => context.document.status === 'Draft',
     /** The latest answer points at a Draft revision that can be published. */
     hasDraftRevision: ({ context }) =>
-      context.bot.botRevisionId !== null && (context.bot.hasDraft || context.bot.revisionStatus === 'Draft'),
+      revisionIdOf(context.document) !== null && (context.document.hasDraft || context.document.revisionStatus === 'Draft'),
     isConflictError: ({ event }) => isRevisionConflict(failureOf(event)),
     isNoSlidesError: ({ event }) => errorCode(failureOf(event)) === 'noSlidesPublish',
     leavingAfterSave: ({ context }) => context.afterSave === 'leave',
@@ -236,31 +314,31 @@ export const editorMachine = setup({
     ),
     /** A save answered: the answer is the saved revision and the new draft; it is the next base. */
     storeSaved: assign(({ event }) => {
-      const bot = outputBot(event);
-      if (!bot) return {};
-      const content = contentOf(bot);
-      return { bot, saved: content, draft: content, dirty: false, baseRevisionId: bot.botRevisionId, failure: null };
+      const document = outputDocument(event);
+      if (!document) return {};
+      const content = documentContentOf(document);
+      return { document, saved: content, draft: content, dirty: false, baseRevisionId: revisionIdOf(document), failure: null };
     }),
-    storeBot: assign(({ event }) => {
-      const bot = outputBot(event);
-      return bot ? { bot } : {};
+    storeDocument: assign(({ event }) => {
+      const document = outputDocument(event);
+      return document ? { document } : {};
     }),
-    storeRevisionToPublish: assign(({ context }) => ({ revisionToPublish: context.bot.botRevisionId })),
-    storePublished: assign(({ event }) => ({ published: outputBot(event) })),
+    storeRevisionToPublish: assign(({ context }) => ({ revisionToPublish: revisionIdOf(context.document) })),
+    storePublished: assign(({ event }) => ({ published: outputDocument(event) })),
     forgetPublished: assign({ published: null }),
-    storeLatest: assign(({ event }) => ({ latest: outputBot(event) })),
+    storeLatest: assign(({ event }) => ({ latest: outputDocument(event) })),
     /** Reload and lose: the server's latest revision replaces the draft. */
     reloadLatest: assign(({ context }) => {
       if (!context.latest) return {};
-      const content = contentOf(context.latest);
-      return { bot: context.latest, saved: content, draft: content, dirty: false, baseRevisionId: context.latest.botRevisionId, latest: null, failure: null };
+      const content = documentContentOf(context.latest);
+      return { document: context.latest, saved: content, draft: content, dirty: false, baseRevisionId: revisionIdOf(context.latest), latest: null, failure: null };
     }),
     /** Keep editing: the edits stay, now based on the latest revision (the next save replaces it). */
-    keepEditing: assign(({ context }) =>
-      context.latest
-        ? { bot: context.latest, saved: contentOf(context.latest), dirty: !sameContent(context.draft, contentOf(context.latest)), baseRevisionId: context.latest.botRevisionId, latest: null }
-        : { latest: null },
-    ),
+    keepEditing: assign(({ context }) => {
+      if (!context.latest) return { latest: null };
+      const theirs = documentContentOf(context.latest);
+      return { document: context.latest, saved: theirs, dirty: !sameContent(context.draft, theirs), baseRevisionId: revisionIdOf(context.latest), latest: null };
+    }),
     setAfterSaveStay: assign({ afterSave: 'stay' as const }),
     setAfterSaveLeave: assign({ afterSave: 'leave' as const }),
     storeAccess: assign(({ event }) => (event.type === 'access.changed' ? { canEdit: event.canEdit } : {})),
@@ -276,7 +354,7 @@ export const editorMachine = setup({
     clearFailure: assign({ failure: null }),
     noticeDraftSaved: emit(({ context }) => ({
       type: 'notice' as const,
-      notice: context.bot.publishedRevisionId !== null ? ('draftSavedBesidePublished' as const) : ('draftSaved' as const),
+      notice: context.document.publishedRevisionId !== null ? ('draftSavedBesidePublished' as const) : ('draftSaved' as const),
     })),
     noticePublished: emit({ type: 'notice', notice: 'published' }),
     noticeSaveFailed: emit({ type: 'notice', notice: 'saveFailed' }),
@@ -294,25 +372,9 @@ export const editorMachine = setup({
   id: 'editor',
   meta: {
     description:
-      'A person edits the draft of a vidbot: they save it as a draft, publish it (after a check for unreachable slides), look at the published version, and are asked before leaving with unsaved changes.',
+      'A person edits the draft of a vidbot or of a widget (carousel): they save it as a draft and publish it (a vidbot after a check for unreachable slides), look at a vidbot’s published version, and are asked before leaving with unsaved changes.',
   },
-  context: ({ input }) => {
-    const content = contentOf(input.bot);
-    return {
-      botId: input.bot.id,
-      bot: input.bot,
-      saved: content,
-      draft: content,
-      dirty: false,
-      baseRevisionId: input.bot.botRevisionId,
-      canEdit: input.canEdit,
-      published: null,
-      latest: null,
-      failure: null,
-      afterSave: 'stay',
-      revisionToPublish: null,
-    };
-  },
+  context: ({ input }) => initialContext(input),
   initial: 'editing',
   on: {
     'leave.requested': [
@@ -323,21 +385,38 @@ export const editorMachine = setup({
       },
       { actions: 'emitLeaveProceed', description: 'Nothing is unsaved: the person leaves the editor without a question.' },
     ],
-    'access.changed': { actions: 'storeAccess', description: 'The person’s rights to this vidbot changed (their account data arrived or changed).' },
+    'access.changed': { actions: 'storeAccess', description: 'The person’s rights to this vidbot or widget changed (their account data arrived or changed).' },
   },
   states: {
     editing: {
       initial: 'check',
-      meta: { description: 'The editor is open and the person works on the draft of the vidbot.' },
+      meta: { description: 'The editor is open and the person works on the draft of the vidbot or widget.' },
       on: {
-        'draft.change': { guard: 'canEdit', target: '.check', actions: 'storeDraft', description: 'The person changes the name, a slide, a button, an action or a setting.' },
+        'draft.change': {
+          guard: 'canEdit',
+          target: '.check',
+          actions: 'storeDraft',
+          description: 'The person changes a slide, a button, an action or a setting of a vidbot, or a section of a widget (type, content, widget settings, advanced).',
+        },
         'revision.publish': [
+          {
+            guard: and(['canPublish', 'isWidget', 'isDirty']),
+            target: 'publishing.savingDraft',
+            actions: 'clearFailure',
+            description: 'The person chooses Publish on a widget with unsaved changes: a widget has no slides to check, so the changes are saved and published.',
+          },
+          {
+            guard: and(['canPublish', 'isWidget']),
+            target: 'publishing.routing',
+            actions: 'clearFailure',
+            description: 'The person chooses Publish on a widget whose draft is saved: it is published.',
+          },
           {
             guard: and(['canPublish', not('draftHasIntro')]),
             actions: 'failNoSlides',
             description: 'Publish is refused at once: a vidbot needs an intro slide before it can be published.',
           },
-          { guard: 'canPublish', target: 'checkingWarnings', actions: 'clearFailure', description: 'The person chooses Publish.' },
+          { guard: 'canPublish', target: 'checkingWarnings', actions: 'clearFailure', description: 'The person chooses Publish on a vidbot.' },
         ],
         'view.published': {
           guard: 'canViewPublished',
@@ -390,7 +469,7 @@ export const editorMachine = setup({
             guard: 'isConflictError',
             target: 'conflict',
             actions: 'cancelPendingLeave',
-            description: 'Someone else saved this vidbot after it was opened here; the draft was not saved.',
+            description: 'Someone else saved this vidbot or widget after it was opened here; the draft was not saved.',
           },
           {
             target: 'editing',
@@ -403,7 +482,7 @@ export const editorMachine = setup({
     conflict: {
       tags: ['busy'],
       initial: 'loading',
-      meta: { description: 'Someone else saved this vidbot in another tab or place; the person decides whose version wins.' },
+      meta: { description: 'Someone else saved this vidbot or widget in another tab or place; the person decides whose version wins.' },
       states: {
         loading: {
           meta: { description: 'The other person’s latest version is being fetched; the choice buttons wait.' },
@@ -433,7 +512,7 @@ export const editorMachine = setup({
     },
     checkingWarnings: {
       tags: ['busy'],
-      meta: { description: 'Before publishing, the slide graph of the draft is checked for unreachable slides and buttons whose target is gone.' },
+      meta: { description: 'Before publishing a vidbot, the slide graph of the draft is checked for unreachable slides and buttons whose target is gone.' },
       invoke: {
         id: 'countPublishWarnings',
         src: 'countPublishWarnings',
@@ -453,7 +532,7 @@ export const editorMachine = setup({
     publishing: {
       tags: ['busy'],
       initial: 'savingDraft',
-      meta: { description: 'The vidbot is being published; the editor waits and shows each step.' },
+      meta: { description: 'The vidbot or widget is being published; the editor waits and shows each step.' },
       states: {
         savingDraft: {
           meta: { description: 'The unsaved changes are saved as a draft first (“Saving draft…”).' },
@@ -469,20 +548,20 @@ export const editorMachine = setup({
           },
         },
         routing: {
-          meta: { description: 'A moment’s choice: a vidbot never published is set to Published; a published one gets its new version published.' },
+          meta: { description: 'A moment’s choice: a vidbot or widget never published is set to Published; a published one gets its new version published.' },
           always: [
-            { guard: 'isDraftBot', target: 'settingPublished', actions: 'storeRevisionToPublish' },
+            { guard: 'isDraftDocument', target: 'settingPublished', actions: 'storeRevisionToPublish' },
             { guard: 'hasDraftRevision', target: 'publishingRevision', actions: 'storeRevisionToPublish' },
             { target: '#editor.editing', actions: ['failPublish', 'noticePublishFailed'], description: 'There is no draft version to publish.' },
           ],
         },
         settingPublished: {
-          meta: { description: 'The vidbot’s status is being set to Published (“Setting status to Published…”).' },
+          meta: { description: 'The status is being set to Published (“Setting status to Published…”; a widget’s latest revision becomes Published with it).' },
           invoke: {
             id: 'setStatusPublished',
             src: 'setStatusPublished',
             input: setStatusInput,
-            onDone: { target: 'publishingRevision', actions: 'storeBot' },
+            onDone: { target: 'publishingRevision', actions: 'storeDocument' },
             onError: publishStepFailure,
           },
         },
@@ -492,7 +571,7 @@ export const editorMachine = setup({
             id: 'publishRevision',
             src: 'publishRevision',
             input: publishRevisionInput,
-            onDone: { target: '#editor.editing', actions: ['storeBot', 'noticePublished'], description: 'Published: “Published” appears and viewers see this version.' },
+            onDone: { target: '#editor.editing', actions: ['storeDocument', 'noticePublished'], description: 'Published: “Published” appears and viewers see this version.' },
             onError: publishStepFailure,
           },
         },
@@ -501,7 +580,7 @@ export const editorMachine = setup({
     viewingPublished: {
       initial: 'loading',
       exit: 'forgetPublished',
-      meta: { description: 'The live (published) version is shown read-only beside the draft, with a banner and a way back.' },
+      meta: { description: 'The live (published) version of a vidbot is shown read-only beside the draft, with a banner and a way back.' },
       on: {
         'view.draft': { target: 'editing', description: 'The person returns to the draft.' },
         'leave.requested': [

@@ -1,20 +1,23 @@
 /**
  * Graph paths of the editor machine (`xstate/graph`, DESIGN §4): `TestModel`s over the chart with
  * realistic event payloads, including the done / error events its invoked actors produce, whose
- * answers follow from the snapshot (a save answers the next revision of the same bot, as the server
- * does). Two inputs: a Draft bot and a Published bot with a draft revision (the two publish routes
- * of spec 001 §4).
+ * answers follow from the snapshot (a save answers the next revision of the same document, as the
+ * server does). Four inputs, the two publish routes of each kind of document (issue 15: one machine,
+ * two kinds): a Draft bot and a Published bot with a draft revision (spec 001 §4), a Draft widget and
+ * a Published widget with a draft revision (spec 002 §4).
  *
  * States are serialized by value plus the context fields that change the route through the chart
- * (dirty, bot status, hasDraft, canEdit, afterSave, whether the latest revision is known), so the
- * walk stays finite. Used by editor.test.ts (replay on a live actor + coverage).
+ * (dirty, document status, hasDraft, canEdit, afterSave, whether the latest revision is known), so
+ * the walk stays finite. Used by editor.test.ts (replay on a live actor + coverage). The vidbot
+ * inputs' events and paths are exactly those from before the widget kind (their path ids are stable).
  */
 import { TestModel } from 'xstate/graph';
 import { initialTransition, transition, type ActorLogic, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import type { Journey } from '../tooling/paths';
-import { editorMachine, type EditorEvent, type EditorInput } from './editor.machine';
+import { editorMachine, type EditorEvent, type EditorInput, type VidbotEditorInput, type WidgetEditorInput } from './editor.machine';
 import { transitionTour, type TourPath } from '../testing/graph-coverage';
-import type { BotContent, BotSettings, EditorBot } from './editor.actors';
+import type { BotContent, BotSettings, EditorBot, EditorWidget, WidgetContent } from './editor.actors';
+import { defaultWidgetContent } from '../../server/src/modules/widget/widget.schemas';
 
 type EditorSnapshot = SnapshotFrom<typeof editorMachine>;
 
@@ -87,11 +90,61 @@ export const publishedVersion = botAnswer({ status: 'Published', hasDraft: true,
   slides: savedContent.slides.slice(0, 1),
 });
 
-/** The two inputs the tour starts from. */
-export const editorPathInputs: Record<'draft' | 'published', EditorInput> = {
+/** The saved content of both widget inputs: a Slider of every published vidbot (spec 002 §9 defaults). */
+export const savedWidgetContent: WidgetContent = defaultWidgetContent('Slider');
+/** An edit of the widget (the type becomes Card): dirty. */
+export const editedWidgetContent: WidgetContent = { ...savedWidgetContent, type: 'Card' };
+/** What another tab saved meanwhile (arrows off). */
+export const theirWidgetContent: WidgetContent = { ...savedWidgetContent, appearanceSettings: { ...savedWidgetContent.appearanceSettings, arrows: false } };
+
+/** A Widget answer with `content` and the given fields. */
+export function widgetAnswer(over: Partial<EditorWidget>, content: WidgetContent = savedWidgetContent): EditorWidget {
+  return {
+    id: 7,
+    publicId: 'w7',
+    accountId: 1,
+    name: 'Carousel',
+    type: content.type,
+    status: 'Draft',
+    privacy: 'Public',
+    author: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    revNumber: 1,
+    revisionStatus: 'Draft',
+    widgetRevisionId: 31,
+    hasDraft: false,
+    contentType: content.contentType,
+    botCount: 0,
+    publishedRevisionId: null,
+    content,
+    canEdit: true,
+    playUrl: 'http://localhost/w/w7',
+    embedCode: '<div data-vidbot-carousel="w7"></div>',
+    ...over,
+  };
+}
+
+/** A Draft widget (never published), revision 31. */
+export const draftWidget = widgetAnswer({});
+/** A Published widget with a draft: revision 35 is live, revision 36 is the draft. */
+export const publishedWithDraftWidget = widgetAnswer({ status: 'Published', hasDraft: true, revNumber: 2, revisionStatus: 'Draft', widgetRevisionId: 36, publishedRevisionId: 35 });
+
+/** The vidbot inputs (spec 001 §4's two publish routes). */
+export const vidbotPathInputs = {
   draft: { bot: draftBot, canEdit: true },
   published: { bot: publishedWithDraftBot, canEdit: true },
-};
+} satisfies Record<string, VidbotEditorInput>;
+
+/** The widget inputs (spec 002 §4's two publish routes). */
+export const widgetPathInputs = {
+  widgetDraft: { kind: 'widget', widget: draftWidget, canEdit: true },
+  widgetPublished: { kind: 'widget', widget: publishedWithDraftWidget, canEdit: true },
+} satisfies Record<string, WidgetEditorInput>;
+
+/** The inputs the tour starts from: both kinds of document. */
+export const editorPathInputs = { ...vidbotPathInputs, ...widgetPathInputs };
+export type EditorPathInputName = keyof typeof editorPathInputs;
 
 /** The API error of spec 001 §8 noSlidesPublish. */
 export const noSlidesError = { status: 422, code: 'noSlidesPublish', detail: 'An INTRO slide is needed to publish.' };
@@ -103,8 +156,10 @@ export const serverError = { status: 500, detail: 'Internal error' };
 export const notFoundError = { status: 404, detail: 'This vidbot has no published revision.' };
 
 /** The save answer the server gives for `snapshot`'s draft: the next revision, a Draft beside any live one. */
-export function savedAnswer(snapshot: EditorSnapshot): EditorBot {
-  const { bot, draft } = snapshot.context;
+export function savedAnswer(snapshot: EditorSnapshot): EditorBot | EditorWidget {
+  if (snapshot.context.kind === 'widget') return savedWidgetAnswer(snapshot);
+  const bot = snapshot.context.document as EditorBot;
+  const draft = snapshot.context.draft as BotContent;
   return botAnswer(
     {
       status: bot.status,
@@ -118,16 +173,49 @@ export function savedAnswer(snapshot: EditorSnapshot): EditorBot {
   );
 }
 
-/** The answer after publishing the latest revision of `snapshot`'s bot. */
-export function publishedAnswer(snapshot: EditorSnapshot): EditorBot {
-  const { bot, saved } = snapshot.context;
+/** The answer after publishing the latest revision of `snapshot`'s document. */
+export function publishedAnswer(snapshot: EditorSnapshot): EditorBot | EditorWidget {
+  if (snapshot.context.kind === 'widget') return publishedWidgetAnswer(snapshot);
+  const bot = snapshot.context.document as EditorBot;
+  const saved = snapshot.context.saved as BotContent;
   return botAnswer({ status: 'Published', hasDraft: false, revisionStatus: 'Published', botRevisionId: bot.botRevisionId, revNumber: bot.revNumber, publishedRevisionId: bot.botRevisionId }, saved);
 }
 
-/** What the other tab saved: the revision after `snapshot`'s bot's. */
-export function latestAnswer(snapshot: EditorSnapshot): EditorBot {
-  const { bot } = snapshot.context;
+/** What the other tab saved: the revision after `snapshot`'s document's. */
+export function latestAnswer(snapshot: EditorSnapshot): EditorBot | EditorWidget {
+  if (snapshot.context.kind === 'widget') {
+    const widget = snapshot.context.document as EditorWidget;
+    return widgetAnswer({ ...widget, widgetRevisionId: widget.widgetRevisionId + 10, revNumber: widget.revNumber + 1, hasDraft: widget.publishedRevisionId !== null, revisionStatus: 'Draft' }, theirWidgetContent);
+  }
+  const bot = snapshot.context.document as EditorBot;
   return botAnswer({ ...bot, botRevisionId: (bot.botRevisionId ?? 0) + 10, revNumber: (bot.revNumber ?? 0) + 1, hasDraft: true, revisionStatus: 'Draft' }, theirContent);
+}
+
+/** The widget's save answer: the next revision, a Draft (hasDraft when a published one exists, as the server answers). */
+function savedWidgetAnswer(snapshot: EditorSnapshot): EditorWidget {
+  const widget = snapshot.context.document as EditorWidget;
+  const draft = snapshot.context.draft as WidgetContent;
+  return widgetAnswer(
+    {
+      status: widget.status,
+      hasDraft: widget.publishedRevisionId !== null,
+      revisionStatus: 'Draft',
+      widgetRevisionId: widget.widgetRevisionId + 1,
+      revNumber: widget.revNumber + 1,
+      publishedRevisionId: widget.publishedRevisionId,
+    },
+    draft,
+  );
+}
+
+/** The widget's answer after publishing its latest revision. */
+function publishedWidgetAnswer(snapshot: EditorSnapshot): EditorWidget {
+  const widget = snapshot.context.document as EditorWidget;
+  const saved = snapshot.context.saved as WidgetContent;
+  return widgetAnswer(
+    { status: 'Published', hasDraft: false, revisionStatus: 'Published', widgetRevisionId: widget.widgetRevisionId, revNumber: widget.revNumber, publishedRevisionId: widget.widgetRevisionId },
+    saved,
+  );
 }
 
 /** The person's events, offered in every snapshot. */
@@ -150,6 +238,13 @@ export const personEvents: AnyEventObject[] = [
   { type: 'failure.dismiss' },
 ];
 
+/** The person's events on a widget editor: the same, with widget content edits (a widget has no intro slide to remove). */
+export const widgetPersonEvents: AnyEventObject[] = [
+  { type: 'draft.change', content: editedWidgetContent },
+  { type: 'draft.change', content: savedWidgetContent },
+  ...personEvents.filter((e) => e.type !== 'draft.change'),
+];
+
 /** Permission changes (the person's account data arrived), offered at rest only so the walk stays small. */
 export const accessEvents: AnyEventObject[] = [
   { type: 'access.changed', canEdit: false },
@@ -162,10 +257,11 @@ export const accessEvents: AnyEventObject[] = [
  */
 export function editorEventsFor(snapshot: EditorSnapshot): AnyEventObject[] {
   const running = new Set(Object.keys(snapshot.children));
-  const events: AnyEventObject[] = [...personEvents, ...(snapshot.matches({ editing: 'clean' }) ? accessEvents : [])];
+  const widget = snapshot.context.kind === 'widget';
+  const events: AnyEventObject[] = [...(widget ? widgetPersonEvents : personEvents), ...(snapshot.matches({ editing: 'clean' }) ? accessEvents : [])];
   if (running.has('saveDraft')) {
     events.push({ type: 'xstate.done.actor.saveDraft', output: savedAnswer(snapshot) });
-    if (snapshot.context.bot.status === 'Published' && snapshot.matches('publishing')) {
+    if (snapshot.context.document.status === 'Published' && snapshot.matches('publishing')) {
       // A save answer without a draft revision (nothing to publish).
       events.push({ type: 'xstate.done.actor.saveDraft', output: { ...savedAnswer(snapshot), hasDraft: false, revisionStatus: 'Published' } });
     }
@@ -174,12 +270,13 @@ export function editorEventsFor(snapshot: EditorSnapshot): AnyEventObject[] {
   }
   if (running.has('setStatusPublished')) {
     events.push({ type: 'xstate.done.actor.setStatusPublished', output: publishedAnswer(snapshot) });
-    events.push({ type: 'xstate.error.actor.setStatusPublished', error: noSlidesError });
+    // The server's noSlidesPublish is a vidbot rule (spec 001 §4); a widget has no slides.
+    if (!widget) events.push({ type: 'xstate.error.actor.setStatusPublished', error: noSlidesError });
     events.push({ type: 'xstate.error.actor.setStatusPublished', error: serverError });
   }
   if (running.has('publishRevision')) {
     events.push({ type: 'xstate.done.actor.publishRevision', output: publishedAnswer(snapshot) });
-    events.push({ type: 'xstate.error.actor.publishRevision', error: noSlidesError });
+    if (!widget) events.push({ type: 'xstate.error.actor.publishRevision', error: noSlidesError });
     events.push({ type: 'xstate.error.actor.publishRevision', error: serverError });
   }
   if (running.has('fetchLatest')) {
@@ -201,7 +298,7 @@ export function editorEventsFor(snapshot: EditorSnapshot): AnyEventObject[] {
 /** Serialization that keeps the walk finite (value + route-deciding context). */
 export function serializeEditorState(snapshot: EditorSnapshot): string {
   const c = snapshot.context;
-  return JSON.stringify([snapshot.value, c.dirty, c.bot.status, c.bot.hasDraft, c.canEdit, c.afterSave, c.latest !== null, c.draft === contentWithoutIntro]);
+  return JSON.stringify([snapshot.value, c.dirty, c.document.status, c.document.hasDraft, c.canEdit, c.afterSave, c.latest !== null, c.draft === contentWithoutIntro]);
 }
 
 /** The test model of the chart from one input. */
@@ -222,7 +319,7 @@ export interface EditorTourPath extends TourPath {
   input: EditorInput;
 }
 
-/** The transition tours from both inputs: every reachable state and every event offered there. */
+/** The transition tours from every input (both kinds): every reachable state and every event offered there. */
 export function editorPaths(): EditorTourPath[] {
   return (Object.entries(editorPathInputs) as Array<[string, EditorInput]>).flatMap(([name, input]) =>
     transitionTour(editorTestModel(input), serializeEditorState).map((p) => ({ ...p, description: `${name}: ${p.description}`, input })),
@@ -238,8 +335,9 @@ const revisionPublished = (s: EditorSnapshot): AnyEventObject => ({ type: 'xstat
 const latestFetched = (s: EditorSnapshot): AnyEventObject => ({ type: 'xstate.done.actor.fetchLatest', output: latestAnswer(s) });
 const warnings = (count: number): AnyEventObject => ({ type: 'xstate.done.actor.countPublishWarnings', output: count });
 const edit: AnyEventObject = { type: 'draft.change', content: editedContent };
+const widgetEdit: AnyEventObject = { type: 'draft.change', content: editedWidgetContent };
 
-function journey(description: string, inputName: keyof typeof editorPathInputs, steps: JourneyStep[]): Journey {
+function journey(description: string, inputName: EditorPathInputName, steps: JourneyStep[]): Journey {
   let [snapshot] = initialTransition(editorMachine, editorPathInputs[inputName]);
   const events: AnyEventObject[] = [];
   for (const step of steps) {
@@ -312,6 +410,29 @@ export function editorJourneys(): Journey[] {
       { type: 'revision.publish' },
       warnings(0),
       revisionPublished,
+    ]),
+    // The widget kind (spec 002 §2 Widget editor, §4 widget status): no intro rule, no warning check.
+    journey('Widget: edit, Save draft, the server saves a new version', 'widgetDraft', [widgetEdit, { type: 'draft.save' }, saved]),
+    journey('Widget: publish a new widget at once (no slides to check): status and revision become Published', 'widgetDraft', [
+      { type: 'revision.publish' },
+      statusPublished,
+      revisionPublished,
+    ]),
+    journey('Widget: publish with unsaved changes: they are saved first, then the new version goes live', 'widgetPublished', [
+      widgetEdit,
+      { type: 'revision.publish' },
+      saved,
+      revisionPublished,
+    ]),
+    journey('Widget: leave with unsaved changes: Save and exit', 'widgetDraft', [widgetEdit, { type: 'leave.requested' }, { type: 'prompt.save' }, saved]),
+    journey('Widget: two tabs: someone else saved first; keep my edits and save again over theirs', 'widgetPublished', [
+      widgetEdit,
+      { type: 'draft.save' },
+      { type: 'xstate.error.actor.saveDraft', error: conflictError },
+      latestFetched,
+      { type: 'conflict.keep' },
+      { type: 'draft.save' },
+      saved,
     ]),
   ];
 }

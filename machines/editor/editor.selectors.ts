@@ -1,10 +1,15 @@
 /**
- * Selectors the editor view binds to (DESIGN §5: views read the chart through these, never through
- * raw state names). Spec 001 §2 editor, §4 "{product} status", §6; issue 11 "Revisions and the
- * editor machine".
+ * Selectors the editor views bind to (DESIGN §5: views read the chart through these, never through
+ * raw state names). Spec 001 §2 editor, §4 "{product} status", §6; spec 002 §2 Widget editor, §4
+ * widget status; issue 11 "Revisions and the editor machine"; issue 15 (two kinds of document).
+ *
+ * Kind-neutral selectors work for both kinds. `selectBot`, `selectDraft`, `selectShownBot` and
+ * `selectShownContent` are the vidbot editor's (they answer the vidbot shapes); `selectWidget` and
+ * `selectWidgetDraft` are the widget editor's. Each throws when asked of the other kind (a
+ * programming error: one editor page never runs the other kind's chart).
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { BotContent, EditorBot } from './editor.actors';
+import { isEditorWidget, type BotContent, type EditorBot, type EditorDocument, type EditorWidget, type WidgetContent } from './editor.actors';
 import type { EditorFailure, EditorMachine } from './editor.machine';
 
 type EditorSnapshot = SnapshotFrom<EditorMachine>;
@@ -23,15 +28,39 @@ export type EditorStep =
   | 'leavePrompt'
   | 'confirmingPublish';
 
-/** The draft (what the content and settings tabs edit). */
-export function selectDraft(snapshot: EditorSnapshot): BotContent {
-  return snapshot.context.draft;
+function expectKind(snapshot: EditorSnapshot, kind: 'vidbot' | 'widget'): void {
+  if (snapshot.context.kind !== kind) throw new Error(`This selector reads a ${kind} editor; this one edits a ${snapshot.context.kind}.`);
 }
 
-/** The content shown: the published revision's while viewing it, else the draft. */
+/** The vidbot draft (what the content and settings tabs edit). @throws Error on a widget editor. */
+export function selectDraft(snapshot: EditorSnapshot): BotContent {
+  expectKind(snapshot, 'vidbot');
+  return snapshot.context.draft as BotContent;
+}
+
+/** The content shown: the published revision's while viewing it, else the draft (vidbot). @throws Error on a widget editor. */
 export function selectShownContent(snapshot: EditorSnapshot): BotContent {
-  const published = snapshot.matches({ viewingPublished: 'showing' }) ? snapshot.context.published : null;
-  return published ? { ...snapshot.context.draft, ...publishedContent(published) } : snapshot.context.draft;
+  const draft = selectDraft(snapshot);
+  const published = snapshot.matches({ viewingPublished: 'showing' }) ? (snapshot.context.published as EditorBot | null) : null;
+  return published ? { ...draft, ...publishedContent(published) } : draft;
+}
+
+/** The widget draft (what the settings panel edits). @throws Error on a vidbot editor. */
+export function selectWidgetDraft(snapshot: EditorSnapshot): WidgetContent {
+  expectKind(snapshot, 'widget');
+  return snapshot.context.draft as WidgetContent;
+}
+
+/** The latest Widget answer the chart knows (name, status, version, canEdit, playUrl, embedCode). @throws Error on a vidbot editor. */
+export function selectWidget(snapshot: EditorSnapshot): EditorWidget {
+  const document: EditorDocument = snapshot.context.document;
+  if (!isEditorWidget(document)) throw new Error('selectWidget reads a widget editor.');
+  return document;
+}
+
+/** The latest answer of the document (either kind): status, revNumber, revisionStatus, publishedRevisionId. */
+export function selectDocument(snapshot: EditorSnapshot): EditorDocument {
+  return snapshot.context.document;
 }
 
 function publishedContent(bot: EditorBot): Partial<BotContent> {
@@ -39,14 +68,15 @@ function publishedContent(bot: EditorBot): Partial<BotContent> {
   return { slides: bot.slides, actions: bot.actions, theme: bot.theme, ...(settings ? { settings } : {}) };
 }
 
-/** The Bot whose version the badge shows: the published one while viewing it, else the latest. */
+/** The Bot whose version the badge shows: the published one while viewing it, else the latest. @throws Error on a widget editor. */
 export function selectShownBot(snapshot: EditorSnapshot): EditorBot {
-  return (snapshot.matches({ viewingPublished: 'showing' }) ? snapshot.context.published : null) ?? snapshot.context.bot;
+  return (snapshot.matches({ viewingPublished: 'showing' }) ? (snapshot.context.published as EditorBot | null) : null) ?? selectBot(snapshot);
 }
 
-/** The latest draft-mode Bot answer the chart knows. */
+/** The latest draft-mode Bot answer the chart knows. @throws Error on a widget editor. */
 export function selectBot(snapshot: EditorSnapshot): EditorBot {
-  return snapshot.context.bot;
+  expectKind(snapshot, 'vidbot');
+  return snapshot.context.document as EditorBot;
 }
 
 /** The draft differs from the saved content ("Unsaved changes" badge, leave prompt). */
@@ -88,10 +118,10 @@ export function selectCanPublish(snapshot: EditorSnapshot): boolean {
   return snapshot.can({ type: 'revision.publish' });
 }
 
-/** The view-published toggle is offered: a Published bot with a draft revision (spec 001 §2). */
+/** The view-published toggle is offered: a Published vidbot with a draft revision (spec 001 §2; never for a widget). */
 export function selectCanViewPublished(snapshot: EditorSnapshot): boolean {
-  const { bot } = snapshot.context;
-  return bot.status === 'Published' && bot.hasDraft && bot.publishedRevisionId !== null;
+  const { kind, document } = snapshot.context;
+  return kind === 'vidbot' && document.status === 'Published' && document.hasDraft && document.publishedRevisionId !== null;
 }
 
 /** The publish confirmation (graph warnings) is open. */

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, transition, type AnyEventObject } from 'xstate';
 import { editorMachine, type EditorEmitted, type EditorInput } from './editor.machine';
-import { sameContent, type CountPublishWarningsInput, type EditorBot, type FetchBotInput, type PublishRevisionInput, type SaveDraftInput, type SetStatusPublishedInput } from './editor.actors';
+import { sameContent, type EditorActorInputs, type EditorDocument } from './editor.actors';
 import {
   conflictError,
   contentWithoutIntro,
@@ -46,11 +46,11 @@ import {
 } from './editor.selectors';
 
 function harness(input: EditorInput = editorPathInputs.draft) {
-  const saveDraft = controllablePromise<EditorBot, SaveDraftInput>();
-  const setStatusPublished = controllablePromise<EditorBot, SetStatusPublishedInput>();
-  const publishRevision = controllablePromise<EditorBot, PublishRevisionInput>();
-  const fetchBot = controllablePromise<EditorBot, FetchBotInput>();
-  const countPublishWarnings = controllablePromise<number, CountPublishWarningsInput>();
+  const saveDraft = controllablePromise<EditorDocument, EditorActorInputs['saveDraft']>();
+  const setStatusPublished = controllablePromise<EditorDocument, EditorActorInputs['setStatusPublished']>();
+  const publishRevision = controllablePromise<EditorDocument, EditorActorInputs['publishRevision']>();
+  const fetchBot = controllablePromise<EditorDocument, EditorActorInputs['fetchBot']>();
+  const countPublishWarnings = controllablePromise<number, EditorActorInputs['countPublishWarnings']>();
   const machine = editorMachine.provide({
     actors: {
       saveDraft: saveDraft.logic,
@@ -99,21 +99,26 @@ function checkInvariants(h: Harness) {
   expect(ctx.dirty).toBe(!sameContent(ctx.draft, ctx.saved));
   if (snapshot.matches({ editing: 'clean' })) expect(ctx.dirty).toBe(false);
   if (snapshot.matches({ editing: 'dirty' })) expect(ctx.dirty).toBe(true);
+  // The actors' inputs name the kind's id: a vidbot's `botId`, a widget's `widgetId` (issue 15: two kinds of document).
+  const widget = ctx.kind === 'widget';
+  const id = widget ? { widgetId: 7 } : { botId: 7 };
   if (snapshot.matches('saving') || snapshot.matches({ publishing: 'savingDraft' })) {
     expect(h.saveDraft.pending).toHaveLength(1);
-    expect(h.saveDraft.pending[0]?.input).toEqual({ botId: 7, content: ctx.draft, baseRevisionId: ctx.baseRevisionId });
+    expect(h.saveDraft.pending[0]?.input).toEqual({ ...id, content: ctx.draft, baseRevisionId: ctx.baseRevisionId });
   }
   if (snapshot.matches({ publishing: 'settingPublished' })) {
-    expect(ctx.bot.status).toBe('Draft');
-    expect(h.setStatusPublished.pending[0]?.input).toEqual({ botId: 7 });
+    expect(ctx.document.status).toBe('Draft');
+    expect(h.setStatusPublished.pending[0]?.input).toEqual(id);
   }
   if (snapshot.matches({ publishing: 'publishingRevision' })) {
     expect(ctx.revisionToPublish).not.toBeNull();
-    expect(h.publishRevision.pending[0]?.input).toEqual({ botId: 7, botRevisionId: ctx.revisionToPublish });
+    expect(h.publishRevision.pending[0]?.input).toEqual(widget ? { widgetId: 7, widgetRevisionId: ctx.revisionToPublish } : { botId: 7, botRevisionId: ctx.revisionToPublish });
   }
   if (snapshot.matches('checkingWarnings')) expect(h.countPublishWarnings.pending[0]?.input).toEqual({ content: ctx.draft });
-  if (snapshot.matches({ conflict: 'loading' })) expect(h.fetchBot.pending[0]?.input).toEqual({ botId: 7, mode: 'draft' });
-  if (snapshot.matches({ viewingPublished: 'loading' })) expect(h.fetchBot.pending[0]?.input).toEqual({ botId: 7, mode: 'published' });
+  if (snapshot.matches({ conflict: 'loading' })) expect(h.fetchBot.pending[0]?.input).toEqual({ ...id, mode: 'draft' });
+  if (snapshot.matches({ viewingPublished: 'loading' })) expect(h.fetchBot.pending[0]?.input).toEqual({ ...id, mode: 'published' });
+  // A widget has no slide graph to check and no published version to view (spec 002 §2, §4).
+  if (widget) expect(snapshot.matches('checkingWarnings') || snapshot.matches('confirmingPublish') || snapshot.matches('viewingPublished')).toBe(false);
   if (snapshot.matches({ viewingPublished: 'showing' })) {
     expect(ctx.published).not.toBeNull();
     expect(selectReadOnly(snapshot)).toBe(true);
