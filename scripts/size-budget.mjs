@@ -25,7 +25,7 @@
  *                   `storedSession`), so aws-amplify (src/features/session/amplify.ts, ~41 KB) is
  *                   not part of a signed-in first load; it loads for a token refresh, sign-out,
  *                   or a flow that needs it.
- *   - Every other route ≤ 50 KB on top of the entry: the route's chain closure (with its catalogs) minus the entry.
+ *   - Every other route ≤ 51 KB on top of the entry: the route's chain closure (with its catalogs) minus the entry.
  *   Sentry (src/ui/sentry.ts) loads after the first paint and only with a DSN, react-toastify on
  *   the first toast (src/ui/toast.ts); both are outside the budgets.
  *
@@ -72,8 +72,12 @@ export const KB = 1000;
  * media chooser with the upload chart, the clipboard with the content schemas and colord loaded when
  * first needed; lists' schemas no longer pull hono-openapi into the SPA (settings tab 49.2, slide
  * editor 49.8, content tab 43.7, form editor 35.6, share media 33.8 KB).
+ * 51 since issue 15 (2026-11-26): the editor's revision machine also drives the widget editor, so the
+ * machine, its selectors and the menu button became a chunk of their own shared by both editors; the
+ * chunk boundary and the machine's widget kind cost the vidbot editor routes 0.8 KB (settings tab 50.6,
+ * slide editor 50.8 KB). The widget editor route is 37.2 KB (dnd-kit loads with its sortable list only).
  */
-export const BUDGET_KB = { firstRoute: 170, otherRoute: 50 };
+export const BUDGET_KB = { firstRoute: 170, otherRoute: 51 };
 /** Locales of the split message catalogs (scripts/catalog-split.mjs). */
 export const CATALOG_LOCALES = ['en', 'fi'];
 /** Manifest key of a split catalog: `group` is 'shell' or `route:{route id}` (scripts/catalog-split.mjs). */

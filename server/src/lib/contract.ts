@@ -129,5 +129,4 @@ export function idParams<const K extends string = 'id'>(what: string, ...names: 
 /** JSON body of a `{ records, metadata }` list answer (DESIGN §3; defined in list-query.ts, which the SPA may import without hono-openapi). */
 export { ListMetadata, listOf } from './list-query';
 
-/** An ISO 8601 timestamp string as sent in JSON. */
-export const Timestamp = v.pipe(v.string(), v.isoTimestamp());
+export { Timestamp } from './timestamp';

@@ -11,7 +11,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { BotListItem } from '../vidbots/vidbot.types';
-import type { CreateWidgetBody, WidgetDetail, WidgetList, WidgetListItem, WidgetStatus } from '../../../server/src/modules/widget/widget.schemas';
+import type { CreateWidgetBody, WidgetDetail, WidgetListItem, WidgetStatus } from '../../../server/src/modules/widget/widget.schemas';
+import type { WidgetList } from '../../../server/src/modules/widget/widget.list.schemas';
 
 export type { WidgetDetail, WidgetList, WidgetListItem, WidgetStatus };
 

@@ -15,7 +15,7 @@
  */
 import * as v from 'valibot';
 import { FORM_INTEGRATIONS, type FormIntegration } from '../bot/content.rules';
-import { Timestamp } from '../../lib/contract';
+import { Timestamp } from '../../lib/timestamp';
 
 export { FORM_INTEGRATIONS, type FormIntegration };
 

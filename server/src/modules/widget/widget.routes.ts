@@ -11,7 +11,8 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { idParams, route } from '../../lib/contract';
 import { validate } from '../../lib/validate';
 import { CopyToAccountQuery, DeletedBot as DeletedWidget, GetBotQuery as GetWidgetQuery, RevisionStatusBody } from '../bot/bot.schemas';
-import { CreateWidgetBody, PatchWidgetBody, WidgetDetail, WidgetList, WidgetListQuery } from './widget.schemas';
+import { CreateWidgetBody, PatchWidgetBody, WidgetDetail, WidgetListQuery } from './widget.schemas';
+import { WidgetList } from './widget.list.schemas';
 import { cloneWidget, copyWidgetToAccount, createWidget, deleteWidget, getWidget, listWidgets, patchWidget, publishWidgetRevision } from './widget.service';
 
 const tags = ['Widgets'];

@@ -9,7 +9,7 @@
  * drafts and publishes them through the same revision machine as the vidbot editor.
  */
 import * as v from 'valibot';
-import { listOf, Timestamp } from '../../lib/contract';
+import { Timestamp } from '../../lib/timestamp';
 import { AnalyticsIntegrationSettings, ANALYTICS_INTEGRATIONS } from '../bot/content.rules';
 
 // --- enumerations (spec 002 §3) ----------------------------------------------------------------------
@@ -280,9 +280,8 @@ const listItemEntries = {
 export const WidgetListItem = v.pipe(v.strictObject(listItemEntries), v.metadata({ ref: 'WidgetListItem' }));
 export type WidgetListItem = v.InferOutput<typeof WidgetListItem>;
 
-/** `GET /widget` answer. */
-export const WidgetList = listOf(WidgetListItem);
-export type WidgetList = v.InferOutput<typeof WidgetList>;
+// `GET /widget` answer: WidgetList in ./widget.list.schemas.ts (it needs the list helpers, which the SPA's
+// widget chunks do not load).
 
 /** `GET|PATCH /widget/{id}`, `POST /widget`: a widget with its latest revision's content and the caller's rights. */
 export const WidgetDetail = v.pipe(

@@ -9,7 +9,7 @@
  * - sort Latest, Random or Custom (Custom only with Selected or ByTags; choosing a sort refreshes
  *   the selected vidbots from the current content — widgetContent.logic.ts).
  */
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ComponentProps } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { WIDGET_CONTENT_TYPES, WIDGET_SORTS, type WidgetSort } from '../../../../server/src/modules/widget/widget.schemas';
@@ -17,9 +17,28 @@ import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 import { tagListOptions } from '../../vidbots/tag.queries';
 import { useWidgetLabels } from '../widgetLabels';
 import { publishedBotsOptions, taggedBotsOptions } from '../widgets.api';
-import { SortableBotList } from './SortableBotList';
 import { addBot, moveBot, orderLike, removeBot, sortsFor, toggleTag, withContentType, withSort } from './widgetContent.logic';
 import { WidgetSection, type SectionProps } from './SectionParts';
+
+/** The sortable list and @dnd-kit (≈ 14 KB gz) load only when a list of chosen vidbots is shown. */
+const LazySortableBotList = lazy(() => import('./SortableBotList').then((m) => ({ default: m.SortableBotList })));
+
+/** The chosen vidbots in order; a plain list while the sortable one loads. */
+function SortableBotList(props: ComponentProps<typeof LazySortableBotList>) {
+  return (
+    <Suspense
+      fallback={
+        <ol aria-label={props.label} aria-busy="true">
+          {props.ids.map((id) => (
+            <li key={id}>{props.nameOf(id)}</li>
+          ))}
+        </ol>
+      }
+    >
+      <LazySortableBotList {...props} />
+    </Suspense>
+  );
+}
 
 /** Spec 002 §9: bot picker search debounce. */
 export const BOT_SEARCH_DEBOUNCE_MS = 300;
