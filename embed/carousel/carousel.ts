@@ -181,7 +181,12 @@ export function mountCarousel(host: HTMLElement, c: CarouselConfig, V: string, c
     focusIdx = i;
     btns[i]!.tabIndex = 0;
   };
+  // The item whose muted preview plays (-1: none). Hover then focus (a mouse press) must not rebuild the
+  // video under the pointer: a press whose target is replaced between mousedown and mouseup gets no click.
+  let pvAt = -1;
   const preview = (i: number) => {
+    if (i == pvAt && pv) return;
+    pvAt = i;
     pv?.remove();
     pv = undefined;
     const u = items[i]?.previewVideoUrl;

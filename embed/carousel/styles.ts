@@ -41,7 +41,7 @@ export const CAROUSEL_CSS =
   '.t-Card .b{background:#fff;box-shadow:0 1px 4px #0003;padding-bottom:8px;overflow:hidden}.t-Card .x{padding:0 10px}.t-Card.dt .b{padding:8px 0 0}' +
   '.t-Thumbnail .b{align-items:center;text-align:center}' +
   '.t-Thumbnail .m{width:min(100%,var(--vb-ts));aspect-ratio:1;border-radius:50%}' +
-  '.m img,.m video{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;display:block}' +
+  '.m img,.m video{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;display:block;pointer-events:none}' +
   '.nm{font-weight:600;overflow-wrap:anywhere}.ds{font-size:13px;color:#444;overflow-wrap:anywhere}' +
   '.pr,.nx{flex:0 0 auto;width:44px;height:44px;border-radius:50%;background:#fff;box-shadow:0 1px 4px #0004;font-size:24px;line-height:44px;text-align:center}' +
   '.pr:disabled,.nx:disabled{opacity:.35;cursor:default}' +
