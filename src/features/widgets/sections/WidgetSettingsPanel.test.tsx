@@ -146,7 +146,7 @@ describe('WidgetSettingsPanel', () => {
   it('the picker offers only published vidbots, searches after 300 ms, adds, orders and removes', async () => {
     const { last } = setup({ contentType: 'Selected' });
     const results = await screen.findByRole('list', { name: 'Published vidbots to add' });
-    await waitFor(() => expect(within(results).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Add Alpha', 'Add Gamma', 'Add Delta']));
+    await waitFor(() => expect(within(results).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Add Alpha', 'Add Gamma', 'Add Delta']), { timeout: 5000 });
     expect(get).toHaveBeenCalledWith('/bot', expect.objectContaining({ query: expect.objectContaining({ account_id: 7, size: 100 }) }));
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -156,13 +156,13 @@ describe('WidgetSettingsPanel', () => {
     expect(get.mock.calls.length).toBe(before);
     await act(async () => vi.advanceTimersByTime(100));
     vi.useRealTimers();
-    await waitFor(() => expect(get).toHaveBeenCalledWith('/bot', expect.objectContaining({ query: expect.objectContaining({ bot_name: 'gam' }) })));
-    await waitFor(() => expect(within(results).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Add Gamma']));
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/bot', expect.objectContaining({ query: expect.objectContaining({ bot_name: 'gam' }) })), { timeout: 5000 });
+    await waitFor(() => expect(within(results).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Add Gamma']), { timeout: 5000 });
     fireEvent.click(within(results).getByRole('button', { name: 'Add Gamma' }));
     expect(last().selectedBotIds).toEqual([3]);
 
     fireEvent.change(screen.getByLabelText('Search published vidbots'), { target: { value: '' } });
-    await waitFor(() => expect(within(results).queryByRole('button', { name: 'Add Alpha' })).not.toBeNull());
+    await waitFor(() => expect(within(results).queryByRole('button', { name: 'Add Alpha' })).not.toBeNull(), { timeout: 5000 });
     fireEvent.click(within(results).getByRole('button', { name: 'Add Alpha' }));
     expect(last().selectedBotIds).toEqual([3, 1]);
 
@@ -179,7 +179,7 @@ describe('WidgetSettingsPanel', () => {
     const { last } = setup({ contentType: 'Selected', selectedBotIds: [4, 2, 4] });
     // Beta (2) is not published: it shows as such and goes when a sort is chosen.
     await screen.findByText('Vidbot 2 (not published)');
-    await waitFor(() => expect(screen.getAllByText('Delta').length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.getAllByText('Delta').length).toBeGreaterThan(0), { timeout: 5000 });
     fireEvent.click(screen.getByRole('radio', { name: 'Custom order' }));
     expect(last()).toMatchObject({ contentSortBy: 'Custom', selectedBotIds: [4] });
   });
@@ -188,10 +188,10 @@ describe('WidgetSettingsPanel', () => {
     const { last } = setup({ contentType: 'ByTags' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'spring' }));
     expect(last().selectedTagIds).toEqual([1]);
-    await waitFor(() => expect(get).toHaveBeenCalledWith('/bot', expect.objectContaining({ query: expect.objectContaining({ tag_ids: '1' }) })));
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/bot', expect.objectContaining({ query: expect.objectContaining({ tag_ids: '1' }) })), { timeout: 5000 });
     fireEvent.click(screen.getByRole('radio', { name: 'Custom order' }));
     const order = await screen.findByRole('list', { name: 'Vidbots with these tags, in order' });
-    await waitFor(() => expect(within(order).getAllByRole('listitem').map((li) => li.querySelector('.picked-name')!.textContent)).toEqual(['Gamma', 'Delta']));
+    await waitFor(() => expect(within(order).getAllByRole('listitem').map((li) => li.querySelector('.picked-name')!.textContent)).toEqual(['Gamma', 'Delta']), { timeout: 5000 });
     // Choosing a sort again takes the tagged vidbots into the selection (the Custom order).
     fireEvent.click(screen.getByRole('radio', { name: 'Latest' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Custom order' }));
