@@ -74,7 +74,7 @@ function setup(initial: Partial<WidgetContent> = {}, opts: { readOnly?: boolean;
   return { last: () => changes.at(-1)!, changes };
 }
 
-describe('WidgetSettingsPanel', () => {
+describe('WidgetSettingsPanel', { timeout: 30_000 }, () => {
   it('has the four sections as collapsible headings', () => {
     setup();
     for (const name of ['Choose type', 'Content', 'Widget settings', 'Advanced']) {
@@ -173,7 +173,7 @@ describe('WidgetSettingsPanel', () => {
     expect(handle.getAttribute('aria-describedby')).toBeTruthy();
     fireEvent.click(within(chosen).getByRole('button', { name: 'Remove Gamma' }));
     expect(last().selectedBotIds).toEqual([1]);
-  });
+  }, 30_000);
 
   it('choosing a sort refreshes the selection from the current content (spec 002 §4)', async () => {
     const { last } = setup({ contentType: 'Selected', selectedBotIds: [4, 2, 4] });
