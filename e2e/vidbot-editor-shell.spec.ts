@@ -196,7 +196,7 @@ for (const lang of ['en', 'fi'] as const) {
       await expect(page.locator('.editor-title').getByText(L.unsaved)).toBeVisible();
 
       // Tabs inside the editor: no prompt, the draft stays.
-      await page.getByRole('link', { name: L.settingsTab, exact: true }).click();
+      await page.locator('nav.editor-tabs').getByRole('link', { name: L.settingsTab, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/vidbots/${id}/settings$`));
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.getByRole('link', { name: L.contentTab, exact: true }).click();

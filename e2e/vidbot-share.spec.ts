@@ -214,7 +214,7 @@ test('share tab (en): a Viewer, who may not edit, still copies the codes (spec 0
   await page.getByRole('button', { name: L.copyLink }).click();
   await expect(page.getByText(L.copied).first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/v/${sample.publicId}`);
-  await page.getByRole('navigation').getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Editor sections' }).getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page.getByTestId('editor-body')).toHaveAttribute('inert', /.*/);
 });
 

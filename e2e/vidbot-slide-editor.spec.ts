@@ -371,7 +371,7 @@ test('slide editor footer (en): intro refused, unsaved-edits prompt, copy to the
   await page.getByLabel('Name', { exact: true }).fill('The end');
   await expect(page.getByRole('button', { name: 'Duplicate' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Copy to another bot' })).toBeDisabled();
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('navigation', { name: 'Editor sections' }).getByRole('link', { name: 'Settings' }).click();
   const prompt = page.getByRole('dialog', { name: 'Discard the changes to this slide?' });
   await expect(prompt).toBeVisible();
   await prompt.getByRole('button', { name: 'Stay' }).click();
