@@ -46,6 +46,7 @@ import { Route as AuthDashboardSecurityIndexRouteImport } from './routes/_auth/d
 import { Route as AuthDashboardSecurityChangePasswordRouteImport } from './routes/_auth/dashboard/security.change-password'
 import { Route as AuthDashboardAccountSlugAnalyticsIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/analytics.index'
 import { Route as AuthDashboardAccountSlugAnalyticsBotIdRouteImport } from './routes/_auth/dashboard/$accountSlug/analytics.$botId'
+import { Route as AuthDashboardAccountSlugGenerateAvatarRouteImport } from './routes/_auth/dashboard/$accountSlug/generate.avatar'
 import { Route as AuthDashboardAccountSlugMediaIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/media.index'
 import { Route as AuthDashboardAccountSlugMediaTypeRouteImport } from './routes/_auth/dashboard/$accountSlug/media.$type'
 import { Route as AuthDashboardAccountSlugSettingsIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/settings.index'
@@ -58,6 +59,8 @@ import { Route as AuthDashboardAccountSlugUsersIndexRouteImport } from './routes
 import { Route as AuthDashboardAccountSlugUsersIdRouteImport } from './routes/_auth/dashboard/$accountSlug/users.$id'
 import { Route as AuthDashboardAccountSlugVidbotsIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.index'
 import { Route as AuthDashboardAccountSlugVidbotsIdRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.$id'
+import { Route as AuthDashboardAccountSlugVidbotsGenAiRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.gen-ai'
+import { Route as AuthDashboardAccountSlugVidbotsGenAiPromptRouteImport } from './routes/_auth/dashboard/$accountSlug/vidbots.gen-ai-prompt'
 import { Route as AuthDashboardAccountSlugWidgetIndexRouteImport } from './routes/_auth/dashboard/$accountSlug/widget.index'
 import { Route as AuthDashboardAccountSlugWidgetIdRouteImport } from './routes/_auth/dashboard/$accountSlug/widget.$id'
 import { Route as AuthDashboardAdminSsoConfigIndexRouteImport } from './routes/_auth/dashboard/admin/sso-config.index'
@@ -276,6 +279,12 @@ const AuthDashboardAccountSlugAnalyticsBotIdRoute =
     path: '/analytics/$botId',
     getParentRoute: () => AuthDashboardAccountSlugRoute,
   } as any)
+const AuthDashboardAccountSlugGenerateAvatarRoute =
+  AuthDashboardAccountSlugGenerateAvatarRouteImport.update({
+    id: '/generate/avatar',
+    path: '/generate/avatar',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
 const AuthDashboardAccountSlugMediaIndexRoute =
   AuthDashboardAccountSlugMediaIndexRouteImport.update({
     id: '/media/',
@@ -346,6 +355,18 @@ const AuthDashboardAccountSlugVidbotsIdRoute =
   AuthDashboardAccountSlugVidbotsIdRouteImport.update({
     id: '/vidbots/$id',
     path: '/vidbots/$id',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsGenAiRoute =
+  AuthDashboardAccountSlugVidbotsGenAiRouteImport.update({
+    id: '/vidbots/gen-ai',
+    path: '/vidbots/gen-ai',
+    getParentRoute: () => AuthDashboardAccountSlugRoute,
+  } as any)
+const AuthDashboardAccountSlugVidbotsGenAiPromptRoute =
+  AuthDashboardAccountSlugVidbotsGenAiPromptRouteImport.update({
+    id: '/vidbots/gen-ai-prompt',
+    path: '/vidbots/gen-ai-prompt',
     getParentRoute: () => AuthDashboardAccountSlugRoute,
   } as any)
 const AuthDashboardAccountSlugWidgetIndexRoute =
@@ -487,6 +508,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/machines/': typeof AuthDashboardMachinesIndexRoute
   '/dashboard/security/': typeof AuthDashboardSecurityIndexRoute
   '/dashboard/$accountSlug/analytics/$botId': typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
+  '/dashboard/$accountSlug/generate/avatar': typeof AuthDashboardAccountSlugGenerateAvatarRoute
   '/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
   '/dashboard/$accountSlug/settings/account': typeof AuthDashboardAccountSlugSettingsAccountRoute
   '/dashboard/$accountSlug/settings/audit-log': typeof AuthDashboardAccountSlugSettingsAuditLogRoute
@@ -495,6 +517,8 @@ export interface FileRoutesByFullPath {
   '/dashboard/$accountSlug/settings/tags': typeof AuthDashboardAccountSlugSettingsTagsRoute
   '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
+  '/dashboard/$accountSlug/vidbots/gen-ai': typeof AuthDashboardAccountSlugVidbotsGenAiRoute
+  '/dashboard/$accountSlug/vidbots/gen-ai-prompt': typeof AuthDashboardAccountSlugVidbotsGenAiPromptRoute
   '/dashboard/$accountSlug/widget/$id': typeof AuthDashboardAccountSlugWidgetIdRoute
   '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/dashboard/$accountSlug/analytics/': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
@@ -552,6 +576,7 @@ export interface FileRoutesByTo {
   '/dashboard/machines': typeof AuthDashboardMachinesIndexRoute
   '/dashboard/security': typeof AuthDashboardSecurityIndexRoute
   '/dashboard/$accountSlug/analytics/$botId': typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
+  '/dashboard/$accountSlug/generate/avatar': typeof AuthDashboardAccountSlugGenerateAvatarRoute
   '/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
   '/dashboard/$accountSlug/settings/account': typeof AuthDashboardAccountSlugSettingsAccountRoute
   '/dashboard/$accountSlug/settings/audit-log': typeof AuthDashboardAccountSlugSettingsAuditLogRoute
@@ -559,6 +584,8 @@ export interface FileRoutesByTo {
   '/dashboard/$accountSlug/settings/profile': typeof AuthDashboardAccountSlugSettingsProfileRoute
   '/dashboard/$accountSlug/settings/tags': typeof AuthDashboardAccountSlugSettingsTagsRoute
   '/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
+  '/dashboard/$accountSlug/vidbots/gen-ai': typeof AuthDashboardAccountSlugVidbotsGenAiRoute
+  '/dashboard/$accountSlug/vidbots/gen-ai-prompt': typeof AuthDashboardAccountSlugVidbotsGenAiPromptRoute
   '/dashboard/$accountSlug/widget/$id': typeof AuthDashboardAccountSlugWidgetIdRoute
   '/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/dashboard/$accountSlug/analytics': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
@@ -619,6 +646,7 @@ export interface FileRoutesById {
   '/_auth/dashboard/machines/': typeof AuthDashboardMachinesIndexRoute
   '/_auth/dashboard/security/': typeof AuthDashboardSecurityIndexRoute
   '/_auth/dashboard/$accountSlug/analytics/$botId': typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
+  '/_auth/dashboard/$accountSlug/generate/avatar': typeof AuthDashboardAccountSlugGenerateAvatarRoute
   '/_auth/dashboard/$accountSlug/media/$type': typeof AuthDashboardAccountSlugMediaTypeRoute
   '/_auth/dashboard/$accountSlug/settings/account': typeof AuthDashboardAccountSlugSettingsAccountRoute
   '/_auth/dashboard/$accountSlug/settings/audit-log': typeof AuthDashboardAccountSlugSettingsAuditLogRoute
@@ -627,6 +655,8 @@ export interface FileRoutesById {
   '/_auth/dashboard/$accountSlug/settings/tags': typeof AuthDashboardAccountSlugSettingsTagsRoute
   '/_auth/dashboard/$accountSlug/users/$id': typeof AuthDashboardAccountSlugUsersIdRoute
   '/_auth/dashboard/$accountSlug/vidbots/$id': typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
+  '/_auth/dashboard/$accountSlug/vidbots/gen-ai': typeof AuthDashboardAccountSlugVidbotsGenAiRoute
+  '/_auth/dashboard/$accountSlug/vidbots/gen-ai-prompt': typeof AuthDashboardAccountSlugVidbotsGenAiPromptRoute
   '/_auth/dashboard/$accountSlug/widget/$id': typeof AuthDashboardAccountSlugWidgetIdRoute
   '/_auth/dashboard/admin/sso-config/$id': typeof AuthDashboardAdminSsoConfigIdRoute
   '/_auth/dashboard/$accountSlug/analytics/': typeof AuthDashboardAccountSlugAnalyticsIndexRoute
@@ -688,6 +718,7 @@ export interface FileRouteTypes {
     | '/dashboard/machines/'
     | '/dashboard/security/'
     | '/dashboard/$accountSlug/analytics/$botId'
+    | '/dashboard/$accountSlug/generate/avatar'
     | '/dashboard/$accountSlug/media/$type'
     | '/dashboard/$accountSlug/settings/account'
     | '/dashboard/$accountSlug/settings/audit-log'
@@ -696,6 +727,8 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug/settings/tags'
     | '/dashboard/$accountSlug/users/$id'
     | '/dashboard/$accountSlug/vidbots/$id'
+    | '/dashboard/$accountSlug/vidbots/gen-ai'
+    | '/dashboard/$accountSlug/vidbots/gen-ai-prompt'
     | '/dashboard/$accountSlug/widget/$id'
     | '/dashboard/admin/sso-config/$id'
     | '/dashboard/$accountSlug/analytics/'
@@ -753,6 +786,7 @@ export interface FileRouteTypes {
     | '/dashboard/machines'
     | '/dashboard/security'
     | '/dashboard/$accountSlug/analytics/$botId'
+    | '/dashboard/$accountSlug/generate/avatar'
     | '/dashboard/$accountSlug/media/$type'
     | '/dashboard/$accountSlug/settings/account'
     | '/dashboard/$accountSlug/settings/audit-log'
@@ -760,6 +794,8 @@ export interface FileRouteTypes {
     | '/dashboard/$accountSlug/settings/profile'
     | '/dashboard/$accountSlug/settings/tags'
     | '/dashboard/$accountSlug/users/$id'
+    | '/dashboard/$accountSlug/vidbots/gen-ai'
+    | '/dashboard/$accountSlug/vidbots/gen-ai-prompt'
     | '/dashboard/$accountSlug/widget/$id'
     | '/dashboard/admin/sso-config/$id'
     | '/dashboard/$accountSlug/analytics'
@@ -819,6 +855,7 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/machines/'
     | '/_auth/dashboard/security/'
     | '/_auth/dashboard/$accountSlug/analytics/$botId'
+    | '/_auth/dashboard/$accountSlug/generate/avatar'
     | '/_auth/dashboard/$accountSlug/media/$type'
     | '/_auth/dashboard/$accountSlug/settings/account'
     | '/_auth/dashboard/$accountSlug/settings/audit-log'
@@ -827,6 +864,8 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/$accountSlug/settings/tags'
     | '/_auth/dashboard/$accountSlug/users/$id'
     | '/_auth/dashboard/$accountSlug/vidbots/$id'
+    | '/_auth/dashboard/$accountSlug/vidbots/gen-ai'
+    | '/_auth/dashboard/$accountSlug/vidbots/gen-ai-prompt'
     | '/_auth/dashboard/$accountSlug/widget/$id'
     | '/_auth/dashboard/admin/sso-config/$id'
     | '/_auth/dashboard/$accountSlug/analytics/'
@@ -1131,6 +1170,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardAccountSlugAnalyticsBotIdRouteImport
       parentRoute: typeof AuthDashboardAccountSlugRoute
     }
+    '/_auth/dashboard/$accountSlug/generate/avatar': {
+      id: '/_auth/dashboard/$accountSlug/generate/avatar'
+      path: '/generate/avatar'
+      fullPath: '/dashboard/$accountSlug/generate/avatar'
+      preLoaderRoute: typeof AuthDashboardAccountSlugGenerateAvatarRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
     '/_auth/dashboard/$accountSlug/media/': {
       id: '/_auth/dashboard/$accountSlug/media/'
       path: '/media'
@@ -1213,6 +1259,20 @@ declare module '@tanstack/react-router' {
       path: '/vidbots/$id'
       fullPath: '/dashboard/$accountSlug/vidbots/$id'
       preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsIdRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/gen-ai': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/gen-ai'
+      path: '/vidbots/gen-ai'
+      fullPath: '/dashboard/$accountSlug/vidbots/gen-ai'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsGenAiRouteImport
+      parentRoute: typeof AuthDashboardAccountSlugRoute
+    }
+    '/_auth/dashboard/$accountSlug/vidbots/gen-ai-prompt': {
+      id: '/_auth/dashboard/$accountSlug/vidbots/gen-ai-prompt'
+      path: '/vidbots/gen-ai-prompt'
+      fullPath: '/dashboard/$accountSlug/vidbots/gen-ai-prompt'
+      preLoaderRoute: typeof AuthDashboardAccountSlugVidbotsGenAiPromptRouteImport
       parentRoute: typeof AuthDashboardAccountSlugRoute
     }
     '/_auth/dashboard/$accountSlug/widget/': {
@@ -1435,9 +1495,12 @@ interface AuthDashboardAccountSlugRouteChildren {
   AuthDashboardAccountSlugSettingsRoute: typeof AuthDashboardAccountSlugSettingsRouteWithChildren
   AuthDashboardAccountSlugIndexRoute: typeof AuthDashboardAccountSlugIndexRoute
   AuthDashboardAccountSlugAnalyticsBotIdRoute: typeof AuthDashboardAccountSlugAnalyticsBotIdRoute
+  AuthDashboardAccountSlugGenerateAvatarRoute: typeof AuthDashboardAccountSlugGenerateAvatarRoute
   AuthDashboardAccountSlugMediaTypeRoute: typeof AuthDashboardAccountSlugMediaTypeRoute
   AuthDashboardAccountSlugUsersIdRoute: typeof AuthDashboardAccountSlugUsersIdRoute
   AuthDashboardAccountSlugVidbotsIdRoute: typeof AuthDashboardAccountSlugVidbotsIdRouteWithChildren
+  AuthDashboardAccountSlugVidbotsGenAiRoute: typeof AuthDashboardAccountSlugVidbotsGenAiRoute
+  AuthDashboardAccountSlugVidbotsGenAiPromptRoute: typeof AuthDashboardAccountSlugVidbotsGenAiPromptRoute
   AuthDashboardAccountSlugWidgetIdRoute: typeof AuthDashboardAccountSlugWidgetIdRoute
   AuthDashboardAccountSlugAnalyticsIndexRoute: typeof AuthDashboardAccountSlugAnalyticsIndexRoute
   AuthDashboardAccountSlugMediaIndexRoute: typeof AuthDashboardAccountSlugMediaIndexRoute
@@ -1454,11 +1517,17 @@ const AuthDashboardAccountSlugRouteChildren: AuthDashboardAccountSlugRouteChildr
     AuthDashboardAccountSlugIndexRoute: AuthDashboardAccountSlugIndexRoute,
     AuthDashboardAccountSlugAnalyticsBotIdRoute:
       AuthDashboardAccountSlugAnalyticsBotIdRoute,
+    AuthDashboardAccountSlugGenerateAvatarRoute:
+      AuthDashboardAccountSlugGenerateAvatarRoute,
     AuthDashboardAccountSlugMediaTypeRoute:
       AuthDashboardAccountSlugMediaTypeRoute,
     AuthDashboardAccountSlugUsersIdRoute: AuthDashboardAccountSlugUsersIdRoute,
     AuthDashboardAccountSlugVidbotsIdRoute:
       AuthDashboardAccountSlugVidbotsIdRouteWithChildren,
+    AuthDashboardAccountSlugVidbotsGenAiRoute:
+      AuthDashboardAccountSlugVidbotsGenAiRoute,
+    AuthDashboardAccountSlugVidbotsGenAiPromptRoute:
+      AuthDashboardAccountSlugVidbotsGenAiPromptRoute,
     AuthDashboardAccountSlugWidgetIdRoute:
       AuthDashboardAccountSlugWidgetIdRoute,
     AuthDashboardAccountSlugAnalyticsIndexRoute:

@@ -82,6 +82,52 @@ export interface Env {
    * `loadCrmEnv`. Tests and e2e point the URLs at local fakes (server/test/fakes/crm-*.ts).
    */
   crm: CrmEnv;
+  /** AI wizards and avatar generator (issue 16; docs/ai.md), see `loadAiEnv`. */
+  ai: AiEnv;
+}
+
+/**
+ * AI settings (issue 16). Generator: `OPENAI_BASE_URL` set → any OpenAI-compatible endpoint through the
+ * official SDK, with `OPENAI_API_KEY` (default 'none' for keyless local servers) and `OPENAI_MODEL`
+ * (default 'gpt-4o-mini'); unset → the embedded extractive generator. Site fetching:
+ * `AI_FETCH_ALLOWLIST` (comma-separated hostnames, exact or `*.suffix`, exempt from the private-address
+ * checks: tests, intranets), `AI_FETCH_MAX_BYTES` (default 2,097,152), `AI_FETCH_TIMEOUT_MS` (default
+ * 10,000). Avatar videos: `HEYGEN_API_KEY` set → the HeyGen-compatible API at `HEYGEN_API_URL` (default
+ * https://api.heygen.com); unset → the embedded ffmpeg renderer (`ESPEAK_PATH` or `espeak-ng` on PATH
+ * adds speech).
+ */
+export interface AiEnv {
+  openaiBaseUrl: string | undefined;
+  openaiApiKey: string;
+  openaiModel: string;
+  fetchAllowlist: string[];
+  fetchMaxBytes: number;
+  fetchTimeoutMs: number;
+  heygenApiUrl: string;
+  heygenApiKey: string | undefined;
+  espeakPath: string | undefined;
+}
+
+/** The AI settings of `source` (see `AiEnv`). */
+export function loadAiEnv(source: Record<string, string | undefined>): AiEnv {
+  const positive = (value: string | undefined, fallback: number) => {
+    const n = Number(value);
+    return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
+  };
+  return {
+    openaiBaseUrl: source.OPENAI_BASE_URL?.trim().replace(/\/+$/, '') || undefined,
+    openaiApiKey: source.OPENAI_API_KEY || 'none',
+    openaiModel: source.OPENAI_MODEL?.trim() || 'gpt-4o-mini',
+    fetchAllowlist: (source.AI_FETCH_ALLOWLIST ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    fetchMaxBytes: positive(source.AI_FETCH_MAX_BYTES, 2 * 1024 * 1024),
+    fetchTimeoutMs: positive(source.AI_FETCH_TIMEOUT_MS, 10_000),
+    heygenApiUrl: (source.HEYGEN_API_URL?.trim() || 'https://api.heygen.com').replace(/\/+$/, ''),
+    heygenApiKey: source.HEYGEN_API_KEY || undefined,
+    espeakPath: source.ESPEAK_PATH || undefined,
+  };
 }
 
 /**
@@ -208,5 +254,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     googleOAuthRevokeUrl: source.GOOGLE_OAUTH_REVOKE_URL || 'https://oauth2.googleapis.com/revoke',
     googleDriveApiUrl: (source.GOOGLE_DRIVE_API_URL || 'https://www.googleapis.com').replace(/\/$/, ''),
     crm: loadCrmEnv(source, publicUrl),
+    ai: loadAiEnv(source),
   };
 }

@@ -287,3 +287,4 @@ export * from './schema.form';
 export * from './schema.analytics';
 export * from './schema.widget';
 export * from './schema.crm';
+export * from './schema.ai';

@@ -50,6 +50,23 @@ export function activeRoleIn(roles: ReadonlyArray<{ accountId: number; role: Rol
   return roles.find((r) => r.accountId === accountId && r.status === 'Active')?.role ?? null;
 }
 
+/** The feature that gates the AI wizards (spec 001 §6: else redirect to /dashboard). */
+export const GENERATIVE_AI_FEATURE = 'dashboard:generative_ai';
+/** The feature that gates the avatar video generator (spec 001 §6). */
+export const VIDEO_GENERATION_FEATURE = 'dashboard:video_generation';
+/** Roles that may create vidbots and media (not Viewer; spec 001 §2, §6). */
+export const CREATOR_ROLES: readonly AreaRole[] = ['Super_Admin', 'Reseller', 'Owner', 'Admin', 'Editor'];
+
+/** AI wizards (issue 16): the generative_ai feature and a role that may create vidbots. */
+export function canUseGenerativeAi(viewer: Viewer | undefined, role: RoleName | null, features: readonly string[]): boolean {
+  return passesAccountRole(viewer, role, CREATOR_ROLES) && features.includes(GENERATIVE_AI_FEATURE);
+}
+
+/** Avatar video generator (issue 16): the video_generation feature and a role that may add media. */
+export function canGenerateAvatarVideo(viewer: Viewer | undefined, role: RoleName | null, features: readonly string[]): boolean {
+  return passesAccountRole(viewer, role, CREATOR_ROLES) && features.includes(VIDEO_GENERATION_FEATURE);
+}
+
 /** Widget area: the content roles plus the new_widgets flag (spec 000 §6). */
 export function canSeeWidget(viewer: Viewer | undefined, role: RoleName | null, features: readonly string[]): boolean {
   return passesAccountRole(viewer, role, CONTENT_ROLES) && features.includes(NEW_WIDGETS_FEATURE);

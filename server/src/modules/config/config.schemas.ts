@@ -3,6 +3,7 @@
  * No token needed; the SPA loads it before anything else.
  */
 import * as v from 'valibot';
+import { AiGeneratorInfo } from '../ai/ai.schemas';
 
 /** aws-amplify `loginWith.oauth` for federated sign-in (issue 3): OAuth domain is host + path, no scheme. */
 export const OAuthConfig = v.strictObject({
@@ -41,6 +42,8 @@ export const RuntimeConfig = v.pipe(
      * the start banner (this endpoint is public).
      */
     mediaProcessing: v.strictObject({ video: v.boolean(), images: v.boolean(), message: v.optional(v.string()) }),
+    /** Issue 16: which script generator and avatar provider this server uses. Optional for older servers. */
+    ai: v.optional(AiGeneratorInfo),
   }),
   v.metadata({ ref: 'RuntimeConfig' }),
 );
