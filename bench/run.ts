@@ -25,6 +25,8 @@
  * 12. Analytics reads (bench/analytics-reads.ts, issue 13): 10 M events over 90 days on PostgreSQL,
  *    rolled up; the 30-day dashboard query from rollups vs raw events. Alone: `npm run bench --
  *    analytics-reads` (replaces only that section).
+ * 13. URL → vidbot with the embedded generator (bench/ai.ts, issue 16): the wizard's API calls for the
+ *    bakery fixture site, ms. Alone: `npm run bench -- ai`.
  *
  * The 1-minute load average before and after the run is recorded (the machine may be shared).
  * Needs a built dist/ (`npm run build`) for 2; ffmpeg for 3.
@@ -46,6 +48,7 @@ import { benchWidgetList } from './widget-list';
 import { benchEmbed, runEmbedAlone } from './embed';
 import { benchAnalyticsIngest, runAnalyticsIngestAlone } from './analytics-ingest';
 import { benchAnalyticsReads, runAnalyticsReadsAlone } from './analytics-reads';
+import { benchAi, runAiAlone } from './ai';
 import { describeTool, findChromium } from '../scripts/toolchain.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
@@ -187,6 +190,7 @@ async function main() {
   await benchEmbed(log);
   await benchAnalyticsIngest(log);
   await benchAnalyticsReads(log);
+  await benchAi(log);
   const loadAfter = os.loadavg();
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
   log(
@@ -199,5 +203,6 @@ async function main() {
 if (process.argv.slice(2).includes('embed')) await runEmbedAlone();
 else if (process.argv.slice(2).includes('analytics-ingest')) await runAnalyticsIngestAlone();
 else if (process.argv.slice(2).includes('analytics-reads')) await runAnalyticsReadsAlone();
+else if (process.argv.slice(2).includes('ai')) await runAiAlone();
 else await main();
 process.exit(0);
