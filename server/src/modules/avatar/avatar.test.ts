@@ -6,11 +6,13 @@
  * lands in the media library through `media.process` (ffprobe: 720×1280 H.264 with AAC audio, burned-in
  * captions visible) — and the HeyGen adapter against the local fake of HeyGen's API.
  */
-import { readFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { loadEnv } from '../../env';
 import { createAccount, demoAccountId } from '../../../test/accounts';
 import { startFakeHeyGen, type FakeHeyGen } from '../../../test/fakes/heygen';
 import { featureFlags, media } from '../../db/schema';
@@ -321,5 +323,74 @@ describe('avatar generator with a HeyGen-compatible API (local fake)', () => {
     } finally {
       await wrong.close();
     }
+  });
+});
+
+describe('avatar generator with speech (an espeak-ng stand-in at ESPEAK_PATH)', () => {
+  // espeak-ng is not installed on the test machines: a stand-in with its command line (`--version`;
+  // `-v <voice> -s <wpm> -w <wav> -f <text file>`) writes 0.5 s of tone per word with the real ffmpeg,
+  // and logs its arguments, so the provider's use of espeak-ng is exercised end to end.
+  let ctx: TestContext;
+  let dir: string;
+  let D: number;
+  let editor: string;
+  let photoId: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'espeak-'));
+    const ffmpeg = loadEnv({ DATA_DIR: dir }).ffmpegPath;
+    const script = `#!/bin/sh
+if [ "$1" = "--version" ]; then echo "eSpeak NG text-to-speech: 1.51 (stand-in)"; exit 0; fi
+echo "$@" >> "${dir}/args.log"
+while [ $# -gt 0 ]; do case "$1" in -w) out="$2"; shift;; -f) txt="$2"; shift;; esac; shift; done
+n=$(wc -w < "$txt")
+exec "${ffmpeg}" -v error -y -f lavfi -i "sine=frequency=440:duration=$((n * 500))ms" -ac 1 "$out"
+`;
+    await writeFile(path.join(dir, 'espeak-ng'), script);
+    await chmod(path.join(dir, 'espeak-ng'), 0o755);
+    ctx = await createTestContext({ ESPEAK_PATH: path.join(dir, 'espeak-ng') });
+    D = await demoAccountId(ctx);
+    await ctx.deps.db.insert(featureFlags).values({ name: 'video_generation', flagType: 'dashboard', accountIds: [D] });
+    editor = await ctx.signIn('editor@example.com');
+    photoId = `media-${await uploadImage(ctx, editor, D, 'Speaker')}`;
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('offers the en and fi voices, speaks the script in the chosen voice and the video lasts as long as the speech', async () => {
+    const voices = await json<{ records: Array<{ voiceId: string }> }>(await ctx.call('GET', `/api/generate/voices?account_id=${D}`, { token: editor }), 200);
+    expect(voices.records.map((v) => v.voiceId)).toEqual(['en', 'fi']);
+    const avatars = await json<{ records: Array<{ voiceId: string }> }>(await ctx.call('GET', `/api/generate/avatar-groups/${photoId}/avatars?account_id=${D}`, { token: editor }), 200);
+    expect(avatars.records[0]?.voiceId).toBe('en');
+
+    const created = await json<{ jobId: string }>(
+      await ctx.call('POST', '/api/generate/avatar', { token: editor, body: request(D, photoId, { title: 'Puhe', voiceId: 'fi', script: 'Tervetuloa leipomoon, tuoretta leipää joka aamu' }) }),
+      202,
+    );
+    // The statuses the job writes while it runs (spec 001 §4; architecture decision 2).
+    const seen: string[] = [];
+    const watch = setInterval(() => {
+      void findAiJob(ctx.deps.db, created.jobId).then((j) => {
+        if (j && seen.at(-1) !== j.status) seen.push(j.status);
+      });
+    }, 25);
+    try {
+      await drainJobs(ctx);
+    } finally {
+      clearInterval(watch);
+    }
+    const job = await findAiJob(ctx.deps.db, created.jobId);
+    expect(job, JSON.stringify(job)).toMatchObject({ status: 'ready', progress: 1 });
+    expect(seen).toContain('generating_script');
+    const order = ['queued', 'generating_script', 'completed', 'ready'];
+    expect(seen.map((s) => order.indexOf(s))).toEqual([...seen.map((s) => order.indexOf(s))].sort((a, b) => a - b));
+    expect(await readFile(path.join(dir, 'args.log'), 'utf8')).toMatch(/^-v fi -s 160 -w speech\.wav -f script\.txt$/m);
+    const [row] = await ctx.deps.db.select().from(media).where(eq(media.id, (job!.result as { mediaId: number }).mediaId));
+    const probe = await ctx.deps.storage.withLocalPath(row!.playbackKey!, (p) => ffprobe(ctx.deps.env, p));
+    // 6 words × 0.5 s of speech + the 0.5 s tail (a silent reading would take 2.4 s + 0.5 s).
+    expect(probe.duration).toBeCloseTo(3.5, 0);
+    expect(probe.audio).toMatchObject({ codec: 'aac' });
   });
 });
