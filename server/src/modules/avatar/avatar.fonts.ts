@@ -63,8 +63,8 @@ export function readTarMember(tar: Buffer, baseName: string): Buffer | null {
   return null;
 }
 
-/** Open Sans Bold unpacked from @sparticuz/chromium's `bin/fonts.tar.br` into `dir`, or null. */
-async function chromiumPackageFont(dir: string): Promise<string | null> {
+/** Open Sans Bold unpacked from @sparticuz/chromium's `bin/fonts.tar.br` into `dir`, or null (package absent). */
+export async function chromiumPackageFont(dir: string): Promise<string | null> {
   const target = path.join(dir, 'OpenSans-Bold.ttf');
   if (existsSync(target)) return target;
   try {

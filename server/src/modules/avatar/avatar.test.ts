@@ -21,7 +21,7 @@ import { ffprobe } from '../../media/ffmpeg';
 import { mediaJobHandlers } from '../../media/process';
 import { findAiJob } from '../ai/ai.repo';
 import { readingSeconds, splitCaptions, TAIL_SECONDS, timeCaptions } from './avatar.captions';
-import { readTarMember } from './avatar.fonts';
+import { chromiumPackageFont, readTarMember } from './avatar.fonts';
 import { avatarJobHandlers } from './avatar.job';
 
 const MEDIA_DIR = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/media');
@@ -97,6 +97,18 @@ describe('captions (pure)', () => {
     const tar = Buffer.concat([header, Buffer.from('hello'), Buffer.alloc(507), Buffer.alloc(1024)]);
     expect(readTarMember(tar, 'Font.ttf')?.toString()).toBe('hello');
     expect(readTarMember(tar, 'Other.ttf')).toBeNull();
+  });
+
+  it('unpacks the fallback caption font from the npm package @sparticuz/chromium', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'fonts-'));
+    try {
+      const font = await chromiumPackageFont(dir);
+      expect(font).toBe(path.join(dir, 'OpenSans-Bold.ttf'));
+      // A TrueType file: sfnt version 0x00010000.
+      expect((await readFile(font!)).subarray(0, 4).toString('hex')).toBe('00010000');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
