@@ -41,6 +41,7 @@ import { RuntimeConfig } from './modules/config/config.schemas';
 import { serverVersion } from './modules/global/global.service';
 import { widgetConfigRoutes, widgetPageRoutes } from './modules/share/widget.routes';
 import { carouselPageRoutes, carouselPreviewRoutes, publicCarouselRoutes } from './modules/widget/carousel.routes';
+import { avatarRoutes } from './modules/avatar/avatar.routes';
 
 /** The OAuth fields amplify reads (`Auth.Cognito.loginWith.oauth`). */
 function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 'redirectSignIn' | 'redirectSignOut'> {
@@ -132,6 +133,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/user', userRoutes(deps));
   api.route('/account', accountRoutes(deps));
   api.route('/feature', featureRoutes(deps));
+  // Avatar video generator (issue 16; modules/avatar/avatar.routes.ts).
+  api.route('/generate', avatarRoutes(deps));
 
   api.all('*', () => {
     throw notFound('No such API endpoint.');

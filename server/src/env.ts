@@ -105,6 +105,8 @@ export interface AiEnv {
   fetchTimeoutMs: number;
   heygenApiUrl: string;
   heygenApiKey: string | undefined;
+  /** HEYGEN_POLL_MS: how often a HeyGen video's status is asked, ms (default 5000; tests use less). */
+  heygenPollMs?: number;
   espeakPath: string | undefined;
 }
 
@@ -126,6 +128,7 @@ export function loadAiEnv(source: Record<string, string | undefined>): AiEnv {
     fetchTimeoutMs: positive(source.AI_FETCH_TIMEOUT_MS, 10_000),
     heygenApiUrl: (source.HEYGEN_API_URL?.trim() || 'https://api.heygen.com').replace(/\/+$/, ''),
     heygenApiKey: source.HEYGEN_API_KEY || undefined,
+    heygenPollMs: positive(source.HEYGEN_POLL_MS, 5000),
     espeakPath: source.ESPEAK_PATH || undefined,
   };
 }

@@ -19,6 +19,7 @@ import { mediaJobHandlers } from './media/process';
 import { scheduleMediaSweep } from './media/sweep';
 import { integrationJobHandlers } from './modules/integration/integration.job';
 import { crmJobHandlers } from './modules/integration/crm.job';
+import { avatarJobHandlers } from './modules/avatar/avatar.job';
 import { emailJobHandlers } from './email';
 import { startPartitionMaintenance } from './modules/analytics/ingest.service';
 import { rollupJobHandlers, startRollupSchedule } from './modules/analytics/rollup';
@@ -58,6 +59,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   // Google Drive imports and CRM deliveries (issue 15: crm.deliver).
   const integrationWorker = startJobWorker(deps, { ...integrationJobHandlers, ...crmJobHandlers }, { concurrency: env.jobConcurrency, pollMs: 1000 });
   const mediaWorker = startJobWorker(deps, mediaJobHandlers, { concurrency: env.jobConcurrency, pollMs: 1000 });
+  // Avatar videos (issue 16: avatar.render): their own loop, a render takes a while and must not hold up imports.
+  const avatarWorker = startJobWorker(deps, avatarJobHandlers, { concurrency: Math.min(1, env.jobConcurrency), pollMs: 1000 });
   // E-mail delivery over SMTP (issue 10 §3): one loop is enough, a send takes a moment.
   const emailWorker = startJobWorker(deps, emailJobHandlers, { concurrency: Math.min(1, env.jobConcurrency), pollMs: 1000 });
   // Analytics rollups (issue 13): one loop; a catch-up run now and a safety-net request every few minutes.
@@ -84,7 +87,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     // Nothing keeps running after a failed start: workers stopped, database closed.
     partitions.stop();
     rollupSchedule.stop();
-    await Promise.all([integrationWorker.stop(), mediaWorker.stop(), emailWorker.stop(), rollupWorker.stop()]);
+    await Promise.all([integrationWorker.stop(), mediaWorker.stop(), avatarWorker.stop(), emailWorker.stop(), rollupWorker.stop()]);
     await database.close();
     throw err;
   });
@@ -99,6 +102,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       partitions.stop();
       await integrationWorker.stop();
       await mediaWorker.stop();
+      await avatarWorker.stop();
       await emailWorker.stop();
       rollupSchedule.stop();
       await rollupWorker.stop();

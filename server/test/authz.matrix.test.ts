@@ -330,6 +330,24 @@ const TABLE: Record<string, Row> = {
     req: () => ({ url: `/api/widget/${widgetId}/revision/${widgetRevisionId}/status`, body: { status: 'Published' } }),
     expect: writers(200),
   },
+  // --- avatar video generator (issue 16; modules/avatar/avatar.routes.ts) ----------------------------
+  // Staff or a non-Viewer role of the account, with the feature video_generation (set in beforeAll);
+  // the embedded ffmpeg provider: the matrix image is the account's one Ready image → group media-<id>.
+  // The POST queues a job per caller (no worker runs here).
+  'GET /api/generate/avatar-groups': { req: () => ({ url: `/api/generate/avatar-groups?account_id=${D}` }), expect: writers(200) },
+  'GET /api/generate/avatar-groups/:groupId/avatars': { req: () => ({ url: `/api/generate/avatar-groups/media-${mediaId}/avatars?account_id=${D}` }), expect: writers(200) },
+  'GET /api/generate/voices': { req: () => ({ url: `/api/generate/voices?account_id=${D}` }), expect: writers(200) },
+  'POST /api/generate/avatar': {
+    req: () => ({
+      url: '/api/generate/avatar',
+      body: {
+        accountId: D,
+        title: 'Matrix avatar',
+        videoInputs: [{ character: { type: 'talking_photo', talkingPhotoId: `media-${mediaId}`, talkingPhotoStyle: 'square' }, voice: { type: 'text', inputText: 'Hello.' } }],
+      },
+    }),
+    expect: writers(202),
+  },
   // --- media --------------------------------------------------------------------------------------
   'ALL /api/media/tus': { req: () => ({ url: '/api/media/tus', method: 'POST', headers: tusHeaders(D) }), expect: writers(201) },
   'ALL /api/media/tus/*': { req: () => ({ url: tusLocation, method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } }), expect: writers(200) },
@@ -472,6 +490,8 @@ beforeAll(async () => {
   expect(ads.status).toBe(201);
   const widgetsFlag = await send('POST', { url: '/api/feature/flags', body: { name: 'new_widgets', flag_type: 'dashboard', account_ids: [D] } }, tok.superadmin);
   expect(widgetsFlag.status).toBe(201);
+  // Avatar video generator (issue 16).
+  await ctx.deps.db.insert(featureFlags).values({ name: 'video_generation', flagType: 'dashboard', accountIds: [D] }).onConflictDoNothing();
   const widget = await asOwner<{ id: number; widgetRevisionId: number }>('POST', { url: '/api/widget', body: { accountId: D, name: 'Matrix carousel' } }, 201);
   widgetId = widget.id;
   widgetRevisionId = widget.widgetRevisionId;

@@ -1657,6 +1657,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/generate/avatar-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List avatar groups
+         * @description One page (`size` default 4, spec 001 §9) of the provider's avatar groups: with the embedded ffmpeg provider, one group per Ready image of the account's media library (id `media-<mediaId>`); with HeyGen, the HeyGen account's groups. Staff, or an Active role other than Viewer in the account (Viewer 403; no role 404), in an account with the feature `video_generation` (else 403 `featureDisabled`). Provider failures answer 502 `avatarProviderError`.
+         */
+        get: operations["getGenerateAvatarGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generate/avatar-groups/{groupId}/avatars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the avatars of a group
+         * @description The looks of one avatar group (spec 001 §3 Avatar: avatarId, avatarName, voiceId, previewImageUrl, previewVideoUrl); 404 for an unknown group or another account's image. Staff, or an Active role other than Viewer in the account (Viewer 403; no role 404), in an account with the feature `video_generation` (else 403 `featureDisabled`). Provider failures answer 502 `avatarProviderError`.
+         */
+        get: operations["getGenerateAvatarGroupsByGroupIdAvatars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generate/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the voices
+         * @description Voices the provider speaks with: espeak-ng's `en` and `fi` (embedded provider with espeak-ng installed), one `silent` voice (without it), or HeyGen's voices. Staff, or an Active role other than Viewer in the account (Viewer 403; no role 404), in an account with the feature `video_generation` (else 403 `featureDisabled`). Provider failures answer 502 `avatarProviderError`.
+         */
+        get: operations["getGenerateVoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generate/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate an avatar video
+         * @description Queues a 720×1280 talking-photo video (spec 001 §3 Avatar video request; title, avatar style and script required, §5) as an AI job of type `avatar`: 202 `{ jobId, type, status }`; poll `GET /gen-ai/status/{jobId}` (statuses queued → generating_script (rendering, progress 0..1) → completed (landing in the media library) → ready with `result.mediaId`, or failed with `error`). The video lands in the media library as a SlideVideo named after the title and is processed like an upload. 422 `media_tools_missing` when this server cannot process videos. Staff, or an Active role other than Viewer in the account (Viewer 403; no role 404), in an account with the feature `video_generation` (else 403 `featureDisabled`). Provider failures answer 502 `avatarProviderError`.
+         */
+        post: operations["postGenerateAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/tus": {
         parameters: {
             query?: never;
@@ -1842,6 +1922,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AiGeneratorInfo: {
+            /** @enum {string} */
+            generator: "extractive" | "openai";
+            model: string | null;
+            /** @enum {string} */
+            avatarProvider: "ffmpeg" | "heygen";
+        };
         RuntimeConfig: {
             userPoolId: string;
             userPoolClientId: string;
@@ -1865,6 +1952,7 @@ export interface components {
                 images: boolean;
                 message?: string;
             };
+            ai?: components["schemas"]["AiGeneratorInfo"];
         };
         ErrorBody: {
             detail: string;
@@ -3346,6 +3434,85 @@ export interface components {
             }[];
             /** Format: date-time */
             created_at: string;
+        };
+        AvatarGroup: {
+            id: string;
+            name: string;
+            numLooks: number;
+            previewImage: string | null;
+        };
+        AvatarGroupList: {
+            records: components["schemas"]["AvatarGroup"][];
+            metadata: {
+                page: number;
+                pageSize: number;
+                pageCount: number;
+                totalCount: number;
+            };
+        };
+        Avatar: {
+            avatarId: string;
+            avatarName: string;
+            voiceId: string | null;
+            previewImageUrl: string | null;
+            previewVideoUrl: string | null;
+        };
+        AvatarList: {
+            records: components["schemas"]["Avatar"][];
+        };
+        AvatarVoice: {
+            voiceId: string;
+            name: string;
+            language: string;
+        };
+        AvatarVoiceList: {
+            records: components["schemas"]["AvatarVoice"][];
+        };
+        AiJobCreated: {
+            jobId: string;
+            /** @enum {string} */
+            type: "analyze" | "script" | "prompt" | "avatar";
+            /** @enum {string} */
+            status: "pending" | "queued" | "fetching_url" | "analyzing_content" | "analyzing_source" | "generating_suggestions" | "analyzing_navigation" | "validating_urls" | "generating_script" | "completed" | "ready" | "failed" | "error";
+        };
+        AvatarVideoRequest: {
+            accountId: number;
+            title: string;
+            /**
+             * @default {
+             *       "width": 720,
+             *       "height": 1280
+             *     }
+             */
+            dimension: {
+                /** @constant */
+                width: 720;
+                /** @constant */
+                height: 1280;
+            };
+            /** @default true */
+            caption: boolean;
+            videoInputs: {
+                character: {
+                    /** @constant */
+                    type: "talking_photo";
+                    talkingPhotoId: string;
+                    /** @enum {string} */
+                    talkingPhotoStyle: "square" | "circle";
+                    /**
+                     * @default 1.1
+                     * @constant
+                     */
+                    scale: 1.1;
+                };
+                voice: {
+                    /** @constant */
+                    type: "text";
+                    /** @default null */
+                    voiceId: string | null;
+                    inputText: string;
+                };
+            }[];
         };
     };
     responses: never;
@@ -10264,6 +10431,280 @@ export interface operations {
             };
             /** @description Conflict with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGenerateAvatarGroups: {
+        parameters: {
+            query: {
+                account_id: string;
+                page?: string;
+                size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarGroupList"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGenerateAvatarGroupsByGroupIdAvatars: {
+        parameters: {
+            query: {
+                account_id: string;
+            };
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarList"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGenerateVoices: {
+        parameters: {
+            query: {
+                account_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarVoiceList"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postGenerateAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvatarVideoRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiJobCreated"];
+                };
+            };
+            /** @description Bad request (malformed JSON, bad header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,16 +27,18 @@ export class FfmpegError extends Error {
   }
 }
 
-interface RunOptions {
+export interface RunOptions {
   signal?: AbortSignal;
+  /** Working directory of the process (relative file names in filter graphs; avatar renders). */
+  cwd?: string;
   /** Called for every complete stdout line (used for `-progress pipe:1`). */
   onLine?: (line: string) => void;
 }
 
 /** Runs `cmd args…`; resolves with stdout, rejects with FfmpegError on a non-zero exit or abort. */
-function run(cmd: string, args: string[], opts: RunOptions = {}): Promise<string> {
+export function run(cmd: string, args: string[], opts: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: opts.signal });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: opts.signal, cwd: opts.cwd });
     const out: Buffer[] = [];
     let stderr = '';
     let pending = '';

@@ -100,3 +100,41 @@ export const AvatarVideoRequest = v.pipe(
   v.metadata({ ref: 'AvatarVideoRequest' }),
 );
 export type AvatarVideoRequest = v.InferOutput<typeof AvatarVideoRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Query strings of the listing routes (values arrive as strings; 422 with field messages)
+
+const accountIdString = v.pipe(
+  v.string('account_id is required.'),
+  v.trim(),
+  v.regex(/^\d{1,9}$/, 'account_id must be a positive integer.'),
+  v.transform(Number),
+  v.minValue(1, 'account_id must be a positive integer.'),
+);
+const intString = (label: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,9}$/, `${label} must be an integer between ${min} and ${max}.`),
+    v.transform(Number),
+    v.minValue(min, `${label} must be an integer between ${min} and ${max}.`),
+    v.maxValue(max, `${label} must be an integer between ${min} and ${max}.`),
+  );
+
+/** `GET /generate/avatar-groups?account_id&page&size` (size default 4, at most 50). */
+export const AvatarGroupsQuery = v.object({
+  account_id: accountIdString,
+  page: v.optional(intString('page', 1, 999_999_999), '1'),
+  size: v.optional(intString('size', 1, 50), String(AVATAR_GROUPS_PAGE_SIZE)),
+});
+export type AvatarGroupsQuery = v.InferOutput<typeof AvatarGroupsQuery>;
+
+/** `GET /generate/avatar-groups/{groupId}/avatars?account_id` and `GET /generate/voices?account_id`. */
+export const AvatarAccountQuery = v.object({ account_id: accountIdString });
+
+/** `{groupId}` of `/generate/avatar-groups/{groupId}/avatars`: the provider's group id. */
+export const AvatarGroupParam = v.object({ groupId: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) });
+
+/** `GET /generate/voices` answer. */
+export const AvatarVoiceList = v.pipe(v.strictObject({ records: v.array(AvatarVoice) }), v.metadata({ ref: 'AvatarVoiceList' }));
+export type AvatarVoiceList = v.InferOutput<typeof AvatarVoiceList>;

@@ -15,7 +15,10 @@
  */
 import type { Avatar, AvatarGroup, AvatarVideoRequest, AvatarVoice } from './avatar.schemas';
 
-/** A rendered video on local disk; the caller moves it into storage and deletes it. */
+/**
+ * A rendered video on local disk, in a directory of its own (under `${DATA_DIR}/tmp/`); the caller
+ * moves the file into storage and deletes that directory.
+ */
 export interface RenderedVideo {
   /** Absolute path of an MP4 (H.264/AAC) or WebM file. */
   path: string;
