@@ -70,7 +70,7 @@ describe('PromptWizardPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Create a vidbot from a prompt' })).toBeTruthy();
     expect(screen.getByLabelText(/^Prompt/)).toBeTruthy();
     expect((screen.getByLabelText('Tone') as HTMLSelectElement).value).toBe('persuasive');
-    expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
+    expect((screen.getByLabelText('Script language') as HTMLSelectElement).value).toBe('en');
     expect((screen.getByLabelText(/^Vidbot name/) as HTMLInputElement).value).toBe('Aurora Bakery');
   });
 

@@ -190,7 +190,7 @@ export function PromptWizardPage({ accountId, accountSlug, initialName }: Prompt
             {(field) => (
               <div className="field">
                 <label htmlFor={ids.language}>
-                  <Trans>Language</Trans>
+                  <Trans>Script language</Trans>
                 </label>
                 <select id={ids.language} value={field.state.value} disabled={busy} onChange={(e) => field.handleChange(e.target.value as AiLanguage)}>
                   {AI_LANGUAGES.map((language) => (
