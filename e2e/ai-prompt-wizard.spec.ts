@@ -47,7 +47,7 @@ test('the owner writes a prompt, edits the generated script and lands in the new
   await expect(page.getByRole('heading', { level: 1, name: 'Create a vidbot from a prompt' })).toBeVisible();
 
   // A blank prompt is refused on the field (spec 001 §5, §8).
-  const prompt = page.getByLabel('Prompt', { exact: true });
+  const prompt = page.getByRole('textbox', { name: 'Prompt', exact: true });
   await page.getByRole('button', { name: 'Generate script' }).click();
   await expect(page.getByText('Please enter a prompt')).toBeVisible();
   await expect(prompt).toBeFocused();
@@ -55,7 +55,7 @@ test('the owner writes a prompt, edits the generated script and lands in the new
   await prompt.fill(PROMPT);
   await page.getByLabel('Tone').selectOption('storytelling');
   await expect(page.getByLabel('Script language')).toHaveValue('en');
-  await page.getByLabel('Vidbot name').fill(BOT_NAME);
+  await page.getByRole('textbox', { name: 'Vidbot name' }).fill(BOT_NAME);
   await page.getByRole('button', { name: 'Generate script' }).click();
 
   // Progress while the job runs (status in words), then the script.
