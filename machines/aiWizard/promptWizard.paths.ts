@@ -120,10 +120,10 @@ export function promptWizardEventsFor(snapshot: PromptWizardSnapshot): AnyEventO
   });
 }
 
-/** Serialization keeping the walk finite: value + the context that steers the chart. */
+/** Serialization keeping the walk finite: value, whether a script exists and which (original, edited, improved), whether a failure shows. */
 export function serializePromptWizardState(snapshot: PromptWizardSnapshot): string {
   const c = snapshot.context;
-  return JSON.stringify([snapshot.value, c.request !== null, c.script?.nodes[0]?.content.text ?? null, c.failure?.kind ?? null, c.feedback !== '']);
+  return JSON.stringify([snapshot.value, c.script?.nodes[0]?.content.text ?? null, c.failure !== null]);
 }
 
 /** The test model of the chart. */
