@@ -167,6 +167,7 @@ export const promptWizardMachine = setup({
     knownNode: ({ context, event }) => event.type === 'script.editText' && (context.script?.nodes.some((n) => n.id === event.nodeId) ?? false),
   },
   actions: {
+    // Failures are new objects each time, so a view re-focuses the field on a repeated refusal.
     storeRequest: assign(({ event }) => (event.type === 'prompt.generate' ? { request: requestOf(event), failure: null } : {})),
     storeFeedback: assign(({ event }) => (event.type === 'prompt.improve' ? { feedback: event.feedback.trim(), failure: null } : {})),
     storeBotName: assign(({ context, event }) =>
@@ -184,10 +185,10 @@ export const promptWizardMachine = setup({
       return { mainBotId: typeof output?.mainBotId === 'number' ? output.mainBotId : null };
     }),
     clearFailure: assign({ failure: null }),
-    failEmptyPrompt: assign({ failure: { kind: 'emptyPrompt', message: AI_MESSAGES.emptyPrompt } }),
-    failEmptyName: assign({ failure: { kind: 'emptyName', message: 'botName is required.' } }),
-    failEmptyFeedback: assign({ failure: { kind: 'emptyFeedback', message: 'feedback is required.' } }),
-    failNothingToFinish: assign({ failure: { kind: 'nothingToFinish', message: AI_MESSAGES.nothingToFinish } }),
+    failEmptyPrompt: assign(() => ({ failure: { kind: 'emptyPrompt', message: AI_MESSAGES.emptyPrompt } as PromptWizardFailure })),
+    failEmptyName: assign(() => ({ failure: { kind: 'emptyName', message: 'botName is required.' } as PromptWizardFailure })),
+    failEmptyFeedback: assign(() => ({ failure: { kind: 'emptyFeedback', message: 'feedback is required.' } as PromptWizardFailure })),
+    failNothingToFinish: assign(() => ({ failure: { kind: 'nothingToFinish', message: AI_MESSAGES.nothingToFinish } as PromptWizardFailure })),
     failGenerate: failure('generateFailed', AI_MESSAGES.promptFailed),
     failImprove: failure('improveFailed', AI_MESSAGES.promptFailed),
     failFinish: failure('finishFailed', AI_MESSAGES.createFailed),
