@@ -5,6 +5,7 @@
  * Every catalog entry must have a source here; the coverage gate (machines/tooling) fails otherwise.
  */
 import { machineCatalog, machineEntry } from './catalog';
+import { promptWizardPathInput, promptWizardTestModel, serializePromptWizardState } from './aiWizard/promptWizard.paths';
 import { exportTestModel, serializeExportState } from './analytics/export.paths';
 import { editorJourneys, editorPathInputs, editorTestModel, serializeEditorState } from './editor/editor.paths';
 import { googleDrivePathInput, googleDriveTestModel, serializeGoogleDriveState } from './googleDrive/googleDrive.paths';
@@ -48,6 +49,7 @@ export const pathSources: Record<string, () => PathSource> = {
   player: () => source({ inputs: playerPathInputs, model: playerTestModel, serialize: serializePlayerState, journeys: playerJourneys }),
   vidbot: () => payloadFreeSource(machineEntry('vidbot')!.machine),
   analyticsExport: () => source({ inputs: { default: undefined }, model: () => exportTestModel(), serialize: serializeExportState }),
+  promptWizard: () => source({ inputs: { default: promptWizardPathInput }, model: () => promptWizardTestModel(), serialize: serializePromptWizardState }),
 };
 
 /**

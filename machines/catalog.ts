@@ -8,6 +8,7 @@
  * tools read the same list. Adding a machine = adding an entry here and one in catalog.paths.ts.
  */
 import type { AnyStateMachine } from 'xstate';
+import { promptWizardMachine } from './aiWizard/promptWizard.machine';
 import { analyticsExportMachine } from './analytics/export.machine';
 import { editorMachine } from './editor/editor.machine';
 import { googleDriveMachine } from './googleDrive/googleDrive.machine';
@@ -28,7 +29,7 @@ import { compileVidbot } from './vidbot/vidbot.machine';
 import { demoVidbot } from './vidbot/vidbot.fixtures';
 
 /** Where a machine belongs in the product, for grouping in lists. */
-export type MachineGroup = 'Sign-in and account' | 'Editing and publishing' | 'Media' | 'Player' | 'Analytics';
+export type MachineGroup = 'Sign-in and account' | 'Editing and publishing' | 'Media' | 'Player' | 'Analytics' | 'AI';
 
 /** One statechart of the product. */
 export interface MachineEntry {
@@ -192,6 +193,14 @@ export const machineCatalog: readonly MachineEntry[] = [
     summary: 'Downloading an analytics report as PDF, CSV or Excel: the report is fetched, the file built and saved.',
     folder: 'machines/analytics',
     machine: analyticsExportMachine,
+  },
+  {
+    name: 'promptWizard',
+    title: 'AI prompt wizard',
+    group: 'AI',
+    summary: 'A person describes the video they want in a prompt; the server writes a script of a few nodes, the person edits the texts or asks for an improvement, and Finish creates the vidbot and opens its editor.',
+    folder: 'machines/aiWizard',
+    machine: promptWizardMachine,
   },
 ];
 

@@ -10,7 +10,7 @@ import type { MachineArtifactEntry } from './artifacts';
 export type ChartSelection = { kind: 'state'; id: string } | { kind: 'transition'; id: string } | null;
 
 /** The catalog's group order (machines/catalog.ts `MachineGroup`); unknown groups follow alphabetically. */
-export const GROUP_ORDER = ['Sign-in and account', 'Editing and publishing', 'Media', 'Player', 'Analytics'] as const;
+export const GROUP_ORDER = ['Sign-in and account', 'Editing and publishing', 'Media', 'Player', 'Analytics', 'AI'] as const;
 
 /**
  * A state's name as a person reads it: its keys below the root joined with ` › `
