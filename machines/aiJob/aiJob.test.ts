@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, initialTransition, transition, type AnyEventObject } from 'xstate';
-import { AI_MAX_POLLS, AI_MESSAGES, AI_POLL_INTERVAL_MS, AI_PROMPT_POLL_INTERVAL_MS } from '../../server/src/modules/ai/ai.schemas';
+import { AI_MAX_POLLS, AI_MESSAGES, AI_POLL_INTERVAL_MS, AI_PROMPT_POLL_INTERVAL_MS, type AiJobCreated } from '../../server/src/modules/ai/ai.schemas';
 import { aiJobMachine, nextDelayMs, type AiJobInput } from './aiJob.machine';
 import type { AiJobRequest, CreateJobInput, PollJobInput, StreamJobInput } from './aiJob.actors';
 import { JOB_ID, STREAM_ACTOR_EVENTS, aiJobPathInputs, analysisResult, analyzeRequest, jobAnswer, promptRequest, refusedError, serverError, streamError } from './aiJob.paths';
@@ -259,7 +259,7 @@ describe('aiJob chart: cancellation', () => {
       signals.push(signal);
       return new Promise(() => {});
     });
-    const createJob = fromPromise(async () => ({ jobId: JOB_ID, type: 'analyze' as const, status: 'queued' as const }));
+    const createJob = fromPromise<AiJobCreated, CreateJobInput>(async () => ({ jobId: JOB_ID, type: 'analyze', status: 'queued' }));
     const clock = new SimulatedClock();
     const actor = createActor(aiJobMachine.provide({ actors: { pollJob, createJob } }), { input: { request: analyzeRequest }, clock }).start();
     await flush();
