@@ -1,6 +1,12 @@
 /**
  * Progress of an AI job (issue 16: "Progress is shown as a progress bar with the current status in
- * words"; spec 001 §4 statuses). SEAM (lead): the ai-machine helper owns and may refine it.
+ * words"; spec 001 §4 statuses). Bind it to the job chart's context (machines/aiJob: `status`,
+ * `progress`): `<AiJobProgress status={ctx.status} progress={ctx.progress} />`.
+ *
+ * - The bar is indeterminate (no value) until the job reports progress, then shows 0..1 (clamped).
+ * - The words are the §4 status in plain language; a wizard may reword statuses with `statusLabels`
+ *   (the avatar generator says 'Rendering the video…' for `generating_script`).
+ * - `role="status"` with polite announcements, so screen readers hear the status change.
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -24,12 +30,24 @@ export const AI_STATUS_LABELS: Record<AiJobStatusName, MessageDescriptor> = {
   error: msg`Failed`,
 };
 
-export function AiJobProgress({ status, progress, label }: { status: AiJobStatusName; progress: number; label?: string }) {
+export interface AiJobProgressProps {
+  status: AiJobStatusName;
+  /** 0..1 (values outside are clamped). */
+  progress: number;
+  /** Accessible name of the bar; default: the status in words. */
+  label?: string;
+  /** Words for some statuses instead of the defaults. */
+  statusLabels?: Partial<Record<AiJobStatusName, MessageDescriptor>>;
+}
+
+export function AiJobProgress({ status, progress, label, statusLabels }: AiJobProgressProps) {
   const { i18n } = useLingui();
-  const words = i18n._(AI_STATUS_LABELS[status]);
+  const words = i18n._(statusLabels?.[status] ?? AI_STATUS_LABELS[status]);
+  const value = Number.isFinite(progress) ? Math.min(1, Math.max(0, progress)) : 0;
+  const indeterminate = value === 0 && status !== 'ready' && status !== 'failed' && status !== 'error';
   return (
     <div className="ai-job-progress" role="status" aria-live="polite">
-      <progress max={1} value={Math.min(1, Math.max(0, progress))} aria-label={label ?? words} />
+      <progress max={1} value={indeterminate ? undefined : value} aria-label={label ?? words} />
       <span>{words}</span>
     </div>
   );
