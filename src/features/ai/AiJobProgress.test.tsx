@@ -10,8 +10,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
 import { AI_MESSAGES } from '../../../server/src/modules/ai/ai.schemas';
-import { AI_STATUS_LABELS, AiJobProgress, type AiJobProgressProps } from './AiJobProgress';
-import { AI_MESSAGE_WORDS, aiMessageText, aiOutcomeError } from './aiMessages';
+import { AI_MESSAGE_WORDS, AI_STATUS_LABELS, AiJobProgress, aiMessageText, aiOutcomeError, type AiJobProgressProps } from './AiJobProgress';
 
 beforeEach(() => {
   i18n.load('en', {});
