@@ -6,14 +6,15 @@
  * journeys asserting the outcomes, the exact poll delays and the stream's fallback.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, initialTransition, transition, type AnyEventObject } from 'xstate';
+import { SimulatedClock, assign, createActor, fromPromise, initialTransition, setup, transition, type AnyEventObject } from 'xstate';
 import { AI_MAX_POLLS, AI_MESSAGES, AI_POLL_INTERVAL_MS, AI_PROMPT_POLL_INTERVAL_MS, type AiJobCreated } from '../../server/src/modules/ai/ai.schemas';
-import { aiJobMachine, nextDelayMs, type AiJobInput } from './aiJob.machine';
+import { aiJobMachine, nextDelayMs, type AiJobInput, type AiJobOutcome } from './aiJob.machine';
 import type { AiJobRequest, CreateJobInput, PollJobInput, StreamJobInput } from './aiJob.actors';
 import { JOB_ID, STREAM_ACTOR_EVENTS, aiJobPathInputs, analysisResult, analyzeRequest, jobAnswer, promptRequest, refusedError, serverError, streamError } from './aiJob.paths';
 import { controllableCallback, controllablePromise, deliver, flush } from '../testing/fake-actors';
 import { catalogRuns } from '../testing/catalog-runs';
 import { graphCoverage } from '../testing/graph-coverage';
+import { selectJobOutcome, selectJobPartial, selectJobProgress, selectJobWorking } from './aiJob.selectors';
 
 function harness(input: AiJobInput) {
   const createJob = controllablePromise<unknown, CreateJobInput>();
@@ -63,8 +64,12 @@ function checkInvariants(h: Harness, input: AiJobInput) {
   expect(h.pollJob.inputs).toHaveLength(c.polls);
   expect(c.delayMs).toBeLessThanOrEqual(Math.max(30_000, c.intervalMs));
   expect(s.hasTag('pending')).toBe(!s.matches('done'));
+  expect(selectJobWorking(s)).toBe(!s.matches('done'));
+  expect(selectJobProgress(s)).toEqual({ status: c.status, progress: c.progress });
+  expect(selectJobPartial(s)).toBe(c.partial);
   if (s.matches('done')) expect(s.output).toEqual(c.outcome);
   else expect(c.outcome).toBeNull();
+  expect(selectJobOutcome(s)).toEqual(s.matches('done') ? c.outcome : null);
 }
 
 describe('aiJob chart: graph tour', () => {
@@ -366,5 +371,38 @@ describe('aiJob chart: streaming', () => {
     const actor = createActor(aiJobMachine, { input: aiJobPathInputs.streaming! }).start();
     await flush();
     expect(actor.getSnapshot().output).toEqual({ kind: 'error', message: AI_MESSAGES.jobFailed });
+  });
+});
+
+describe('aiJob chart: as a wizard’s child', () => {
+  it('a parent invokes it with the contract’s input and gets the AiJobOutcome as its done output', async () => {
+    const ready = jobAnswer(promptRequest, { status: 'ready', withResult: true });
+    const job = aiJobMachine.provide({
+      actors: {
+        createJob: fromPromise<AiJobCreated, CreateJobInput>(async () => ({ jobId: JOB_ID, type: 'prompt', status: 'queued' })),
+        pollJob: fromPromise<unknown, PollJobInput>(async () => ready),
+      },
+    });
+    const wizard = setup({ types: { context: {} as { outcome: AiJobOutcome | null } }, actors: { job } }).createMachine({
+      context: { outcome: null },
+      initial: 'generating',
+      states: {
+        generating: {
+          invoke: {
+            src: 'job',
+            input: { request: promptRequest, intervalMs: AI_PROMPT_POLL_INTERVAL_MS },
+            onDone: { target: 'review', actions: assign({ outcome: ({ event }) => event.output }) },
+          },
+        },
+        review: {},
+      },
+    });
+    const clock = new SimulatedClock();
+    const actor = createActor(wizard, { clock }).start();
+    await flush();
+    clock.increment(AI_PROMPT_POLL_INTERVAL_MS);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('review');
+    expect(actor.getSnapshot().context.outcome).toEqual({ kind: 'ready', job: ready });
   });
 });
