@@ -16,6 +16,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import './aiJobProgress.css';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { AI_MESSAGES, type AiJobStatusName } from '../../../server/src/modules/ai/ai.schemas';
 import type { AiJobOutcome } from '../../../machines/aiJob/aiJob.machine';
