@@ -6,6 +6,7 @@
  */
 import { machineCatalog, machineEntry } from './catalog';
 import { promptWizardPathInput, promptWizardTestModel, serializePromptWizardState } from './aiWizard/promptWizard.paths';
+import { aiJobPathInputs, aiJobTestModel, serializeAiJobState } from './aiJob/aiJob.paths';
 import { exportTestModel, serializeExportState } from './analytics/export.paths';
 import { editorJourneys, editorPathInputs, editorTestModel, serializeEditorState } from './editor/editor.paths';
 import { googleDrivePathInput, googleDriveTestModel, serializeGoogleDriveState } from './googleDrive/googleDrive.paths';
@@ -42,6 +43,7 @@ export const pathSources: Record<string, () => PathSource> = {
   invitationMismatch: chartSource(invitationMismatchChart),
   joinTeam: chartSource(joinTeamChart),
   editor: () => source({ inputs: editorPathInputs, model: editorTestModel, serialize: serializeEditorState, journeys: editorJourneys() }),
+  aiJob: () => source({ inputs: aiJobPathInputs, model: aiJobTestModel, serialize: serializeAiJobState }),
   upload: () => source({ inputs: uploadInputs(), model: uploadTestModel, serialize: serializeUploadState }),
   uploadQueue: () => source({ inputs: { default: { concurrency: 2 } }, model: () => queueTestModel(), serialize: serializeQueueState }),
   googleDrive: () => source({ inputs: { default: googleDrivePathInput }, model: () => googleDriveTestModel(), serialize: serializeGoogleDriveState }),

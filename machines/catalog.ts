@@ -9,6 +9,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { promptWizardMachine } from './aiWizard/promptWizard.machine';
+import { aiJobMachine } from './aiJob/aiJob.machine';
 import { analyticsExportMachine } from './analytics/export.machine';
 import { editorMachine } from './editor/editor.machine';
 import { googleDriveMachine } from './googleDrive/googleDrive.machine';
@@ -136,6 +137,14 @@ export const machineCatalog: readonly MachineEntry[] = [
     summary: 'Editing a vidbot or a widget (carousel): the draft is saved and published (a vidbot after a warning check; its published revision can be compared), and a person leaving with unsaved changes is asked what to do.',
     folder: 'machines/editor',
     machine: editorMachine,
+  },
+  {
+    name: 'aiJob',
+    title: 'AI job: from request to result',
+    group: 'AI',
+    summary: 'One AI generation (website analysis, video script, script from a prompt, avatar video): the job is started, its progress followed through the event stream or by asking every few seconds (slower and slower with backoff), and it ends ready, failed or cancelled when the person leaves.',
+    folder: 'machines/aiJob',
+    machine: aiJobMachine,
   },
   {
     name: 'upload',

@@ -1,10 +1,11 @@
 /**
- * Abstract side effects of the AI job chart (issue 16; spec 001 §4 "AI jobs", §7 `/gen-ai*`).
+ * Abstract side effects of the AI job chart (issue 16; spec 001 §4 "AI jobs", §7 `/gen-ai*` and the
+ * streaming variant).
  *
  * The chart only knows these shapes; the app edge (src/features/ai/aiJob.actors.ts) supplies the API
- * calls with `aiJobMachine.provide({ actors })`. The defaults throw "must be provided" so a forgotten
- * binding fails loudly. Errors are the API client's `HttpError` (`status`, `code`, `detail`), read
- * structurally by the chart.
+ * calls with `aiJobMachine.provide({ actors })`. The defaults throw "must be provided" (the stream
+ * default reports `stream.failed`) so a forgotten binding fails loudly. Errors are the API client's
+ * `HttpError` (`status`, `code`, `detail`), read structurally by the chart.
  */
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import type * as v from 'valibot';
@@ -33,11 +34,20 @@ export interface PollJobInput {
 }
 
 /**
- * Events a stream actor sends to the chart: each parsed event line, the `[DONE]` marker, or a failure
- * (network, HTTP error, malformed line) — after which the chart falls back to polling.
+ * Events a stream actor sends to the chart (spec 001 §7 streaming variant):
+ * - `stream.event`: one event line of a known type (`status`, `source_info`, `scripts`, `navigation`,
+ *   `error`), validated against `AiStreamEvent`;
+ * - `stream.unknown`: an event line whose `type` is not one of those (spec 001 §7: "unknown stream
+ *   event types are ignored with a warning" — the chart ignores it and warns; the parser passes it on
+ *   so the chart, not the parser, owns that rule);
+ * - `stream.done`: the `[DONE]` marker;
+ * - `stream.failed`: the stream could not be used (network, HTTP answer not OK, a line that is not
+ *   JSON or a known type with a bad payload, the body ending without `[DONE]`) — the chart falls back
+ *   to polling. After `stream.done` or `stream.failed` the actor sends nothing more.
  */
 export type AiStreamActorEvent =
   | { type: 'stream.event'; event: AiStreamEvent }
+  | { type: 'stream.unknown'; eventType: string }
   | { type: 'stream.done' }
   | { type: 'stream.failed'; error: unknown };
 
@@ -55,7 +65,10 @@ export const missingAiJobActors = {
   pollJob: fromPromise<unknown, PollJobInput>(async () => {
     throw new Error('pollJob must be provided');
   }),
-  /** POST …/stream and read event lines; sends `AiStreamActorEvent`s to its parent. */
+  /**
+   * POST …/stream and read event lines; sends `AiStreamActorEvent`s to its parent. Stopping it (the
+   * chart leaves `streaming`, is cancelled or stopped) must abort the request.
+   */
   streamJob: fromCallback<AnyEventObject, StreamJobInput>(({ sendBack }) => {
     sendBack({ type: 'stream.failed', error: new Error('streamJob must be provided') });
   }),

@@ -218,5 +218,15 @@ export function setIdTokenProvider(provider: () => Promise<string | null>): void
   tokenProvider = provider;
 }
 
+/**
+ * Headers of a request made outside the shared client (e.g. a streamed answer read with a
+ * ReadableStream reader, issue 16): `Authorization: Bearer <ID token>` when a session exists, else
+ * none. Uses the provider installed with `setIdTokenProvider`.
+ */
+export async function authorizationHeaders(): Promise<Record<string, string>> {
+  const token = await tokenProvider();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 /** The app's shared client: base '/api', bearer token from the session, 150 s time-out. */
 export const api: ApiClient = createApiClient({ getIdToken: () => tokenProvider() });
