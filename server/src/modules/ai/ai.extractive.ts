@@ -384,10 +384,36 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** Words of a prompt that speak about the video itself, not its subject (no keywords, no topics). */
+const PROMPT_META_WORDS = ['video', 'videos', 'vidbot', 'script', 'welcome', 'intro', 'introduction', 'people', 'viewers', 'visitors', 'video', 'videon', 'videossa', 'esittelyvideo', 'käsikirjoitus', 'katsojat', 'ihmiset'];
+
+/**
+ * Instruction verbs a prompt sentence may start with ("Explain our check-ups"), with the words that may
+ * follow them ("Tell about", "Invite people to"); en + fi, lower case.
+ */
+const PROMPT_INSTRUCTIONS = {
+  verbs: ['explain', 'tell', 'talk', 'describe', 'mention', 'show', 'present', 'introduce', 'highlight', 'cover', 'invite', 'ask', 'encourage', 'remind', 'kerro', 'esittele', 'kuvaile', 'mainitse', 'näytä', 'kutsu', 'pyydä', 'kannusta', 'muistuta'],
+  after: ['about', 'people', 'viewers', 'visitors', 'customers', 'them', 'to', 'us', 'myös', 'ihmisiä', 'katsojia', 'asiakkaita'],
+};
+
+/**
+ * A prompt sentence as the subject it names: "Explain our check-ups and whitening." → "our check-ups
+ * and whitening", with `instruction` true; a sentence that is content already comes back unchanged.
+ */
+function promptSubject(sentence: string, lang: string): { subject: string; instruction: boolean } {
+  const segments = Array.from(new Intl.Segmenter(lang, { granularity: 'word' }).segment(sentence)).filter((s) => s.isWordLike);
+  const first = segments[0];
+  if (!first || !PROMPT_INSTRUCTIONS.verbs.includes(first.segment.toLowerCase())) return { subject: sentence, instruction: false };
+  let i = 1;
+  while (segments[i] && PROMPT_INSTRUCTIONS.after.includes(segments[i]!.segment.toLowerCase())) i++;
+  const rest = segments[i] ? sentence.slice(segments[i]!.index) : '';
+  return { subject: rest.replace(/[.!?]+$/, '').trim(), instruction: true };
+}
+
 async function scriptFromPrompt(input: PromptInput) {
   const pb = phrasebook(input.language);
   const site = clip(input.botName, AI_LIMITS.title);
-  const found = await extractKeywords({ lang: input.language, emphasis: [], body: [input.prompt], max: MAX_KEYWORDS });
+  const found = await extractKeywords({ lang: input.language, emphasis: [], body: [input.prompt], exclude: [...PROMPT_META_WORDS, ...PROMPT_INSTRUCTIONS.verbs], max: MAX_KEYWORDS });
   const mainKeywords = found.length > 0 ? found : firstWords(input.prompt, PROMPT_FALLBACK_KEYWORDS, input.language);
   const sourceInfo: SourceInfo = { sourceName: site || 'Prompt', sourceType: 'prompt', mainKeywords };
   const script =
@@ -405,41 +431,58 @@ function sentenceTopic(sentence: string, keywords: string[], used: Set<string>, 
     used.add(keyword.toLowerCase());
     return capitalise(keyword);
   }
-  return capitalise(clip(firstWords(sentence, 5, lang).join(' '), 60, lang));
+  return capitalise(clip(firstWords(sentence, 4, lang).join(' '), 60, lang));
+}
+
+/** The kind of action a sentence asks for (order / contact / pricing), or null. */
+function actionKindOf(sentence: string, lang: string): 'order' | 'contact' | 'pricing' | null {
+  const tokens = new Set(words(sentence, lang).map((w) => w.toLowerCase()));
+  for (const kind of ['order', 'contact', 'pricing'] as const) if (LINK_KIND_WORDS[kind].some((w) => tokens.has(w))) return kind;
+  return null;
 }
 
 function buildPromptScript(input: PromptInput, sourceInfo: SourceInfo, pb: Phrasebook): Script {
   const lang = input.language;
+  const site = sourceInfo.sourceName;
   const all = sentences(input.prompt, lang);
-  const rest = all.slice(1);
+  const url = urlsIn(input.prompt)[0];
+  // A last sentence that asks for an action (book, order, contact …) becomes the closing node.
+  const lastKind = all.length >= 3 ? actionKindOf(all.at(-1)!, lang) : null;
+  const body = lastKind ? all.slice(0, -1) : all;
   const used = new Set<string>();
-  let topics: Topic[] = rest.slice(0, MAX_TOPICS).map((s) => ({ name: sentenceTopic(s, sourceInfo.mainKeywords, used, lang), description: s }));
+  const withoutUrls = (text: string) => (url ? text.split(/\s+/).filter((t) => !t.includes(url.replace(/\/$/, ''))).join(' ') : text);
+  let topics: Topic[] = body
+    .slice(1, 1 + MAX_TOPICS)
+    .map((s) => {
+      const { subject, instruction } = promptSubject(withoutUrls(s), lang);
+      const name = sentenceTopic(subject || s, sourceInfo.mainKeywords, used, lang);
+      return { name, description: instruction ? pb.aboutTopic(subject || name, site) : s };
+    });
   if (topics.length < MIN_TOPICS) {
-    const firstTokens = new Set(words(all[0] ?? '', lang).map((w) => w.toLowerCase()));
     const extra = sourceInfo.mainKeywords
       .filter((k) => !used.has(k.toLowerCase()))
-      .sort((a, b) => Number(firstTokens.has(b.toLowerCase())) - Number(firstTokens.has(a.toLowerCase())))
       .slice(0, 3)
-      .map((k) => ({ name: capitalise(k), description: pb.aboutTopic(k, sourceInfo.sourceName) }));
-    topics = [...topics, ...extra].slice(0, MAX_TOPICS);
+      .map((k) => ({ name: capitalise(k), description: pb.aboutTopic(k, site) }));
+    topics = [...topics, ...extra].slice(0, Math.max(MIN_TOPICS, topics.length));
   }
   while (topics.length < MIN_TOPICS) topics.push({ name: clip(all[0] ?? input.prompt, 80, lang), description: all[0] ?? input.prompt });
-  const url = urlsIn(input.prompt)[0];
-  const actionKind = linkKind(all.at(-1) ?? '', url ?? 'http://x/');
-  const actionLabel = actionKind === 'order' || actionKind === 'contact' || actionKind === 'pricing' ? pb.cta[actionKind]('') : pb.defaultAction;
+  const actionKind = lastKind ?? (all.length > 0 ? actionKindOf(all.at(-1)!, lang) : null);
   const script = assembleScript({
     pb,
     tone: pb.tones[input.tone],
-    site: sourceInfo.sourceName,
-    title: sourceInfo.sourceName,
+    site,
+    title: site,
     keywords: sourceInfo.mainKeywords,
     topics,
-    action: { label: actionLabel, url },
+    action: { label: actionKind ? pb.cta[actionKind]('') : pb.defaultAction, url },
     language: lang,
   });
-  // The entry node opens with what the prompt asked for first.
+  // The entry node also says what the prompt's first sentence says, when it is content (not an instruction
+  // or a sentence about the video).
   const entry = script.nodes[0]!;
-  if (all[0]) entry.content.text = clip(`${entry.content.text} ${all[0]}`, AI_LIMITS.nodeText, lang);
+  const opening = all[0] ?? '';
+  const meta = words(opening, lang).some((w) => PROMPT_META_WORDS.includes(w.toLowerCase())) || promptSubject(opening, lang).instruction;
+  if (opening && !meta) entry.content.text = clip(`${entry.content.text} ${withoutUrls(opening)}`, AI_LIMITS.nodeText, lang);
   return script;
 }
 
@@ -466,7 +509,9 @@ async function improveScript(input: PromptInput, previous: Script, feedback: str
     const has = (list: string[]) => tokens.some((t) => list.includes(t));
     if (has(FEEDBACK_WORDS.remove)) {
       const content = new Set(tokens.filter((t) => t.length >= 4 && !FEEDBACK_WORDS.remove.includes(t)));
-      const victim = script.nodes.find((n) => !n.isEntryPoint && words(n.title, lang).some((w) => content.has(w.toLowerCase())));
+      const mentions = (text: string) => words(text, lang).some((w) => content.has(w.toLowerCase()));
+      const victim =
+        script.nodes.find((n) => !n.isEntryPoint && mentions(n.title)) ?? script.nodes.find((n) => !n.isEntryPoint && mentions(n.content.text));
       if (victim) {
         script.nodes = script.nodes.filter((n) => n !== victim);
         for (const n of script.nodes) n.links = n.links.filter((l) => l.type !== 'internal' || l.targetId !== victim.id);
