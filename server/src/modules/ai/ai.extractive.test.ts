@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { AI_JOB_STATUSES, AI_TONES, AnalysisResult, Script, ScriptResult, scriptIssues, type AnalysisResult as Analysis } from './ai.schemas';
 import type { AiJobStatusName, AiLanguage, AiTone, ScriptNode, ScriptOption } from './ai.schemas';
-import { createExtractiveGenerator } from './ai.extractive';
+import { createExtractiveGenerator, linkKind } from './ai.extractive';
 import { createGenerator } from './ai.generator';
 import { extractKeywords } from './ai.keywords';
 import type { StatusSink } from './ai.types';
@@ -200,6 +200,18 @@ describe('extractive script of the bakery site', () => {
     expect(statuses).toEqual(['generating_script']);
     const aborted = AbortSignal.abort();
     await expect(generator.analyze({ site: bakeryCapture(ORIGIN), scriptType: 'website', language: 'en' }, sink().status, aborted)).rejects.toThrow();
+  });
+});
+
+describe('link kinds (calls to action)', () => {
+  it('reads the kind from the link text or its path, in English and Finnish', () => {
+    expect(linkKind('Reach us', 'https://x.fi/contact-us/')).toBe('contact');
+    expect(linkKind('Rates', 'https://x.fi/pricing.html')).toBe('pricing');
+    expect(linkKind('Ota yhteyttä', 'https://x.fi/')).toBe('contact');
+    expect(linkKind('Meistä', 'https://x.fi/')).toBe('about');
+    expect(linkKind('Verkkokauppa', 'https://x.fi/')).toBe('order');
+    expect(linkKind('Tietosuojaseloste', 'https://x.fi/')).toBe('legal');
+    expect(linkKind('Our breads', 'https://x.fi/breads')).toBe('other');
   });
 });
 

@@ -130,7 +130,9 @@ export function linkKind(name: string, url: string): LinkKind {
   } catch {
     // keep ''
   }
-  const tokens = new Set(words(`${name} ${path}`).map((w) => w.toLowerCase()));
+  // Path segments split at '/', '.', '-' and '_' ("/contact-us/", "pricing.html").
+  const pathWords = path.split(/[/._-]+/).filter(Boolean);
+  const tokens = new Set([...words(name), ...pathWords].map((w) => w.toLowerCase()));
   for (const [kind, list] of Object.entries(LINK_KIND_WORDS) as Array<[Exclude<LinkKind, 'other'>, string[]]>) {
     if (list.some((w) => tokens.has(w))) return kind;
   }
