@@ -11,7 +11,7 @@ import type { AiJobStatusName, AiLanguage, AiTone, ScriptNode, ScriptOption } fr
 import { createExtractiveGenerator, linkKind } from './ai.extractive';
 import { createGenerator } from './ai.generator';
 import { extractKeywords } from './ai.keywords';
-import type { StatusSink } from './ai.types';
+import type { ParsedPage, StatusSink } from './ai.types';
 import { bakeryCapture } from '../../../test/ai-bakery';
 
 const ORIGIN = 'http://127.0.0.1:4173';
@@ -212,6 +212,44 @@ describe('link kinds (calls to action)', () => {
     expect(linkKind('Verkkokauppa', 'https://x.fi/')).toBe('order');
     expect(linkKind('Tietosuojaseloste', 'https://x.fi/')).toBe('legal');
     expect(linkKind('Our breads', 'https://x.fi/breads')).toBe('other');
+  });
+});
+
+describe('a Finnish site', () => {
+  it('is analysed with Finnish keywords (no <html lang>: the chosen language) and Finnish calls to action', async () => {
+    const origin = 'https://leipomo.example.fi';
+    const page = (path: string, title: string, paragraphs: string[], links: ParsedPage['links'] = []): ParsedPage => ({
+      url: `${origin}${path}`,
+      title,
+      siteName: 'Leipomo Aamu',
+      description: '',
+      lang: '',
+      headings: [{ level: 1, text: title }],
+      mainText: paragraphs.join(' '),
+      paragraphs,
+      links,
+    });
+    const nav = (path: string, text: string) => ({ url: `${origin}${path}`, text, area: 'nav' as const, internal: true });
+    const start = page(
+      '/',
+      'Tuoretta leipää joka aamu',
+      ['Leipomo Aamu leipoo ruisleipää ja pullaa käsin. Ruisleipä hapatetaan vuorokauden ajan, ja pullaa leivotaan joka aamu.', 'Tilaa ruisleipää ja pullaa verkosta.'],
+      [nav('/tuotteet', 'Tuotteet'), nav('/yhteystiedot', 'Yhteystiedot'), nav('/meista', 'Meistä')],
+    );
+    const result = await generator.analyze(
+      { site: { start, pages: [page('/tuotteet', 'Tuotteet', ['Ruisleipä, kauraleipä ja korvapuusti.'])] }, scriptType: 'website', language: 'fi' },
+      sink().status,
+      signal,
+    );
+    expect(v.safeParse(AnalysisResult, result).success).toBe(true);
+    expect(result.sourceInfo.mainKeywords.slice(0, 3)).toEqual(expect.arrayContaining(['pullaa']));
+    for (const stop of ['ja', 'joka', 'ajan']) expect(result.sourceInfo.mainKeywords).not.toContain(stop);
+    expect(result.navigation.map((l) => [l.name, l.callToAction])).toEqual([
+      ['Tuotteet', 'Selaa: Tuotteet'],
+      ['Yhteystiedot', 'Ota yhteyttä'],
+      ['Meistä', 'Tutustu meihin'],
+    ]);
+    expect(result.navigation[0]!.description).toBe('Ruisleipä, kauraleipä ja korvapuusti.');
   });
 });
 

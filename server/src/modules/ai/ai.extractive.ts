@@ -79,8 +79,10 @@ async function analyzeSite(input: AnalyzeInput, status: StatusSink, signal: Abor
   signal.throwIfAborted();
   const sourceName = clip(site.start.siteName || hostname(site.start.url) || site.start.title, AI_LIMITS.title) || 'Website';
   const keywords = await extractKeywords({
-    lang: site.start.lang,
-    emphasis: pages.flatMap((p) => [p.title, ...p.headings.map((h) => h.text)]),
+    // A page without <html lang> is read in the language the user asked for.
+    lang: site.start.lang || language,
+    // A title repeated as the h1 counts once.
+    emphasis: [...new Set(pages.flatMap((p) => [p.title, ...p.headings.map((h) => h.text)]))],
     body: pages.flatMap((p) => [p.description, p.mainText]),
     // The name is the source name already; its words are no keywords.
     exclude: words(sourceName, site.start.lang),

@@ -156,7 +156,7 @@ function stopwordKeywords(input: KeywordInput, language: string, emphasised: Set
     } else counts.set(key, { form: token, count: 1, first: position });
   }
   return [...counts.entries()]
-    .map(([key, e]) => ({ form: e.form, score: e.count + (emphasised.has(key) ? 2 : 0) - e.first / 100_000 }))
+    .map(([key, e]) => ({ form: e.form, score: e.count + (emphasised.has(key) ? 1 : 0) - e.first / 100_000 }))
     .sort((a, b) => b.score - a.score)
     .map((e) => e.form);
 }
