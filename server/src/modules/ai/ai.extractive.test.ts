@@ -286,10 +286,11 @@ describe('extractive prompt scripts', () => {
     expect(nodes[0]!.content.text).toContain('Welcome to Smile Clinic!');
     // Instructions of the prompt become what the presenter says about their subject.
     expect(nodes[0]!.content.text).not.toContain('welcome video');
-    expect(nodes.find((n) => n.title === 'Emergency')!.content.text).toContain('about emergency care on weekends.');
+    expect(nodes.find((n) => n.title === 'Emergency care on weekends')!.content.text).toContain('about emergency care on weekends.');
     expect(allText(result.script)).not.toMatch(/\b(Explain|Tell about|Invite people)\b/);
-    // The URL of the prompt becomes the closing node's link; a booking sentence → an order-kind action.
-    expect(nodes.at(-1)!.links).toContainEqual({ type: 'external', label: 'Order now', url: 'https://clinic.example.fi/booking' });
+    // The last sentence asks for a booking: it becomes the closing node, with the prompt's URL as its link.
+    expect(nodes.at(-1)!.links).toContainEqual({ type: 'external', label: 'Book now', url: 'https://clinic.example.fi/booking' });
+    expect(nodes.map((n) => n.title)).toEqual(['Smile Clinic', 'Check-ups', 'Emergency care on weekends', 'Your next step']);
     expect(reachable(nodes).size).toBe(nodes.length);
   });
 
@@ -308,6 +309,20 @@ describe('extractive prompt scripts', () => {
     expect(v.safeParse(ScriptResult, result).success).toBe(true);
     expect(result.script.nodes[0]!.content.text).toContain('Tämä on Hymy.');
     expect(result.script.nodes.at(-1)!.title).toBe('Seuraava askel');
+    expect(result.script.nodes.at(-1)!.content.text).toContain('Varaa aika');
+  });
+
+  it('removes a node named in an inflected Finnish form (Improve)', async () => {
+    const prompt = 'Esittely hammaslääkäriasemastamme. Kerro hampaiden valkaisusta. Kerro myös päivystyksestä viikonloppuisin. Kutsu varaamaan aika.';
+    const first = await generator.fromPrompt({ prompt, tone: 'grounded', language: 'fi', botName: 'Hymy' }, sink().status, signal);
+    expect(first.script.nodes.map((n) => n.title)).toEqual(['Hymy', 'Hampaiden valkaisusta', 'Päivystyksestä viikonloppuisin', 'Seuraava askel']);
+    const improved = await generator.fromPrompt(
+      { prompt, tone: 'grounded', language: 'fi', botName: 'Hymy', feedback: 'Poista päivystys.', previousScript: first.script },
+      sink().status,
+      signal,
+    );
+    expect(improved.script.nodes.map((n) => n.title)).toEqual(['Hymy', 'Hampaiden valkaisusta', 'Seuraava askel']);
+    expect(scriptIssues(improved.script)).toEqual({});
   });
 
   describe('Improve (feedback + previousScript)', () => {

@@ -28,6 +28,9 @@ import type { AiGenerator, AnalyzeInput, ParsedPage, PageLink, PromptInput, Scri
 import { clip, extractKeywords, sentences, words } from './ai.keywords';
 import { LINK_KIND_WORDS, phrasebook, type LinkKind, type Phrasebook, type ToneWording } from './ai.phrases';
 
+/** Link kinds that are a call to action, most wanted first. */
+const ACTION_KINDS = ['order', 'booking', 'contact', 'pricing'] as const;
+
 /** Navigation links the analysis returns at most. */
 const MAX_NAVIGATION = 10;
 /** Topic nodes of a script at most (+ entry + closing = 7 ≤ 8 nodes). */
@@ -228,9 +231,9 @@ function scriptOptions(start: ParsedPage, sourceInfo: SourceInfo, navigation: Na
   return options;
 }
 
-/** The link of the main call to action: an order link, else contact, else pricing. */
+/** The link of the main call to action: an order link, else booking, else contact, else pricing. */
 function primaryAction(navigation: NavigationLink[]): NavigationLink | undefined {
-  for (const kind of ['order', 'contact', 'pricing'] as const) {
+  for (const kind of ACTION_KINDS) {
     const found = navigation.find((l) => linkKind(l.name, l.url) === kind);
     if (found) return found;
   }
@@ -245,7 +248,7 @@ const CATEGORY_ORDER: Record<string, LinkKind[]> = {
   overview: [],
   product: ['products', 'services', 'other', 'pricing'],
   'brand-story': ['about', 'other', 'products', 'services'],
-  'lead-generation': ['pricing', 'order', 'contact', 'products', 'services'],
+  'lead-generation': ['pricing', 'order', 'booking', 'contact', 'products', 'services'],
 };
 
 interface Topic {
@@ -438,10 +441,25 @@ function sentenceTopic(sentence: string, keywords: string[], used: Set<string>, 
   return capitalise(clip(firstWords(sentence, 4, lang).join(' '), 60, lang));
 }
 
-/** The kind of action a sentence asks for (order / contact / pricing), or null. */
-function actionKindOf(sentence: string, lang: string): 'order' | 'contact' | 'pricing' | null {
-  const tokens = new Set(words(sentence, lang).map((w) => w.toLowerCase()));
-  for (const kind of ['order', 'contact', 'pricing'] as const) if (LINK_KIND_WORDS[kind].some((w) => tokens.has(w))) return kind;
+/**
+ * True when two words are forms of one word: equal, or sharing a long prefix (Finnish inflects by
+ * suffixes: "päivystys" / "päivystyksestä", "varaa" / "varaamaan"; English "whiten" / "whitening").
+ */
+export function sameWord(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x === y) return true;
+  let common = 0;
+  while (common < x.length && common < y.length && x[common] === y[common]) common++;
+  return common >= Math.max(5, Math.min(x.length, y.length) - 3);
+}
+
+/** The kind of action a sentence asks for (order / booking / contact / pricing), or null. */
+function actionKindOf(sentence: string, lang: string): (typeof ACTION_KINDS)[number] | null {
+  const tokens = words(sentence, lang);
+  for (const kind of ACTION_KINDS) {
+    if (LINK_KIND_WORDS[kind].some((w) => tokens.some((t) => sameWord(t, w)))) return kind;
+  }
   return null;
 }
 
@@ -459,7 +477,9 @@ function buildPromptScript(input: PromptInput, sourceInfo: SourceInfo, pb: Phras
     .slice(1, 1 + MAX_TOPICS)
     .map((s) => {
       const { subject, instruction } = promptSubject(withoutUrls(s), lang);
-      const name = sentenceTopic(subject || s, sourceInfo.mainKeywords, used, lang);
+      // A short subject ("emergency care on weekends") is the best title; else the sentence's first keyword.
+      const short = instruction && subject && words(subject, lang).length <= 5;
+      const name = short ? capitalise(subject) : sentenceTopic(subject || s, sourceInfo.mainKeywords, used, lang);
       return { name, description: instruction ? pb.aboutTopic(subject || name, site) : s };
     });
   if (topics.length < MIN_TOPICS) {
@@ -495,6 +515,8 @@ const FEEDBACK_WORDS = {
   shorter: ['shorter', 'short', 'brief', 'briefer', 'concise', 'shorten', 'lyhyempi', 'lyhyemmäksi', 'lyhyempää', 'lyhyemmin', 'lyhennä', 'tiiviimpi', 'tiivistä', 'tiiviimmin'],
   add: ['add', 'include', 'mention', 'lisää', 'mainitse', 'kerro'],
   remove: ['remove', 'delete', 'drop', 'without', 'skip', 'poista', 'pois', 'ilman', 'jätä'],
+  /** Words for "a part of the script", never the subject of a new node. */
+  parts: ['node', 'nodes', 'part', 'parts', 'section', 'sections', 'slide', 'slides', 'step', 'osa', 'osan', 'osio', 'osion', 'kohta', 'kohdan', 'dia', 'dian', 'vaihe', 'vaiheen', 'aiheesta', 'aihe'],
 };
 
 /**
@@ -513,7 +535,7 @@ async function improveScript(input: PromptInput, previous: Script, feedback: str
     const has = (list: string[]) => tokens.some((t) => list.includes(t));
     if (has(FEEDBACK_WORDS.remove)) {
       const content = new Set(tokens.filter((t) => t.length >= 4 && !FEEDBACK_WORDS.remove.includes(t)));
-      const mentions = (text: string) => words(text, lang).some((w) => content.has(w.toLowerCase()));
+      const mentions = (text: string) => words(text, lang).some((w) => [...content].some((c) => sameWord(w, c)));
       const victim =
         script.nodes.find((n) => !n.isEntryPoint && mentions(n.title)) ?? script.nodes.find((n) => !n.isEntryPoint && mentions(n.content.text));
       if (victim) {
@@ -525,7 +547,7 @@ async function improveScript(input: PromptInput, previous: Script, feedback: str
     if (has(FEEDBACK_WORDS.add) && script.nodes.length < AI_LIMITS.nodes) {
       const titles = new Set(script.nodes.flatMap((n) => words(n.title, lang).map((w) => w.toLowerCase())));
       const keywords = await extractKeywords({ lang, emphasis: [], body: [sentence], max: 5 });
-      const candidates = keywords.filter((k) => !FEEDBACK_WORDS.add.includes(k.toLowerCase()) && !['node', 'part', 'section', 'slide', 'osa', 'kohta'].includes(k.toLowerCase()));
+      const candidates = keywords.filter((k) => !FEEDBACK_WORDS.add.includes(k.toLowerCase()) && !FEEDBACK_WORDS.parts.includes(k.toLowerCase()));
       const topic = candidates.find((k) => !titles.has(k.toLowerCase()));
       if (topic) {
         addTopicNode(script, capitalise(topic), tone, pb, sourceInfo.sourceName, lang);

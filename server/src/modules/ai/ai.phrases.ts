@@ -11,14 +11,15 @@
 import type { AiLanguage, AiTone } from './ai.schemas';
 
 /** What a navigation link leads to (guessed from its text and path; decides its call to action). */
-export type LinkKind = 'contact' | 'pricing' | 'order' | 'about' | 'products' | 'services' | 'legal' | 'other';
+export type LinkKind = 'contact' | 'pricing' | 'order' | 'booking' | 'about' | 'products' | 'services' | 'legal' | 'other';
 
 /** Words (lower case, en + fi) that mark a link's kind, tested against the words of its text and path. */
 export const LINK_KIND_WORDS: Record<Exclude<LinkKind, 'other'>, string[]> = {
   legal: ['privacy', 'terms', 'cookies', 'cookie', 'gdpr', 'legal', 'imprint', 'tietosuoja', 'tietosuojaseloste', 'ehdot', 'evästeet', 'käyttöehdot'],
   contact: ['contact', 'contacts', 'yhteystiedot', 'yhteys', 'yhteyttä', 'reach', 'location', 'locations', 'find'],
   pricing: ['price', 'prices', 'pricing', 'rates', 'hinnat', 'hinnasto', 'hinta', 'plans'],
-  order: ['order', 'orders', 'shop', 'store', 'buy', 'cart', 'book', 'booking', 'reserve', 'tilaa', 'tilaus', 'kauppa', 'verkkokauppa', 'varaa', 'ajanvaraus', 'osta'],
+  order: ['order', 'orders', 'shop', 'store', 'buy', 'cart', 'tilaa', 'tilaus', 'kauppa', 'verkkokauppa', 'osta'],
+  booking: ['book', 'booking', 'bookings', 'reserve', 'reservation', 'appointment', 'appointments', 'varaa', 'varaus', 'ajanvaraus'],
   about: ['about', 'story', 'team', 'company', 'history', 'meistä', 'tietoa', 'yritys', 'tarina', 'historia'],
   products: ['product', 'products', 'menu', 'catalog', 'catalogue', 'collection', 'range', 'tuotteet', 'tuote', 'valikoima', 'mallisto'],
   services: ['service', 'services', 'catering', 'solutions', 'palvelut', 'palvelu', 'ratkaisut'],
@@ -95,6 +96,7 @@ const en: Phrasebook = {
     contact: () => 'Get in touch',
     pricing: () => 'See the prices',
     order: () => 'Order now',
+    booking: () => 'Book now',
     about: () => 'Meet us',
     products: (name) => `Browse ${name}`,
     services: (name) => `Explore ${name}`,
@@ -180,6 +182,7 @@ const fi: Phrasebook = {
     contact: () => 'Ota yhteyttä',
     pricing: () => 'Katso hinnat',
     order: () => 'Tilaa nyt',
+    booking: () => 'Varaa aika',
     about: () => 'Tutustu meihin',
     products: (name) => `Selaa: ${name}`,
     services: (name) => `Tutustu: ${name}`,
