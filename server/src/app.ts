@@ -41,6 +41,8 @@ import { RuntimeConfig } from './modules/config/config.schemas';
 import { serverVersion } from './modules/global/global.service';
 import { widgetConfigRoutes, widgetPageRoutes } from './modules/share/widget.routes';
 import { carouselPageRoutes, carouselPreviewRoutes, publicCarouselRoutes } from './modules/widget/carousel.routes';
+import { aiRoutes } from './modules/ai/ai.routes';
+import { aiGeneratorInfo } from './modules/ai/ai.service';
 
 /** The OAuth fields amplify reads (`Auth.Cognito.loginWith.oauth`). */
 function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 'redirectSignIn' | 'redirectSignOut'> {
@@ -85,6 +87,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         images: deps.env.mediaTools.ffprobe.ok,
         ...(deps.env.mediaTools.message ? { message: deps.env.mediaTools.message } : {}),
       },
+      // Issue 16: which AI generator (extractive offline, or an OpenAI-compatible model) and avatar provider answer.
+      ai: aiGeneratorInfo(deps.env),
     } satisfies RuntimeConfig),
   );
 
@@ -132,6 +136,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/user', userRoutes(deps));
   api.route('/account', accountRoutes(deps));
   api.route('/feature', featureRoutes(deps));
+  // AI wizards (issue 16; modules/ai/ai.routes.ts): analysis (+ streaming), scripts, prompts, job status, vidbot from a script.
+  api.route('/gen-ai', aiRoutes(deps));
 
   api.all('*', () => {
     throw notFound('No such API endpoint.');
