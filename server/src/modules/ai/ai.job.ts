@@ -8,7 +8,7 @@
  * see the whole walk):
  * - analyze: queued → fetching_url (captureSite) → analyzing_content → analyzing_source →
  *   generating_suggestions → analyzing_navigation (generator.analyze) → validating_urls (this
- *   runner: navigation URLs made absolute against the page they came from, http(s) only, fragment
+ *   runner: navigation URLs made absolute against the start page, other than http(s) left out, fragment
  *   dropped, kept when same-site or seen on the site, duplicates removed) → completed → ready
  *   `AnalysisResult`;
  * - script: queued → generating_script (generator.script) → completed → ready `ScriptResult`
@@ -153,6 +153,26 @@ export function validateNavigationUrls(navigation: readonly NavigationLink[], si
   return out;
 }
 
+/**
+ * A generator's raw analysis with every `navigation[].url` string resolved against `base` (spec 001 §9
+ * "Relative links from AI are made absolute against the source site") and the links that are then not
+ * http(s) URLs (tel:, mailto:, unparsable) left out, before the schema (which wants absolute http(s)
+ * URLs) reads it. Anything else is left as it is.
+ */
+export function absoluteNavigationUrls(answer: unknown, base: string): unknown {
+  if (typeof answer !== 'object' || answer === null || !Array.isArray((answer as { navigation?: unknown }).navigation)) return answer;
+  const navigation = (answer as { navigation: unknown[] }).navigation.flatMap((link) => {
+    if (typeof link !== 'object' || link === null || typeof (link as { url?: unknown }).url !== 'string') return [link];
+    try {
+      const url = new URL((link as { url: string }).url.trim(), base);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? [{ ...link, url: url.href }] : [];
+    } catch {
+      return [];
+    }
+  });
+  return { ...answer, navigation };
+}
+
 /** The first `PROMPT_FALLBACK_KEYWORDS` words of a prompt (spec 001 §9 prompt-wizard fallback keywords). */
 export function promptFallbackKeywords(prompt: string): string[] {
   return prompt
@@ -181,8 +201,8 @@ async function generate(deps: AppDeps, run: AiRunDeps, row: AiJobRow, signal: Ab
       await advance('fetching_url');
       const site = await run.captureSite(body.url, fetchLimitsOf(deps.env.ai), signal);
       const answer = await run.generator.analyze({ site, scriptType: body.scriptType, language: body.language }, sinkOf(advance), signal);
-      const analysis = parseGenerated(AnalysisResult, answer, 'analysis');
       await advance('validating_urls');
+      const analysis = parseGenerated(AnalysisResult, absoluteNavigationUrls(answer, site.start.url), 'analysis');
       result = { ...analysis, navigation: validateNavigationUrls(analysis.navigation, site) };
       break;
     }
