@@ -14,6 +14,12 @@ import { createAccount, createUser, demoAccountId, TEST_PASSWORD } from '../../.
 import { aiJobs, auditEvents, featureFlags, jobs } from '../../db/schema';
 import { runNextJob } from '../../jobs/queue';
 import { loadEnv } from '../../env';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../db/client';
+import { seedDemo } from '../../db/seed';
+import { createIdp } from '../../idp';
 import type { BotDetail } from '../bot/bot.schemas';
 import { contentIssues } from '../bot/bot.schemas';
 import { scriptToContent } from './ai.content';
@@ -514,6 +520,26 @@ describe('which generator answers', () => {
     const configured = loadEnv({ DATA_DIR: ctx.env.dataDir, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1/', OPENAI_MODEL: 'llama3.1', HEYGEN_API_KEY: 'k', HEYGEN_API_URL: 'http://127.0.0.1:8/' });
     expect(aiGeneratorInfo(configured)).toEqual({ generator: 'openai', model: 'llama3.1', avatarProvider: 'heygen' });
     expect(aiStartLines(configured)).toEqual(['AI: OpenAI-compatible llama3.1 at http://127.0.0.1:9/v1', 'Avatar videos: HeyGen-compatible API at http://127.0.0.1:8']);
+  });
+});
+
+describe('demo data', () => {
+  it('turns generative_ai and video_generation on for the demo account with opts.ai (as the server starts it)', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-ai-seed-'));
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    try {
+      const idp = await createIdp({ db: database.db, env: loadEnv({ DATA_DIR: dataDir }) });
+      expect(await seedDemo(database.db, idp, { ai: true })).toBe(true);
+      const rows = await database.db.select().from(featureFlags).orderBy(asc(featureFlags.name));
+      const [demo] = await database.db.execute(sql`SELECT id FROM accounts WHERE public_id = 'demo'`).then((r) => (r as unknown as { rows: Array<{ id: number }> }).rows);
+      expect(rows.map((f) => [f.name, f.flagType, f.accountIds])).toEqual([
+        ['generative_ai', 'dashboard', [demo!.id]],
+        ['video_generation', 'dashboard', [demo!.id]],
+      ]);
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
