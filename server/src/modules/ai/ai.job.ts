@@ -155,22 +155,27 @@ export function validateNavigationUrls(navigation: readonly NavigationLink[], si
 
 /**
  * A generator's raw analysis with every `navigation[].url` string resolved against `base` (spec 001 §9
- * "Relative links from AI are made absolute against the source site") and the links that are then not
- * http(s) URLs (tel:, mailto:, unparsable) left out, before the schema (which wants absolute http(s)
- * URLs) reads it. Anything else is left as it is.
+ * "Relative links from AI are made absolute against the source site") without its fragment; links that
+ * are then not http(s) URLs (tel:, mailto:, unparsable) or repeat an earlier URL are left out, and at
+ * most AI_LIMITS.navigationLinks kept — before the schema (which wants at most that many absolute
+ * http(s) URLs) reads it. Anything else is left as it is.
  */
 export function absoluteNavigationUrls(answer: unknown, base: string): unknown {
   if (typeof answer !== 'object' || answer === null || !Array.isArray((answer as { navigation?: unknown }).navigation)) return answer;
+  const seen = new Set<string>();
   const navigation = (answer as { navigation: unknown[] }).navigation.flatMap((link) => {
     if (typeof link !== 'object' || link === null || typeof (link as { url?: unknown }).url !== 'string') return [link];
     try {
       const url = new URL((link as { url: string }).url.trim(), base);
-      return url.protocol === 'http:' || url.protocol === 'https:' ? [{ ...link, url: url.href }] : [];
+      url.hash = '';
+      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || seen.has(url.href)) return [];
+      seen.add(url.href);
+      return [{ ...link, url: url.href }];
     } catch {
       return [];
     }
   });
-  return { ...answer, navigation };
+  return { ...answer, navigation: navigation.slice(0, AI_LIMITS.navigationLinks) };
 }
 
 /** The first `PROMPT_FALLBACK_KEYWORDS` words of a prompt (spec 001 §9 prompt-wizard fallback keywords). */

@@ -24,7 +24,7 @@ import type { BotDetail } from '../bot/bot.schemas';
 import { contentIssues } from '../bot/bot.schemas';
 import { scriptToContent } from './ai.content';
 import type { AiRunDeps } from './ai.deps';
-import { ANALYSIS_WALK, createAiRunHandler, promptFallbackKeywords, validateNavigationUrls } from './ai.job';
+import { absoluteNavigationUrls, ANALYSIS_WALK, createAiRunHandler, promptFallbackKeywords, validateNavigationUrls } from './ai.job';
 import { AI_RUN, findAiJob } from './ai.repo';
 import type { AiJob, AiJobCreated, AiJobStatusName, AiStreamEvent, AnalysisResult, Script, ScriptResult, SourceInfo } from './ai.schemas';
 import { aiGeneratorInfo, aiStartLines } from './ai.service';
@@ -548,6 +548,14 @@ describe('pure helpers', () => {
     const link = (url: string) => ({ name: url, url, callToAction: '', description: '' });
     const out = validateNavigationUrls([link(`${SITE}/a#x`), link(`https://www.bakery.example/b`), link(`${SITE}/a`), link('https://x.example/')], capture);
     expect(out.map((l) => l.url)).toEqual([`${SITE}/a`, 'https://www.bakery.example/b']);
+  });
+  it('absoluteNavigationUrls resolves relative links, drops non-http(s) and repeated ones, keeps at most 30', () => {
+    const raw = { sourceInfo, navigation: [{ url: 'a.html' }, { url: '/a.html#x' }, { url: 'mailto:x@y.example' }, { url: 'http://[' }, ...Array.from({ length: 40 }, (_, i) => ({ url: `/p${i}` }))] };
+    const out = absoluteNavigationUrls(raw, `${SITE}/dir/`) as { sourceInfo: unknown; navigation: Array<{ url: string }> };
+    expect(out.sourceInfo).toBe(sourceInfo);
+    expect(out.navigation.slice(0, 3).map((l) => l.url)).toEqual([`${SITE}/dir/a.html`, `${SITE}/a.html`, `${SITE}/p0`]);
+    expect(out.navigation).toHaveLength(30);
+    expect(absoluteNavigationUrls('not an object', SITE)).toBe('not an object');
   });
   it('promptFallbackKeywords takes the first five words without punctuation', () => {
     expect(promptFallbackKeywords('  "Cakes," pies; and: bread — for everyone today')).toEqual(['Cakes', 'pies', 'and', 'bread', 'for']);
