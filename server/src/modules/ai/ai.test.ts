@@ -27,7 +27,7 @@ import type { AiRunDeps } from './ai.deps';
 import { absoluteNavigationUrls, ANALYSIS_WALK, createAiRunHandler, promptFallbackKeywords, validateNavigationUrls } from './ai.job';
 import { AI_RUN, findAiJob } from './ai.repo';
 import type { AiJob, AiJobCreated, AiJobStatusName, AiStreamEvent, AnalysisResult, Script, ScriptResult, SourceInfo } from './ai.schemas';
-import { aiGeneratorInfo, aiStartLines } from './ai.service';
+import { aiGeneratorInfo, aiStartLines, analysisEvents } from './ai.service';
 import { FetchRefusedError, GeneratorError, type AiGenerator, type ParsedPage, type SiteCapture } from './ai.types';
 
 let ctx: TestContext;
@@ -460,6 +460,24 @@ describe('the streaming variant', () => {
     expect(refused.status).toBe(403);
     expect(refused.headers.get('content-type')).toMatch(/json/);
     expect((await call('POST', '/api/gen-ai/analyze-navigation/stream', 'owner', { accountId: D, url: 'nope' })).status).toBe(422);
+  });
+});
+
+describe('the stream when the client goes away', () => {
+  it('stops following the job (the job itself stays queued for the worker)', async () => {
+    const created = await startAnalysis();
+    const gone = new AbortController();
+    const events = analysisEvents(ctx.deps, created.jobId, gone.signal, 50);
+    expect((await events.next()).value).toEqual({ type: 'status', status: 'queued', jobId: created.jobId });
+    const pending = events.next(); // polls every 50 ms while the job stays queued
+    setTimeout(() => gone.abort(), 200);
+    expect(await pending).toEqual({ done: true, value: undefined });
+    expect((await status(created.jobId)).status).toBe('queued');
+    // and through HTTP: cancelling the body ends the response without an error
+    const res = await call('POST', '/api/gen-ai/analyze-navigation/stream', 'owner', { accountId: D, url: `${SITE}/` });
+    const reader = res.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^data: \{"type":"status","status":"queued","jobId":"[A-Za-z0-9_-]+"\}\n\n$/);
+    await reader.cancel();
   });
 });
 
