@@ -19,6 +19,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts']
     ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', SEED_DEMO: '1',
     GOOGLE_CLIENT_ID: google.state.clientId, GOOGLE_CLIENT_SECRET: google.state.clientSecret, ...google.env,
     ...crm.env,
+    // AI wizards (issue 16): the website fixture (server/test/fakes/website.ts) is served on 127.0.0.1,
+    // which the SSRF-safe fetcher refuses unless allow-listed.
+    AI_FETCH_ALLOWLIST: process.env.AI_FETCH_ALLOWLIST ?? '127.0.0.1',
   },
 });
 const stop = () => { child.kill('SIGTERM'); };

@@ -42,6 +42,8 @@ import { serverVersion } from './modules/global/global.service';
 import { widgetConfigRoutes, widgetPageRoutes } from './modules/share/widget.routes';
 import { carouselPageRoutes, carouselPreviewRoutes, publicCarouselRoutes } from './modules/widget/carousel.routes';
 import { avatarRoutes } from './modules/avatar/avatar.routes';
+import { aiRoutes } from './modules/ai/ai.routes';
+import { aiGeneratorInfo } from './modules/ai/ai.service';
 
 /** The OAuth fields amplify reads (`Auth.Cognito.loginWith.oauth`). */
 function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 'redirectSignIn' | 'redirectSignOut'> {
@@ -86,6 +88,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         images: deps.env.mediaTools.ffprobe.ok,
         ...(deps.env.mediaTools.message ? { message: deps.env.mediaTools.message } : {}),
       },
+      // Issue 16: which AI generator (extractive offline, or an OpenAI-compatible model) and avatar provider answer.
+      ai: aiGeneratorInfo(deps.env),
     } satisfies RuntimeConfig),
   );
 
@@ -135,6 +139,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/feature', featureRoutes(deps));
   // Avatar video generator (issue 16; modules/avatar/avatar.routes.ts).
   api.route('/generate', avatarRoutes(deps));
+  // AI wizards (issue 16; modules/ai/ai.routes.ts): analysis (+ streaming), scripts, prompts, job status, vidbot from a script.
+  api.route('/gen-ai', aiRoutes(deps));
 
   api.all('*', () => {
     throw notFound('No such API endpoint.');

@@ -2,6 +2,7 @@
 import { loadEnv, mediaToolLines } from './env';
 import { startServer } from './server';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed';
+import { aiStartLines } from './modules/ai/ai.service';
 
 const env = loadEnv();
 const started = Date.now();
@@ -12,6 +13,7 @@ const running = await startServer(env).catch((err: unknown) => {
 console.log(`\nVidbot is running at ${running.url}  (started in ${Date.now() - started} ms)`);
 console.log(`Database: ${running.deps.database.kind}${env.databaseUrl ? '' : ` under ${env.dataDir}`}`);
 for (const line of mediaToolLines(env.mediaTools)) console.log(line);
+for (const line of aiStartLines(env)) console.log(line);
 if (env.seedDemo) {
   console.log(`Demo sign-in (password ${DEMO_PASSWORD}):`);
   for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.superuser ? 'Super Admin (staff)' : u.role}`);

@@ -23,6 +23,7 @@ import { avatarJobHandlers } from './modules/avatar/avatar.job';
 import { emailJobHandlers } from './email';
 import { startPartitionMaintenance } from './modules/analytics/ingest.service';
 import { rollupJobHandlers, startRollupSchedule } from './modules/analytics/rollup';
+import { aiJobHandlers } from './modules/ai/ai.job';
 
 export interface RunningServer {
   url: string;
@@ -48,6 +49,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
         newWidgets: true,
         // CRM integrations (issue 15): the demo account may connect every CRM.
         integrations: true,
+        // AI wizards and the avatar generator (issue 16): the demo account has generative_ai and video_generation.
+        ai: true,
         // The sample vidbot of issue 10 §2 (server/src/db/sample.ts): its videos are processed by the media worker below.
         sample: { storage, ffmpeg: { ffmpegPath: env.ffmpegPath, ffprobePath: env.ffprobePath } },
       })
@@ -65,6 +68,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const emailWorker = startJobWorker(deps, emailJobHandlers, { concurrency: Math.min(1, env.jobConcurrency), pollMs: 1000 });
   // Analytics rollups (issue 13): one loop; a catch-up run now and a safety-net request every few minutes.
   const rollupWorker = startJobWorker(deps, rollupJobHandlers, { concurrency: Math.min(1, env.jobConcurrency), pollMs: 1000 });
+  // AI wizards (issue 16: ai.run — fetch a site, generate an analysis or a script); a loop of its own so
+  // a slow model never holds up media processing.
+  const aiWorker = startJobWorker(deps, { ...aiJobHandlers }, { concurrency: env.jobConcurrency, pollMs: 1000 });
   const rollupSchedule = env.jobConcurrency > 0 ? startRollupSchedule(deps) : { stop() {} };
   // Abandoned uploads are swept now and every 6 h (media/sweep.ts).
   if (env.jobConcurrency > 0) await scheduleMediaSweep(database.db);
@@ -87,7 +93,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     // Nothing keeps running after a failed start: workers stopped, database closed.
     partitions.stop();
     rollupSchedule.stop();
-    await Promise.all([integrationWorker.stop(), mediaWorker.stop(), avatarWorker.stop(), emailWorker.stop(), rollupWorker.stop()]);
+    await Promise.all([integrationWorker.stop(), mediaWorker.stop(), avatarWorker.stop(), emailWorker.stop(), rollupWorker.stop(), aiWorker.stop()]);
     await database.close();
     throw err;
   });
@@ -106,6 +112,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       await emailWorker.stop();
       rollupSchedule.stop();
       await rollupWorker.stop();
+      await aiWorker.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },

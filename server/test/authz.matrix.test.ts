@@ -135,6 +135,12 @@ async function ownerWidget(name: string): Promise<number> {
   return (await asOwner<{ id: number }>('POST', { url: '/api/widget', body: { accountId: D, name } }, 201)).id;
 }
 
+/** AI wizard bodies (issue 16) and a queued analysis job of the demo account (beforeAll). */
+const aiSourceInfo = { sourceName: 'Matrix', sourceType: 'website', mainKeywords: ['matrix'] };
+const aiOption = { id: 'o1', title: 'Matrix tour', targetAudience: '', suggestedApproach: '', scriptCategory: '' };
+const aiScript = { nodes: [{ id: 'n1', title: 'Intro', isEntryPoint: true, content: { text: 'Hello', videoDescription: '' }, links: [] }] };
+let aiJobId: string;
+
 /** A new user holding `role` in the demo account. */
 const demoMember = (role: RoleName, status: 'Active' | 'Invited' = 'Active') => createUser(ctx, fresh(role), { roles: [[D, role, status]] });
 
@@ -348,6 +354,18 @@ const TABLE: Record<string, Row> = {
     }),
     expect: writers(202),
   },
+  // --- AI wizards (issue 16; modules/ai/ai.routes.ts) ----------------------------------------------
+  // Generating: non-Viewer roles and staff in an account with generative_ai (set in beforeAll); the
+  // job status: any role of the job's account. Jobs are queued only (JOB_CONCURRENCY=0).
+  'POST /api/gen-ai/analyze-navigation': { req: () => ({ url: '/api/gen-ai/analyze-navigation', body: { accountId: D, url: 'https://matrix.example/' } }), expect: writers(202) },
+  'POST /api/gen-ai/analyze-navigation/stream': {
+    req: () => ({ url: '/api/gen-ai/analyze-navigation/stream', body: { accountId: D, url: 'https://matrix.example/' } }),
+    expect: writers(200),
+  },
+  'POST /api/gen-ai/script': { req: () => ({ url: '/api/gen-ai/script', body: { accountId: D, sourceInfo: aiSourceInfo, details: aiOption } }), expect: writers(202) },
+  'POST /api/gen-ai/prompt': { req: () => ({ url: '/api/gen-ai/prompt', body: { accountId: D, prompt: 'A matrix of rights', botName: 'Matrix AI' } }), expect: writers(202) },
+  'POST /api/gen-ai': { req: () => ({ url: '/api/gen-ai', body: { accountId: D, botName: 'Matrix AI bot', sourceInfo: aiSourceInfo, script: aiScript } }), expect: writers(201) },
+  'GET /api/gen-ai/status/:id': { req: () => ({ url: `/api/gen-ai/status/${aiJobId}` }), expect: members(200) },
   // --- media --------------------------------------------------------------------------------------
   'ALL /api/media/tus': { req: () => ({ url: '/api/media/tus', method: 'POST', headers: tusHeaders(D) }), expect: writers(201) },
   'ALL /api/media/tus/*': { req: () => ({ url: tusLocation, method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } }), expect: writers(200) },
@@ -495,6 +513,9 @@ beforeAll(async () => {
   const widget = await asOwner<{ id: number; widgetRevisionId: number }>('POST', { url: '/api/widget', body: { accountId: D, name: 'Matrix carousel' } }, 201);
   widgetId = widget.id;
   widgetRevisionId = widget.widgetRevisionId;
+  const aiFlag = await send('POST', { url: '/api/feature/flags', body: { name: 'generative_ai', flag_type: 'dashboard', account_ids: [D] } }, tok.superadmin);
+  expect(aiFlag.status).toBe(201);
+  aiJobId = (await asOwner<{ jobId: string }>('POST', { url: '/api/gen-ai/analyze-navigation', body: { accountId: D, url: 'https://matrix.example/' } }, 202)).jobId;
 });
 afterAll(async () => {
   await ctx?.close();

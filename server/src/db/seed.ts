@@ -36,12 +36,14 @@ export const DEMO_USERS: { email: string; firstName: string; lastName: string; r
  *   a flag of that name exists (the server passes it; the test harness does not, so tests choose).
  *   With the sample vidbot made, the published "Sample carousel" (Slider, All content) is added in its
  *   own savepoint (a failure there leaves the vidbot and prints a warning).
+ * @param opts.ai turn the dashboard flags `generative_ai` (AI wizards) and `video_generation` (avatar
+ *   videos) on for the demo account (issue 16), unless flags of those names exist.
  * @returns true when it created the data, false when it was there already.
  */
 export async function seedDemo(
   db: Db,
   idp: Pick<IdpService, 'createCredentials'>,
-  opts: { googleDrive?: boolean; newWidgets?: boolean; integrations?: boolean; sample?: SampleSeedOptions } = {},
+  opts: { googleDrive?: boolean; newWidgets?: boolean; integrations?: boolean; ai?: boolean; sample?: SampleSeedOptions } = {},
 ): Promise<boolean> {
   const existing = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.publicId, 'demo')).limit(1);
   if (existing.length) return false;
@@ -76,6 +78,14 @@ export async function seedDemo(
           .insert(featureFlags)
           .values({ name, flagType: 'dashboard', description: 'CRM integrations (demo account)', accountIds: [account.id] })
           .onConflictDoNothing();
+      }
+    }
+    if (opts.ai && account) {
+      for (const [name, description] of [
+        ['generative_ai', 'AI wizards, issue 16 (demo account)'],
+        ['video_generation', 'Avatar video generator, issue 16 (demo account)'],
+      ] as const) {
+        await tx.insert(featureFlags).values({ name, flagType: 'dashboard', description, accountIds: [account.id] }).onConflictDoNothing();
       }
     }
     for (const u of DEMO_USERS) {

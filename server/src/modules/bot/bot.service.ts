@@ -413,7 +413,13 @@ export async function listBots(
  * `POST /bot` — creates the bot (Draft, author = caller, random publicId) and revision 1 (Draft,
  * empty content) in one transaction. 404 unknown / foreign account; 403 for Viewer.
  */
-export async function createBot(db: Db, user: AuthUser, body: CreateBotBody): Promise<BotDetail> {
+export async function createBot(
+  db: Db,
+  user: AuthUser,
+  body: CreateBotBody,
+  /** Revision 1's content (default empty); the AI wizards pass a generated document (ai.service.ts, issue 16). */
+  opts: { content?: StoredContent; auditDetails?: Record<string, unknown> } = {},
+): Promise<BotDetail> {
   if (!canUseAccount(user, body.accountId)) throw notFound('Account not found.');
   const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, body.accountId)).limit(1);
   if (!account) throw notFound('Account not found.');
@@ -433,11 +439,19 @@ export async function createBot(db: Db, user: AuthUser, body: CreateBotBody): Pr
       const rev = await repo.insertRevision(tx, {
         botId: created.id,
         revNumber: 1,
-        content: { ...emptyContent() },
+        content: { ...(opts.content ?? emptyContent()) },
         createdBy: user.id,
       });
       const updated = await repo.updateBot(tx, created.id, { latestRevisionId: rev.id });
-      await recordAudit(tx, { accountId: body.accountId, actorUserId: user.id, type: 'bot.create', targetType: 'bot', targetId: created.id, targetName: created.name });
+      await recordAudit(tx, {
+        accountId: body.accountId,
+        actorUserId: user.id,
+        type: 'bot.create',
+        targetType: 'bot',
+        targetId: created.id,
+        targetName: created.name,
+        ...(opts.auditDetails ? { details: opts.auditDetails } : {}),
+      });
       return { bot: updated, revision: rev };
     }),
   );
