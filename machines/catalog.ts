@@ -9,6 +9,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { analyticsExportMachine } from './analytics/export.machine';
+import { avatarGeneratorMachine } from './aiWizard/avatarGenerator.machine';
 import { editorMachine } from './editor/editor.machine';
 import { googleDriveMachine } from './googleDrive/googleDrive.machine';
 import { crmConnectionMachine } from './integrations/crmConnection.machine';
@@ -159,6 +160,14 @@ export const machineCatalog: readonly MachineEntry[] = [
     summary: 'A person connects Google Drive, picks videos and images, and they are imported into the media library.',
     folder: 'machines/googleDrive',
     machine: googleDriveMachine,
+  },
+  {
+    name: 'avatarGenerator',
+    title: 'Avatar video generator',
+    group: 'Media',
+    summary: 'A person picks an avatar group (four per page), then a look, a voice, the title, the avatar style and the script; the video is rendered on the server and lands in the media library.',
+    folder: 'machines/aiWizard',
+    machine: avatarGeneratorMachine,
   },
   {
     name: 'crmConnection',
