@@ -24,9 +24,13 @@ export const AI_STATUS_LABELS: Record<AiJobStatusName, MessageDescriptor> = {
   error: msg`Failed`,
 };
 
-export function AiJobProgress({ status, progress, label }: { status: AiJobStatusName; progress: number; label?: string }) {
+/**
+ * `labels` words a status differently for one flow (the avatar generator: generating_script =
+ * 'Rendering the video…', issue 16 decision 2).
+ */
+export function AiJobProgress({ status, progress, label, labels }: { status: AiJobStatusName; progress: number; label?: string; labels?: Partial<Record<AiJobStatusName, MessageDescriptor>> }) {
   const { i18n } = useLingui();
-  const words = i18n._(AI_STATUS_LABELS[status]);
+  const words = i18n._(labels?.[status] ?? AI_STATUS_LABELS[status]);
   return (
     <div className="ai-job-progress" role="status" aria-live="polite">
       <progress max={1} value={Math.min(1, Math.max(0, progress))} aria-label={label ?? words} />
