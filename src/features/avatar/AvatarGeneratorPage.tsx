@@ -29,7 +29,10 @@ import { toast } from '../../ui/toast';
 import { Pagination } from '../../ui/Pagination';
 import { CheckboxField, SelectField, TextField } from '../../ui/Field';
 import { firstError, submitForm } from '../../ui/formErrors';
-import type { Account } from '../../api/types';
+import type { Account as FullAccount } from '../../api/types';
+
+/** What the page needs of the account. */
+type Account = Pick<FullAccount, 'id' | 'publicId'>;
 import { AVATAR_GROUPS_PAGE_SIZE, AVATAR_SCRIPT_MAX, AVATAR_STYLES, type AvatarStyle } from '../../../server/src/modules/avatar/avatar.schemas';
 import type { AiJobStatusName } from '../../../server/src/modules/ai/ai.schemas';
 import type { AvatarFailureKind, AvatarSettings } from '../../../machines/aiWizard/avatarGenerator.machine';
