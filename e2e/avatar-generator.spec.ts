@@ -54,6 +54,9 @@ test('the owner turns a photo into an avatar video that lands in the media libra
   // 1. A photo in the media library's images.
   await page.goto('/dashboard/demo/media/image');
   await page.getByTestId('media-add-input').setInputFiles({ name: photo, mimeType: 'image/jpeg', buffer: readFileSync(path.join(MEDIA_DIR, 'echo-hereweare.jpg')) });
+  // The upload runs in this page: stay until the queue is done (its entry leaves the list).
+  await expect(page.getByRole('region', { name: 'Uploads' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Uploads' })).toBeHidden({ timeout: 120_000 });
   await page.goto(`/dashboard/demo/media/image?name=${encodeURIComponent(photo)}`);
   await expect(page.locator('tr[data-media-id]').filter({ hasText: photo }).first()).toHaveAttribute('data-status', 'Ready', { timeout: 120_000 });
 
@@ -89,17 +92,17 @@ test('the owner turns a photo into an avatar video that lands in the media libra
   await expect(page.getByRole('heading', { name: 'Generating the video' })).toHaveCount(0);
 
   // 5. Back returns to select; choosing again keeps what was typed.
-  await page.getByLabel('Title').fill(title);
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Choose an avatar' })).toBeFocused();
   await group.click();
   await expect(settingsHeading).toBeFocused();
-  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
 
   // 6. Settings and generate.
-  await page.getByLabel('Avatar style').selectOption({ label: 'Circle' });
-  await page.getByLabel('Script').fill('Hello and welcome! This video was made from a single photo.');
-  await expect(page.getByLabel('Show the script as captions')).toBeChecked();
+  await page.getByRole('combobox', { name: 'Avatar style' }).selectOption({ label: 'Circle' });
+  await page.getByRole('textbox', { name: 'Script' }).fill('Hello and welcome! This video was made from a single photo.');
+  await expect(page.getByRole('checkbox', { name: 'Show the script as captions' })).toBeChecked();
   await page.getByRole('button', { name: 'Generate video' }).click();
   await expect(page.getByRole('heading', { name: 'Generating the video' })).toBeFocused();
   await expect(page.getByRole('status').filter({ has: page.locator('progress') })).toBeVisible();
