@@ -124,14 +124,13 @@ export function AvatarGeneratorPage({ account }: { account: Account }) {
   const screen = useSelector(actor, selectScreen);
   const form = useSettingsForm((settings) => actor.send({ type: 'avatar.generate', settings }));
 
-  // Focus follows the screen (not on the first render: the page heading comes first then).
+  // Focus follows the screen (not on the first render: the page heading comes first then; the
+  // previous screen is remembered, so StrictMode's second effect run does not count as a change).
   const heading = useRef<HTMLHeadingElement>(null);
-  const firstScreen = useRef(true);
+  const shownScreen = useRef(screen);
   useEffect(() => {
-    if (firstScreen.current) {
-      firstScreen.current = false;
-      return;
-    }
+    if (shownScreen.current === screen) return;
+    shownScreen.current = screen;
     heading.current?.focus();
   }, [screen]);
 
