@@ -8,6 +8,7 @@ import { machineCatalog, machineEntry } from './catalog';
 import { promptWizardPathInput, promptWizardTestModel, serializePromptWizardState } from './aiWizard/promptWizard.paths';
 import { aiJobPathInputs, aiJobTestModel, serializeAiJobState } from './aiJob/aiJob.paths';
 import { exportTestModel, serializeExportState } from './analytics/export.paths';
+import { avatarPathInput, avatarTestModel, serializeAvatarState } from './aiWizard/avatarGenerator.paths';
 import { editorJourneys, editorPathInputs, editorTestModel, serializeEditorState } from './editor/editor.paths';
 import { googleDrivePathInput, googleDriveTestModel, serializeGoogleDriveState } from './googleDrive/googleDrive.paths';
 import { crmConnectionPathInputs, crmConnectionTestModel, serializeCrmConnectionState } from './integrations/crmConnection.paths';
@@ -47,6 +48,7 @@ export const pathSources: Record<string, () => PathSource> = {
   upload: () => source({ inputs: uploadInputs(), model: uploadTestModel, serialize: serializeUploadState }),
   uploadQueue: () => source({ inputs: { default: { concurrency: 2 } }, model: () => queueTestModel(), serialize: serializeQueueState }),
   googleDrive: () => source({ inputs: { default: googleDrivePathInput }, model: () => googleDriveTestModel(), serialize: serializeGoogleDriveState }),
+  avatarGenerator: () => source({ inputs: { default: avatarPathInput }, model: () => avatarTestModel(), serialize: serializeAvatarState }),
   crmConnection: () => source({ inputs: crmConnectionPathInputs, model: crmConnectionTestModel, serialize: serializeCrmConnectionState }),
   player: () => source({ inputs: playerPathInputs, model: playerTestModel, serialize: serializePlayerState, journeys: playerJourneys }),
   vidbot: () => payloadFreeSource(machineEntry('vidbot')!.machine),

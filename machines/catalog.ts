@@ -11,6 +11,7 @@ import type { AnyStateMachine } from 'xstate';
 import { promptWizardMachine } from './aiWizard/promptWizard.machine';
 import { aiJobMachine } from './aiJob/aiJob.machine';
 import { analyticsExportMachine } from './analytics/export.machine';
+import { avatarGeneratorMachine } from './aiWizard/avatarGenerator.machine';
 import { editorMachine } from './editor/editor.machine';
 import { googleDriveMachine } from './googleDrive/googleDrive.machine';
 import { crmConnectionMachine } from './integrations/crmConnection.machine';
@@ -169,6 +170,14 @@ export const machineCatalog: readonly MachineEntry[] = [
     summary: 'A person connects Google Drive, picks videos and images, and they are imported into the media library.',
     folder: 'machines/googleDrive',
     machine: googleDriveMachine,
+  },
+  {
+    name: 'avatarGenerator',
+    title: 'Avatar video generator',
+    group: 'AI',
+    summary: 'A person picks an avatar group (four per page), then a look, a voice, the title, the avatar style and the script; the video is rendered on the server and lands in the media library.',
+    folder: 'machines/aiWizard',
+    machine: avatarGeneratorMachine,
   },
   {
     name: 'crmConnection',

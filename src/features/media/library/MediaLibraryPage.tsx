@@ -20,6 +20,7 @@ import type { Account } from '../../../api/types';
 import { Pagination } from '../../../ui/Pagination';
 import { SearchForm } from '../../../ui/SearchForm';
 import { canCreateVidbot } from '../../vidbots/permissions';
+import { activeRoleIn, canGenerateAvatarVideo } from '../../chrome/permissions';
 import { ACCEPTED_IMAGE_TYPES, ACCEPTED_VIDEO_TYPES, type UploadRefusal } from '../../../../machines/upload/upload.machine';
 import { selectFailure, selectRefusal, selectUploadPhase } from '../../../../machines/upload/upload.selectors';
 import type { QueueEntry } from '../../../../machines/uploadQueue/uploadQueue.machine';
@@ -64,6 +65,8 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
   const config = useQuery(configOptions());
   const features = useQuery(featuresOptions(account.id));
   const gdriveOffered = type === 'video' && googleDriveOffered(config.data, features.data?.features);
+  // Issue 16: the avatar video generator (feature video_generation, not Viewer) — the route's own guard.
+  const avatarOffered = !!me.data && canGenerateAvatarVideo(me.data, activeRoleIn(me.data.roles, account.id), features.data?.features ?? []);
   // Issue 10 §1: a server without ffmpeg/ffprobe refuses uploads it cannot process; say so up front.
   const processing = config.data?.mediaProcessing;
   const processingUnavailable = type === 'video' ? processing?.video === false : processing?.images === false;
@@ -166,6 +169,11 @@ export function MediaLibraryPage({ account, type, search }: MediaLibraryPageProp
           <button type="button" className="button" disabled={!canUpload} onClick={() => setGdrive(true)}>
             <Trans>Import from Google Drive</Trans>
           </button>
+        )}
+        {avatarOffered && (
+          <Link className="button" to="/dashboard/$accountSlug/generate/avatar" params={{ accountSlug: account.publicId }}>
+            <Trans>Generate avatar video</Trans>
+          </Link>
         )}
         <input ref={addInput} type="file" multiple hidden accept={accept} onChange={onAddFiles} data-testid="media-add-input" />
         <input ref={replaceInput} type="file" hidden accept={accept} onChange={onReplaceFile} data-testid="media-replace-input" />
