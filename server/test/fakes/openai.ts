@@ -125,8 +125,9 @@ export async function startOpenAiFake(options: OpenAiFakeOptions = {}): Promise<
       schemaName = name;
     }
 
-    const lastUser = [...messages].reverse().find((m) => (m as Json).role === 'user') as Json | undefined;
-    const input = inputOf(typeof lastUser?.content === 'string' ? lastUser.content : '');
+    // The input block is in the first user message; a retry's follow-up (the validation issues) comes last.
+    const withInput = [...messages].reverse().find((m) => (m as Json).role === 'user' && typeof (m as Json).content === 'string' && ((m as Json).content as string).includes(INPUT_MARKER)) as Json | undefined;
+    const input = inputOf(typeof withInput?.content === 'string' ? withInput.content : '');
     let content: string;
     if (schemaName && fake.invalidAnswers > 0) {
       fake.invalidAnswers--;

@@ -20,23 +20,16 @@ export interface AiRunDeps {
   generator: AiGenerator;
 }
 
-/** Redirects the fetcher follows at most (issue 16 "also after each redirect, at most 5"). */
-export const AI_FETCH_MAX_REDIRECTS = 5;
-
-/** The fetch limits of `env.ai` (AI_FETCH_ALLOWLIST, AI_FETCH_MAX_BYTES, AI_FETCH_TIMEOUT_MS). */
-export function fetchLimitsOf(ai: AiEnv): FetchLimits {
-  return { allowlist: ai.fetchAllowlist, maxBytes: ai.fetchMaxBytes, timeoutMs: ai.fetchTimeoutMs, maxRedirects: AI_FETCH_MAX_REDIRECTS };
-}
+/** The fetch limits of `env.ai` (ai.fetch.ts; re-exported for the runner). */
+export { AI_FETCH_MAX_REDIRECTS, fetchLimitsOf } from './ai.fetch';
 
 const generators = new WeakMap<AiEnv, AiGenerator>();
 
 /** The production fetcher and generator for this server's settings. */
 export async function productionAiRunDeps(env: Pick<Env, 'ai'>): Promise<AiRunDeps> {
-  // Helper B's and helper C's modules (issue 16); the lead drops these two @ts-ignore after the merge.
-  // @ts-ignore -- ./ai.site is added by the ai-fetch branch
-  const site = (await import('./ai.site')) as { captureSite: CaptureSite };
-  // @ts-ignore -- ./ai.generator is added by the ai-gen branch
-  const gen = (await import('./ai.generator')) as { createGenerator: (ai: AiEnv) => AiGenerator };
+  // Loaded on the first job: jsdom and the keyword lexicons stay out of start-up and idle memory.
+  const site: { captureSite: CaptureSite } = await import('./ai.site');
+  const gen = await import('./ai.generator');
   let generator = generators.get(env.ai);
   if (!generator) {
     generator = gen.createGenerator(env.ai);

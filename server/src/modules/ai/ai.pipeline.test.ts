@@ -5,13 +5,7 @@
  * the `ai.run` job with the PRODUCTION fetcher and generator (ai.deps.ts: ai.site.ts `captureSite`,
  * ai.generator.ts `createGenerator`) → `POST /gen-ai/script` with the first option → `POST /gen-ai`
  * with the script → a vidbot whose slides and buttons match the script.
- *
- * Needs the fetcher (ai.site.ts), the generators (ai.generator.ts) and the OpenAI fake
- * (server/test/fakes/openai.ts) of the other issue 16 branches: until they are merged the suite is
- * skipped (it runs as soon as those files exist).
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness';
@@ -24,9 +18,6 @@ import { ANALYSIS_WALK, aiJobHandlers } from './ai.job';
 import { AnalysisResult, ScriptResult, type AiJob, type AiJobCreated } from './ai.schemas';
 import * as v from 'valibot';
 
-const here = import.meta.dirname;
-const merged =
-  existsSync(path.join(here, 'ai.site.ts')) && existsSync(path.join(here, 'ai.generator.ts')) && existsSync(path.join(here, '../../../test/fakes/openai.ts'));
 
 /** server/test/fakes/openai.ts (helper C; architecture note decision 3). */
 interface OpenAiFake {
@@ -35,8 +26,7 @@ interface OpenAiFake {
   close(): Promise<void>;
 }
 async function startOpenAiFake(opts: { invalidAnswers?: number }): Promise<OpenAiFake> {
-  // @ts-ignore -- the fake is added by the ai-gen branch (issue 16); typed by OpenAiFake above
-  const mod = (await import('../../../test/fakes/openai')) as { startOpenAiFake(o: { invalidAnswers?: number }): Promise<OpenAiFake> };
+  const mod = await import('../../../test/fakes/openai');
   return mod.startOpenAiFake(opts);
 }
 
@@ -127,7 +117,7 @@ async function urlToVidbot(ctx: TestContext, token: string, D: number, site: Web
   return { analysis, scripted };
 }
 
-describe.skipIf(!merged)('the AI pipeline with the embedded generator (bakery fixture)', () => {
+describe('the AI pipeline with the embedded generator (bakery fixture)', () => {
   let ctx: TestContext;
   let token: string;
   let D: number;
@@ -160,7 +150,7 @@ describe.skipIf(!merged)('the AI pipeline with the embedded generator (bakery fi
   });
 });
 
-describe.skipIf(!merged)('the AI pipeline without the allow-list', () => {
+describe('the AI pipeline without the allow-list', () => {
   it('refuses the loopback site: the job fails with the fetcher refusal and nothing is fetched', async () => {
     const site = await startWebsite();
     const { ctx, token, D } = await aiContext({ AI_FETCH_ALLOWLIST: '', OPENAI_BASE_URL: '' });
@@ -176,7 +166,7 @@ describe.skipIf(!merged)('the AI pipeline without the allow-list', () => {
   });
 });
 
-describe.skipIf(!merged)('the AI pipeline through an OpenAI-compatible endpoint (local fake)', () => {
+describe('the AI pipeline through an OpenAI-compatible endpoint (local fake)', () => {
   let site: Website;
   beforeAll(async () => {
     site = await startWebsite();
