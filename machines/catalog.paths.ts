@@ -6,6 +6,7 @@
  */
 import { machineCatalog, machineEntry } from './catalog';
 import { exportTestModel, serializeExportState } from './analytics/export.paths';
+import { serializeUrlWizardState, urlWizardJourneys, urlWizardPathInput, urlWizardTestModel } from './aiWizard/urlWizard.paths';
 import { editorJourneys, editorPathInputs, editorTestModel, serializeEditorState } from './editor/editor.paths';
 import { googleDrivePathInput, googleDriveTestModel, serializeGoogleDriveState } from './googleDrive/googleDrive.paths';
 import { crmConnectionPathInputs, crmConnectionTestModel, serializeCrmConnectionState } from './integrations/crmConnection.paths';
@@ -48,6 +49,7 @@ export const pathSources: Record<string, () => PathSource> = {
   player: () => source({ inputs: playerPathInputs, model: playerTestModel, serialize: serializePlayerState, journeys: playerJourneys }),
   vidbot: () => payloadFreeSource(machineEntry('vidbot')!.machine),
   analyticsExport: () => source({ inputs: { default: undefined }, model: () => exportTestModel(), serialize: serializeExportState }),
+  urlWizard: () => source({ inputs: { default: urlWizardPathInput }, model: () => urlWizardTestModel(), serialize: serializeUrlWizardState, journeys: urlWizardJourneys }),
 };
 
 /**

@@ -9,6 +9,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { analyticsExportMachine } from './analytics/export.machine';
+import { urlWizardMachine } from './aiWizard/urlWizard.machine';
 import { editorMachine } from './editor/editor.machine';
 import { googleDriveMachine } from './googleDrive/googleDrive.machine';
 import { crmConnectionMachine } from './integrations/crmConnection.machine';
@@ -135,6 +136,14 @@ export const machineCatalog: readonly MachineEntry[] = [
     summary: 'Editing a vidbot or a widget (carousel): the draft is saved and published (a vidbot after a warning check; its published revision can be compared), and a person leaving with unsaved changes is asked what to do.',
     folder: 'machines/editor',
     machine: editorMachine,
+  },
+  {
+    name: 'urlWizard',
+    title: 'AI URL wizard: from a website to a vidbot',
+    group: 'Editing and publishing',
+    summary: 'A customer pastes their website address; the site is analysed, they pick a suggested script, review the site’s links, get a video script in the tone and language they choose, and Finish creates an editable vidbot.',
+    folder: 'machines/aiWizard',
+    machine: urlWizardMachine,
   },
   {
     name: 'upload',
