@@ -75,7 +75,6 @@ test('from a website to an editable vidbot in four steps with the embedded gener
   await url.fill(site.url('/'));
   await expect(page.getByText('Please enter a valid URL')).toHaveCount(0);
   await page.getByRole('button', { name: 'Analyze' }).click();
-  await expect(page.getByRole('status').filter({ has: page.locator('progress') })).toBeVisible();
 
   // Step 2: source info of the bakery; Next stays disabled until a script option is picked.
   await expectStep(page, 2, 'Parse Result');
