@@ -9,6 +9,7 @@ import { promptWizardPathInput, promptWizardTestModel, serializePromptWizardStat
 import { aiJobPathInputs, aiJobTestModel, serializeAiJobState } from './aiJob/aiJob.paths';
 import { exportTestModel, serializeExportState } from './analytics/export.paths';
 import { avatarPathInput, avatarTestModel, serializeAvatarState } from './aiWizard/avatarGenerator.paths';
+import { serializeUrlWizardState, urlWizardJourneys, urlWizardPathInput, urlWizardTestModel } from './aiWizard/urlWizard.paths';
 import { editorJourneys, editorPathInputs, editorTestModel, serializeEditorState } from './editor/editor.paths';
 import { googleDrivePathInput, googleDriveTestModel, serializeGoogleDriveState } from './googleDrive/googleDrive.paths';
 import { crmConnectionPathInputs, crmConnectionTestModel, serializeCrmConnectionState } from './integrations/crmConnection.paths';
@@ -54,6 +55,7 @@ export const pathSources: Record<string, () => PathSource> = {
   vidbot: () => payloadFreeSource(machineEntry('vidbot')!.machine),
   analyticsExport: () => source({ inputs: { default: undefined }, model: () => exportTestModel(), serialize: serializeExportState }),
   promptWizard: () => source({ inputs: { default: promptWizardPathInput }, model: () => promptWizardTestModel(), serialize: serializePromptWizardState }),
+  urlWizard: () => source({ inputs: { default: urlWizardPathInput }, model: () => urlWizardTestModel(), serialize: serializeUrlWizardState, journeys: urlWizardJourneys }),
 };
 
 /**

@@ -12,6 +12,7 @@ import { promptWizardMachine } from './aiWizard/promptWizard.machine';
 import { aiJobMachine } from './aiJob/aiJob.machine';
 import { analyticsExportMachine } from './analytics/export.machine';
 import { avatarGeneratorMachine } from './aiWizard/avatarGenerator.machine';
+import { urlWizardMachine } from './aiWizard/urlWizard.machine';
 import { editorMachine } from './editor/editor.machine';
 import { googleDriveMachine } from './googleDrive/googleDrive.machine';
 import { crmConnectionMachine } from './integrations/crmConnection.machine';
@@ -146,6 +147,12 @@ export const machineCatalog: readonly MachineEntry[] = [
     summary: 'One AI generation (website analysis, video script, script from a prompt, avatar video): the job is started, its progress followed through the event stream or by asking every few seconds (slower and slower with backoff), and it ends ready, failed or cancelled when the person leaves.',
     folder: 'machines/aiJob',
     machine: aiJobMachine,
+    name: 'urlWizard',
+    title: 'AI URL wizard: from a website to a vidbot',
+    group: 'AI',
+    summary: 'A customer pastes their website address; the site is analysed, they pick a suggested script, review the site’s links, get a video script in the tone and language they choose, and Finish creates an editable vidbot.',
+    folder: 'machines/aiWizard',
+    machine: urlWizardMachine,
   },
   {
     name: 'upload',

@@ -2,16 +2,27 @@
  * Create dialog of the vidbot list (spec 001 §2, §5, §8): name (required, not blank — the button is
  * disabled while blank), privacy (Public by default). Success opens the editor; failure shows the
  * generic error toast.
+ *
+ * With generative AI (issue 16; `canUseGenerativeAi`) the dialog also asks what to start from: Blank,
+ * Website with AI or Prompt with AI. The AI choices open the wizard (`/vidbots/gen-ai` or
+ * `/vidbots/gen-ai-prompt`) with the form data in navigation state (`aiCreate`: name, privacy Private,
+ * genAIType — spec 001 §2); the wizard creates the vidbot at its end.
  */
 import { useId } from 'react';
 import { useForm } from '@tanstack/react-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../ui/toast';
 import { Dialog } from '../../ui/Dialog';
 import { createBot, vidbotKeys } from './vidbot.queries';
 import type { BotPrivacy } from './vidbot.types';
+import { featuresOptions, meOptions } from '../../api/queries';
+import { activeRoleIn, canUseGenerativeAi } from '../chrome/permissions';
+import '../ai/navigationState';
+
+/** What a new vidbot starts from (issue 16 decision 6). */
+export type StartFrom = 'blank' | 'url' | 'prompt';
 
 export interface CreateVidbotDialogProps {
   open: boolean;
@@ -36,6 +47,10 @@ function CreateForm({ accountId, accountSlug, onClose }: Omit<CreateVidbotDialog
   const navigate = useNavigate();
   const nameId = useId();
   const privacyId = useId();
+  const startName = useId();
+  const me = useQuery(meOptions());
+  const features = useQuery(featuresOptions(accountId));
+  const aiAllowed = me.data !== undefined && canUseGenerativeAi(me.data, activeRoleIn(me.data.roles, accountId), features.data?.features ?? []);
   const create = useMutation({
     mutationFn: createBot,
     onSuccess: async (bot) => {
@@ -48,9 +63,20 @@ function CreateForm({ accountId, accountSlug, onClose }: Omit<CreateVidbotDialog
     },
   });
   const form = useForm({
-    defaultValues: { name: '', privacy: 'Public' as BotPrivacy },
+    defaultValues: { name: '', privacy: 'Public' as BotPrivacy, startFrom: 'blank' as StartFrom },
     onSubmit: async ({ value }) => {
-      await create.mutateAsync({ accountId, name: value.name.trim(), privacy: value.privacy }).catch(() => undefined);
+      const name = value.name.trim();
+      if (value.startFrom !== 'blank' && aiAllowed) {
+        // The AI wizard creates the vidbot (Private) at its end (spec 001 §2).
+        onClose();
+        await navigate({
+          to: value.startFrom === 'url' ? '/dashboard/$accountSlug/vidbots/gen-ai' : '/dashboard/$accountSlug/vidbots/gen-ai-prompt',
+          params: { accountSlug },
+          state: { aiCreate: { name, privacy: 'Private', genAIType: value.startFrom } },
+        });
+        return;
+      }
+      await create.mutateAsync({ accountId, name, privacy: value.privacy }).catch(() => undefined);
     },
   });
 
@@ -91,27 +117,65 @@ function CreateForm({ accountId, accountSlug, onClose }: Omit<CreateVidbotDialog
           );
         }}
       </form.Field>
-      <form.Field name="privacy">
-        {(field) => (
-          <div className="field">
-            <label htmlFor={privacyId}>
-              <Trans>Privacy</Trans>
-            </label>
-            <select id={privacyId} value={field.state.value} onChange={(e) => field.handleChange(e.target.value as BotPrivacy)}>
-              <option value="Public">{t`Public`}</option>
-              <option value="Private">{t`Private`}</option>
-            </select>
-          </div>
-        )}
-      </form.Field>
+      {aiAllowed && (
+        <form.Field name="startFrom">
+          {(field) => (
+            <fieldset className="field start-from">
+              <legend>
+                <Trans>Start from</Trans>
+              </legend>
+              {(
+                [
+                  ['blank', t`Blank`],
+                  ['url', t`Website with AI`],
+                  ['prompt', t`Prompt with AI`],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="radio">
+                  <input type="radio" name={startName} value={value} checked={field.state.value === value} onChange={() => field.handleChange(value)} /> {label}
+                </label>
+              ))}
+            </fieldset>
+          )}
+        </form.Field>
+      )}
+      <form.Subscribe selector={(s) => s.values.startFrom}>
+        {(startFrom) =>
+          startFrom !== 'blank' && aiAllowed ? (
+            <p className="field-hint">
+              <Trans>A vidbot drafted with AI is created as Private; you can change that in its settings.</Trans>
+            </p>
+          ) : (
+            <form.Field name="privacy">
+              {(field) => (
+                <div className="field">
+                  <label htmlFor={privacyId}>
+                    <Trans>Privacy</Trans>
+                  </label>
+                  <select id={privacyId} value={field.state.value} onChange={(e) => field.handleChange(e.target.value as BotPrivacy)}>
+                    <option value="Public">{t`Public`}</option>
+                    <option value="Private">{t`Private`}</option>
+                  </select>
+                </div>
+              )}
+            </form.Field>
+          )
+        }
+      </form.Subscribe>
       <div className="actions end">
         <button type="button" className="button" onClick={onClose}>
           <Trans>Cancel</Trans>
         </button>
-        <form.Subscribe selector={(s) => ({ name: s.values.name, submitting: s.isSubmitting })}>
-          {({ name, submitting }) => (
+        <form.Subscribe
+          selector={(s) => ({
+            name: s.values.name,
+            submitting: s.isSubmitting,
+            startFrom: s.values.startFrom,
+          })}
+        >
+          {({ name, submitting, startFrom }) => (
             <button type="submit" className="button primary" disabled={name.trim() === '' || submitting}>
-              {submitting ? <Trans>Creating…</Trans> : <Trans>Create</Trans>}
+              {startFrom !== 'blank' && aiAllowed ? <Trans>Continue</Trans> : submitting ? <Trans>Creating…</Trans> : <Trans>Create</Trans>}
             </button>
           )}
         </form.Subscribe>
