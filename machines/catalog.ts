@@ -147,6 +147,8 @@ export const machineCatalog: readonly MachineEntry[] = [
     summary: 'One AI generation (website analysis, video script, script from a prompt, avatar video): the job is started, its progress followed through the event stream or by asking every few seconds (slower and slower with backoff), and it ends ready, failed or cancelled when the person leaves.',
     folder: 'machines/aiJob',
     machine: aiJobMachine,
+  },
+  {
     name: 'urlWizard',
     title: 'AI URL wizard: from a website to a vidbot',
     group: 'AI',
