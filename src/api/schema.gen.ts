@@ -1737,6 +1737,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gen-ai/analyze-navigation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analyze a website (AI URL wizard)
+         * @description Starts a URL analysis job (spec 001 §2 step 1, §4): the server fetches the page and a few pages of its navigation (SSRF-safe: http(s) only, private and metadata addresses refused, ≤ 5 redirects, size and time limits; docs/ai.md) and answers `AnalysisResult` (source info, script options, navigation links with absolute URLs). 202 `{ jobId, type: 'analyze', status: 'queued' }`. Poll `GET /gen-ai/status/{jobId}` until `ready` (result) or `failed` (error). Needs a role other than Viewer in the account (or staff; Viewer → 403, no role → 404) and the account feature `generative_ai` (else 403 `featureDisabled`).
+         */
+        post: operations["postGenAiAnalyzeNavigation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gen-ai/analyze-navigation/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analyze a website, streaming the progress
+         * @description The streaming variant (spec 001 §7): creates the same job as `POST /gen-ai/analyze-navigation` and answers `text/event-stream`, one event per line `data: <AiStreamEvent json>` followed by a blank line: first `{type:'status', status:'queued', jobId}`, then a `status` event per status the job enters, when ready `source_info`, `scripts`, `navigation` and `status: ready`, on failure `{type:'error', message}`; the last line is `data: [DONE]`. A client whose stream breaks polls `GET /gen-ai/status/{jobId}`. Errors before the stream starts (rights, validation) are JSON as usual. Needs a role other than Viewer in the account (or staff; Viewer → 403, no role → 404) and the account feature `generative_ai` (else 403 `featureDisabled`).
+         */
+        post: operations["postGenAiAnalyzeNavigationStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gen-ai/script": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a video script (AI URL wizard)
+         * @description Starts a script generation job for the chosen script option (spec 001 §2 step 4): body `GenerateScriptBody` (sourceInfo, details, navigation, scriptType, tone default persuasive, language default en). Without `sourceInfo` → 422 'Missing source information' (`errors.sourceInfo`). The result is `ScriptResult` `{ sourceInfo, script }`. 202 `{ jobId, type: 'script', status: 'queued' }`. Poll `GET /gen-ai/status/{jobId}` until `ready` (result) or `failed` (error). Needs a role other than Viewer in the account (or staff; Viewer → 403, no role → 404) and the account feature `generative_ai` (else 403 `featureDisabled`).
+         */
+        post: operations["postGenAiScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gen-ai/prompt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a video script from a prompt (AI prompt wizard)
+         * @description Starts a prompt job (spec 001 §2 "AI prompt wizard"): prompt (non-empty: 'Please enter a prompt'), tone, language, botName; with `feedback` and `previousScript` it improves that script. Source keywords fall back to the prompt's first 5 words. The result is `ScriptResult`. 202 `{ jobId, type: 'prompt', status: 'queued' }`. Poll `GET /gen-ai/status/{jobId}` until `ready` (result) or `failed` (error). Needs a role other than Viewer in the account (or staff; Viewer → 403, no role → 404) and the account feature `generative_ai` (else 403 `featureDisabled`).
+         */
+        post: operations["postGenAiPrompt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gen-ai": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a script, or create the vidbot from a script
+         * @description Spec 001 §7 `POST /gen-ai`. With `script` (`CreateFromScriptBody`: accountId, botName, sourceInfo, script, genAIType) → creates a **Private** vidbot whose revision 1 has one slide per script node (the entry node first as INTRO, VIDEO slides without media, description = text + "Video: " direction), a SLIDE button per internal link and an EXTERNAL_LINK action + button per external link; 201 `{ mainBotId }`, audited `bot.create`. Without `script` → as `POST /gen-ai/script` (202). Needs a role other than Viewer in the account (or staff; Viewer → 403, no role → 404) and the account feature `generative_ai` (else 403 `featureDisabled`).
+         */
+        post: operations["postGenAi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gen-ai/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an AI job
+         * @description The job (spec 001 §4): `status` walks the polling states (analysis: queued, fetching_url, analyzing_content, analyzing_source, generating_suggestions, analyzing_navigation, validating_urls, completed; scripts and avatars: queued, generating_script, completed) and ends `ready` with `result` or `failed` with `error` (an English sentence). `progress` 0..1. Avatar jobs (`POST /generate/avatar`) are read here too. Any caller who may use the job's account; others (and unknown ids) 404.
+         */
+        get: operations["getGenAiStatusById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/tus": {
         parameters: {
             query?: never;
@@ -3513,6 +3633,166 @@ export interface components {
                     inputText: string;
                 };
             }[];
+        };
+        AiAnalyzeNavigationBody: {
+            accountId: number;
+            url: string;
+            /** @default website */
+            scriptType: string;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            language: "en" | "fi";
+        };
+        AiNavigationLink: {
+            name: string;
+            url: string;
+            callToAction: string;
+            description: string;
+        };
+        AiScriptOption: {
+            id: string;
+            title: string;
+            targetAudience: string;
+            suggestedApproach: string;
+            scriptCategory: string;
+        };
+        AiSourceInfo: {
+            sourceName: string;
+            sourceType: string;
+            mainKeywords: string[];
+        };
+        AiGenerateScriptBody: {
+            accountId: number;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            language: "en" | "fi";
+            /** @default [] */
+            navigation: components["schemas"]["AiNavigationLink"][];
+            details: components["schemas"]["AiScriptOption"];
+            /** @default website */
+            scriptType: string;
+            sourceInfo?: components["schemas"]["AiSourceInfo"];
+            /**
+             * @default persuasive
+             * @enum {string}
+             */
+            tone: "persuasive" | "grounded" | "storytelling" | "bold";
+        };
+        AiScriptLink: {
+            /** @constant */
+            type: "internal";
+            label: string;
+            targetId: string;
+        } | {
+            /** @constant */
+            type: "external";
+            label: string;
+            url: string;
+        };
+        AiScriptNode: {
+            id: string;
+            title: string;
+            isEntryPoint: boolean;
+            content: {
+                text: string;
+                videoDescription: string;
+            };
+            links: components["schemas"]["AiScriptLink"][];
+        };
+        AiScript: {
+            nodes: components["schemas"]["AiScriptNode"][];
+        };
+        AiPromptBody: {
+            accountId: number;
+            prompt: string;
+            /**
+             * @default persuasive
+             * @enum {string}
+             */
+            tone: "persuasive" | "grounded" | "storytelling" | "bold";
+            /**
+             * @default en
+             * @enum {string}
+             */
+            language: "en" | "fi";
+            botName: string;
+            feedback?: string;
+            previousScript?: components["schemas"]["AiScript"];
+        };
+        AiCreatedFromScript: {
+            mainBotId: number;
+        };
+        AiCreateFromScriptBody: {
+            accountId: number;
+            botName: string;
+            sourceInfo: components["schemas"]["AiSourceInfo"];
+            script: components["schemas"]["AiScript"];
+            /**
+             * @default url
+             * @enum {string}
+             */
+            genAIType: "url" | "prompt";
+        };
+        AiAnalysisResult: {
+            sourceInfo: components["schemas"]["AiSourceInfo"];
+            scripts: components["schemas"]["AiScriptOption"][];
+            navigation: components["schemas"]["AiNavigationLink"][];
+        };
+        AiScriptResult: {
+            sourceInfo: components["schemas"]["AiSourceInfo"];
+            script: components["schemas"]["AiScript"];
+        };
+        AiAvatarResult: {
+            mediaId: number;
+        };
+        AiJob: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "queued" | "fetching_url" | "analyzing_content" | "analyzing_source" | "generating_suggestions" | "analyzing_navigation" | "validating_urls" | "generating_script" | "completed" | "ready" | "failed" | "error";
+            progress: number;
+            error: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @constant */
+            type: "analyze";
+            result: components["schemas"]["AiAnalysisResult"] | null;
+        } | {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "queued" | "fetching_url" | "analyzing_content" | "analyzing_source" | "generating_suggestions" | "analyzing_navigation" | "validating_urls" | "generating_script" | "completed" | "ready" | "failed" | "error";
+            progress: number;
+            error: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @constant */
+            type: "script";
+            result: components["schemas"]["AiScriptResult"] | null;
+        } | {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "queued" | "fetching_url" | "analyzing_content" | "analyzing_source" | "generating_suggestions" | "analyzing_navigation" | "validating_urls" | "generating_script" | "completed" | "ready" | "failed" | "error";
+            progress: number;
+            error: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @constant */
+            type: "prompt";
+            result: components["schemas"]["AiScriptResult"] | null;
+        } | {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "queued" | "fetching_url" | "analyzing_content" | "analyzing_source" | "generating_suggestions" | "analyzing_navigation" | "validating_urls" | "generating_script" | "completed" | "ready" | "failed" | "error";
+            progress: number;
+            error: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @constant */
+            type: "avatar";
+            result: components["schemas"]["AiAvatarResult"] | null;
         };
     };
     responses: never;
@@ -10714,6 +10994,355 @@ export interface operations {
             };
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postGenAiAnalyzeNavigation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiAnalyzeNavigationBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiJobCreated"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postGenAiAnalyzeNavigationStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiAnalyzeNavigationBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postGenAiScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiGenerateScriptBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiJobCreated"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postGenAiPrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiPromptBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiJobCreated"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postGenAi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiCreateFromScriptBody"] | components["schemas"]["AiGenerateScriptBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiCreatedFromScript"];
+                };
+            };
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiJobCreated"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed: `errors` maps field paths to messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGenAiStatusById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiJob"];
+                };
+            };
+            /** @description Missing or invalid ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
