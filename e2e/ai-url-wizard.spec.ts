@@ -68,7 +68,7 @@ test('from a website to an editable vidbot in four steps with the embedded gener
 
   // Step 1: a wrong address is refused with the §8 message; the fixture site is analysed.
   await expectStep(page, 1, 'Enter Website URL');
-  const url = page.getByLabel('Website URL');
+  const url = page.getByRole('textbox', { name: 'Website URL' });
   await url.fill('aurora bakery');
   await page.getByRole('button', { name: 'Analyze' }).click();
   await expect(page.getByText('Please enter a valid URL')).toBeVisible();
