@@ -195,7 +195,9 @@ export const urlWizardMachine = setup({
       const result = analysisOf(event);
       if (!result) return {};
       const keep = result.scripts.some((o) => o.id === context.selectedOptionId);
-      return { analysis: { url: context.url.trim(), result }, selectedOptionId: keep ? context.selectedOptionId : null, script: null, failure: null };
+      // A wizard opened without the create dialog's name suggests the site's name (the person may change it).
+      const botName = context.botName.trim() === '' ? result.sourceInfo.sourceName : context.botName;
+      return { analysis: { url: context.url.trim(), result }, selectedOptionId: keep ? context.selectedOptionId : null, script: null, failure: null, botName };
     }),
     storeScript: assign(({ context, event }) => {
       const result = scriptOf(event);

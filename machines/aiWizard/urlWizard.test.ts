@@ -265,15 +265,17 @@ describe('urlWizard chart: journeys', () => {
     expect(selectScript(h.snap())).not.toBeNull();
   });
 
-  it('without a name from the create dialog, Finish asks for one', async () => {
+  it('without a name from the create dialog, the site name is suggested; an emptied name makes Finish ask for one', async () => {
     const h = harness({ accountId: 1 });
     await h.send({ type: 'url.change', url: BAKERY_URL });
     await h.send({ type: 'wizard.analyze' });
     await h.send({ type: 'xstate.done.actor.analysisJob', output: analysisReady });
+    expect(h.snap().context.botName).toBe(analysisReady.job.result!.sourceInfo.sourceName);
     await h.send({ type: 'script.select', optionId: 'opt-1' });
     await h.send({ type: 'wizard.next' });
     await h.send({ type: 'wizard.next' });
     await h.send({ type: 'xstate.done.actor.scriptJob', output: scriptReady });
+    await h.send({ type: 'name.change', name: '  ' });
     expect(selectCanFinish(h.snap())).toBe(false);
     await h.send({ type: 'wizard.finish' });
     expect(selectFailure(h.snap())?.kind).toBe('nameRequired');
@@ -281,6 +283,14 @@ describe('urlWizard chart: journeys', () => {
     expect(selectFailure(h.snap())).toBeNull();
     await h.send({ type: 'wizard.finish' });
     expect(h.createVidbot.inputs[0]?.botName).toBe('Aurora Bakery');
+  });
+
+  it('a name from the create dialog is kept when the analysis arrives', async () => {
+    const h = harness({ accountId: 1, botName: 'My bakery bot' });
+    await h.send({ type: 'url.change', url: BAKERY_URL });
+    await h.send({ type: 'wizard.analyze' });
+    await h.send({ type: 'xstate.done.actor.analysisJob', output: analysisReady });
+    expect(h.snap().context.botName).toBe('My bakery bot');
   });
 
   it('leaving a step stops its job child (the cancellation)', async () => {
