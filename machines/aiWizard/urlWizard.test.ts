@@ -270,7 +270,7 @@ describe('urlWizard chart: journeys', () => {
     await h.send({ type: 'url.change', url: BAKERY_URL });
     await h.send({ type: 'wizard.analyze' });
     await h.send({ type: 'xstate.done.actor.analysisJob', output: analysisReady });
-    expect(h.snap().context.botName).toBe(analysisReady.job.result!.sourceInfo.sourceName);
+    expect(h.snap().context.botName).toBe('Aurora Bakery');
     await h.send({ type: 'script.select', optionId: 'opt-1' });
     await h.send({ type: 'wizard.next' });
     await h.send({ type: 'wizard.next' });
