@@ -49,6 +49,7 @@ import { benchEmbed, runEmbedAlone } from './embed';
 import { benchAnalyticsIngest, runAnalyticsIngestAlone } from './analytics-ingest';
 import { benchAnalyticsReads, runAnalyticsReadsAlone } from './analytics-reads';
 import { benchAi, runAiAlone } from './ai';
+import { benchAiGenerator } from './ai-generator';
 import { describeTool, findChromium } from '../scripts/toolchain.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
@@ -191,6 +192,7 @@ async function main() {
   await benchAnalyticsIngest(log);
   await benchAnalyticsReads(log);
   await benchAi(log);
+  await benchAiGenerator(log);
   const loadAfter = os.loadavg();
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
   log(
