@@ -18,7 +18,10 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import './aiJobProgress.css';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { AI_MESSAGES, type AiJobStatusName } from '../../../server/src/modules/ai/ai.schemas';
+import type { AiJobStatusName } from '../../../server/src/modules/ai/ai.schemas';
+import { aiMessageText } from './aiWords';
+
+export { AI_MESSAGE_WORDS, aiMessageText } from './aiWords';
 import type { AiJobOutcome } from '../../../machines/aiJob/aiJob.machine';
 
 /** Each §4 status in words. */
@@ -59,30 +62,6 @@ export function AiJobProgress({ status, progress, label, statusLabels }: AiJobPr
       <span>{words}</span>
     </div>
   );
-}
-
-/** Each §8 message (English, as in `AI_MESSAGES`) → its Lingui descriptor. */
-export const AI_MESSAGE_WORDS: Record<string, MessageDescriptor> = {
-  [AI_MESSAGES.invalidUrl]: msg`Please enter a valid URL`,
-  [AI_MESSAGES.invalidJobResponse]: msg`Invalid job response format`,
-  [AI_MESSAGES.noData]: msg`Job completed but no data received`,
-  [AI_MESSAGES.maxAttempts]: msg`Maximum polling attempts reached`,
-  [AI_MESSAGES.jobFailed]: msg`Job failed`,
-  [AI_MESSAGES.pollFailed]: msg`Failed to poll job status`,
-  [AI_MESSAGES.missingSourceInfo]: msg`Missing source information`,
-  [AI_MESSAGES.noScript]: msg`No script generated or missing source information`,
-  [AI_MESSAGES.scriptFailed]: msg`Failed to generate script...`,
-  [AI_MESSAGES.createFailed]: msg`Failed to create vidbot`,
-  [AI_MESSAGES.emptyPrompt]: msg`Please enter a prompt`,
-  [AI_MESSAGES.promptFailed]: msg`Failed to generate script from prompt`,
-  [AI_MESSAGES.nothingToFinish]: msg`No script to finish with`,
-  [AI_MESSAGES.created]: msg`Vidbot created successfully!`,
-};
-
-/** `message` in the active language when it is a §8 message, else as it is. */
-export function aiMessageText(i18n: I18n, message: string): string {
-  const words = Object.hasOwn(AI_MESSAGE_WORDS, message) ? AI_MESSAGE_WORDS[message] : undefined;
-  return words ? i18n._(words) : message;
 }
 
 /** The error text of a job outcome (`failed` / `error`), else null (ready, cancelled). */

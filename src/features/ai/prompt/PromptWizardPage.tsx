@@ -33,7 +33,7 @@ import { inspect } from '../../machines/inspection';
 import { vidbotKeys } from '../../vidbots/vidbot.queries';
 import { AiJobProgress } from '../AiJobProgress';
 import { createPromptWizardMachine } from './promptWizard.actors';
-import { aiMessageText, LANGUAGE_WORDS, TONE_WORDS } from './promptWords';
+import { aiMessageText, LANGUAGE_WORDS, TONE_WORDS } from '../aiWords';
 import './prompt.css';
 
 export interface PromptWizardPageProps {

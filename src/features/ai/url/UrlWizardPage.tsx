@@ -38,7 +38,7 @@ import { AiJobProgress } from '../AiJobProgress';
 import type { AiCreateState } from '../navigationState';
 import { inspect } from '../../machines/inspection';
 import { toast } from '../../../ui/toast';
-import { aiMessageText } from './aiMessages';
+import { aiMessageText, TONE_WORDS } from '../aiWords';
 import { createUrlWizardMachine } from './urlWizard.actors';
 
 export interface UrlWizardPageProps {
@@ -386,12 +386,6 @@ function ScriptStep({ actor }: { actor: Actor }) {
   const toneId = useId();
   const languageId = useId();
   const nameId = useId();
-  const toneNames: Record<AiTone, string> = {
-    persuasive: t`Persuasive`,
-    grounded: t`Grounded`,
-    storytelling: t`Storytelling`,
-    bold: t`Bold`,
-  };
   const nameError = failure?.kind === 'nameRequired' ? t`Name is required.` : null;
   const busy = phase === 'generating' || phase === 'creating' || phase === 'created';
   const nodes = script?.script.nodes ?? [];
@@ -422,7 +416,7 @@ function ScriptStep({ actor }: { actor: Actor }) {
           >
             {AI_TONES.map((tn) => (
               <option key={tn} value={tn}>
-                {toneNames[tn]}
+                {i18n._(TONE_WORDS[tn])}
               </option>
             ))}
           </select>

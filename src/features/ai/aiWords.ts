@@ -1,14 +1,15 @@
 /**
- * Words of the prompt wizard (issue 16; spec 001 §8 AI messages, §9 tones and languages) through
- * Lingui: the §8 English messages the charts carry (`AI_MESSAGES`, the job's own messages) mapped to
- * translatable descriptors, and the tone and language names.
+ * Words of the AI wizards through Lingui (issue 16; spec 001 §8 AI messages, §9 tones and languages):
+ * the §8 English messages the charts and the server carry (`AI_MESSAGES`) mapped to translatable
+ * descriptors — any other server sentence (e.g. why a website could not be fetched) is shown as is —
+ * and the tone and language names. One table for the URL wizard, the prompt wizard and the progress bar.
  */
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { AI_MESSAGES, type AiLanguage, type AiTone } from '../../../../server/src/modules/ai/ai.schemas';
+import { AI_MESSAGES, type AiLanguage, type AiTone } from '../../../server/src/modules/ai/ai.schemas';
 
-/** Every §8 AI message, keyed by its English text. */
-const MESSAGE_WORDS: Record<string, MessageDescriptor> = {
+/** Each §8 message (English, as in `AI_MESSAGES`) → its Lingui descriptor. */
+export const AI_MESSAGE_WORDS: Record<string, MessageDescriptor> = {
   [AI_MESSAGES.invalidUrl]: msg`Please enter a valid URL`,
   [AI_MESSAGES.invalidJobResponse]: msg`Invalid job response format`,
   [AI_MESSAGES.noData]: msg`Job completed but no data received`,
@@ -25,9 +26,9 @@ const MESSAGE_WORDS: Record<string, MessageDescriptor> = {
   [AI_MESSAGES.created]: msg`Vidbot created successfully!`,
 };
 
-/** A chart's English message in the active language: a §8 message translated, anything else (the server's own sentence) as is. */
+/** `message` in the active language when it is a §8 message, else as it is. */
 export function aiMessageText(i18n: I18n, message: string): string {
-  const words = MESSAGE_WORDS[message];
+  const words = Object.hasOwn(AI_MESSAGE_WORDS, message) ? AI_MESSAGE_WORDS[message] : undefined;
   return words ? i18n._(words) : message;
 }
 
