@@ -1,7 +1,7 @@
 /**
  * Staff and account screens (issue 4; spec 000 §2, §6): staff create an account for a new owner and
  * the owner's invitation lands in the outbox; Viewer and Editor see no Users/Settings entries and are
- * sent away from /dashboard/demo/users; turning on a dashboard flag (hide_watermark) for the demo account
+ * sent away from /dashboard/demo/users; turning on a dashboard flag (button_outline, which changes nothing another spec looks at) for the demo account
  * on the feature flags screen turns the feature on for the owner (the demo seed already has new_widgets
  * on, issue 15, so that flag cannot be created here); at 390 px the account switcher is a bottom sheet that
  * switches accounts and closes when dragged down beyond 80 px.
@@ -109,14 +109,14 @@ test('owner sees Users; turning on a dashboard flag for Demo turns it on for the
   await expect(save).toBeDisabled();
   await dialog.getByLabel('Flag type').selectOption('dashboard');
   await expect(save).toBeDisabled();
-  await dialog.getByLabel('Flag name').selectOption('hide_watermark');
+  await dialog.getByLabel('Flag name').selectOption('button_outline');
   await dialog.getByLabel('Accounts').fill('dem');
   await dialog.getByRole('checkbox', { name: 'Demo' }).check();
   await expect(dialog.getByRole('list', { name: 'Chosen accounts' })).toContainText('Demo');
   await expect(save).toBeEnabled();
   await save.click();
   await expect(staff.getByText('Feature flag created successfully!')).toBeVisible();
-  const flagRow = staff.getByRole('row', { name: /hide_watermark/ });
+  const flagRow = staff.getByRole('row', { name: /button_outline/ });
   await expect(flagRow).toContainText('Demo');
   await expect(flagRow).toContainText('dashboard');
 
@@ -125,7 +125,7 @@ test('owner sees Users; turning on a dashboard flag for Demo turns it on for the
   const accounts = (await (await request.get('/api/account', { headers })).json()) as { records: Array<{ id: number; publicId: string }> };
   const demoId = accounts.records.find((a) => a.publicId === 'demo')!.id;
   const features = (await (await request.get(`/api/feature?account_id=${demoId}`, { headers })).json()) as { features: string[] };
-  expect(features.features).toContain('dashboard:hide_watermark');
+  expect(features.features).toContain('dashboard:button_outline');
   // the widgets area (issue 15) is on for Demo from the seed
   expect(features.features).toContain('dashboard:new_widgets');
   await owner.reload();
