@@ -3,7 +3,7 @@
  * ArrowUp/ArrowDown move, Escape closes and returns focus to the button, choosing closes. Disabled
  * items are announced (`aria-disabled`) and reachable, but choosing them does nothing.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import '../features/chrome/chrome.css';
 
 export interface RowMenuItem {
@@ -18,15 +18,25 @@ export interface RowMenuItem {
 /** The menu; `label` names the button for screen readers (e.g. "Actions for ann@example.com"). */
 export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
   const [open, setOpen] = useState(false);
-  // The popup is fixed to the viewport under the button, so a scrolling table never clips it.
+  // The popup is fixed to the viewport under the button, so a scrolling table never clips it; near
+  // the bottom of the window it opens above the button instead, so every item stays on screen.
   const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
-  /** Places the popup under the button (again after scrolling or resizing). */
+  /** Places the popup under (or, without room, above) the button — again after scrolling or resizing. */
   function place_() {
     const rect = buttonRef.current?.getBoundingClientRect();
-    if (rect) setPlace({ top: rect.bottom + 4, right: Math.max(8, window.innerWidth - rect.right) });
+    if (!rect) return;
+    const height = menuRef.current?.offsetHeight ?? 0;
+    const below = rect.bottom + 4;
+    const above = rect.top - 4 - height;
+    const top = height > 0 && below + height > window.innerHeight - 8 && above >= 8 ? above : below;
+    setPlace({ top, right: Math.max(8, window.innerWidth - rect.right) });
   }
+  // Once the popup is drawn its height is known: place it again (flips it above when needed).
+  useLayoutEffect(() => {
+    if (open) place_();
+  }, [open]);
   const buttons = () => Array.from(menuRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []);
 
   useEffect(() => {
