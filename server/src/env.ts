@@ -84,6 +84,60 @@ export interface Env {
   crm: CrmEnv;
   /** AI wizards and avatar generator (issue 16; docs/ai.md), see `loadAiEnv`. */
   ai: AiEnv;
+  /** Scale and resilience (issue 18; docs/scaling.md), see `loadScaleEnv`. */
+  scale: ScaleEnv;
+}
+
+/**
+ * Scale and resilience settings (issue 18; docs/scaling.md "Settings"):
+ * - `DB_STATEMENT_TIMEOUT_MS` (default 5,000): longest a request's query may run; past it the request
+ *   answers 503 with a `detail`.
+ * - `DB_POOL_MAX` (default 10): PostgreSQL connections of this process for request work.
+ * - `DB_MAX_CONCURRENT` (default = DB_POOL_MAX): requests doing database work at once in the general lane;
+ *   `DB_QUEUE_MAX` (default 50) more may wait; past that 503 + `Retry-After` at once.
+ * - `DB_RESERVED_INGEST` (default 2) and `DB_RESERVED_UPLOAD` (default 2): capacity (connections and
+ *   concurrent requests) kept for event ingest and uploads, which list bursts cannot take.
+ * - `SHUTDOWN_GRACE_MS` (default 10,000): on SIGTERM, how long requests in flight may finish.
+ * - `JOB_LEASE_MS` (default 300,000): lease of a claimed job; another node takes a job over once a
+ *   crashed node's lease has expired.
+ * - `IDP_KEY_REFRESH_MS` (default 60,000): how often a node re-reads the identity provider's signing
+ *   keys from the database (a rotation on another node reaches it within this time).
+ */
+export interface ScaleEnv {
+  dbStatementTimeoutMs: number;
+  dbPoolMax: number;
+  dbMaxConcurrent: number;
+  dbQueueMax: number;
+  dbReservedIngest: number;
+  dbReservedUpload: number;
+  shutdownGraceMs: number;
+  jobLeaseMs: number;
+  idpKeyRefreshMs: number;
+}
+
+/** A non-negative integer variable, or `fallback` when unset/empty; throws a clear Error when malformed. */
+function intVar(source: Record<string, string | undefined>, name: string, fallback: number, min = 0): number {
+  const raw = source[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min} (got "${raw}").`);
+  return n;
+}
+
+/** `ScaleEnv` from the environment (defaults in its comment). */
+export function loadScaleEnv(source: Record<string, string | undefined>): ScaleEnv {
+  const dbPoolMax = intVar(source, 'DB_POOL_MAX', 10, 1);
+  return {
+    dbStatementTimeoutMs: intVar(source, 'DB_STATEMENT_TIMEOUT_MS', 5000, 0),
+    dbPoolMax,
+    dbMaxConcurrent: intVar(source, 'DB_MAX_CONCURRENT', dbPoolMax, 1),
+    dbQueueMax: intVar(source, 'DB_QUEUE_MAX', 50, 0),
+    dbReservedIngest: intVar(source, 'DB_RESERVED_INGEST', 2, 0),
+    dbReservedUpload: intVar(source, 'DB_RESERVED_UPLOAD', 2, 0),
+    shutdownGraceMs: intVar(source, 'SHUTDOWN_GRACE_MS', 10_000, 0),
+    jobLeaseMs: intVar(source, 'JOB_LEASE_MS', 5 * 60_000, 1000),
+    idpKeyRefreshMs: intVar(source, 'IDP_KEY_REFRESH_MS', 60_000, 1000),
+  };
 }
 
 /**
@@ -258,5 +312,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     googleDriveApiUrl: (source.GOOGLE_DRIVE_API_URL || 'https://www.googleapis.com').replace(/\/$/, ''),
     crm: loadCrmEnv(source, publicUrl),
     ai: loadAiEnv(source),
+    scale: loadScaleEnv(source),
   };
 }

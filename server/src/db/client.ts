@@ -42,17 +42,20 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm: trigram indexes for name search (issue 18, migration 0015_scale_lists.sql).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // PGlite's default shared_buffers (128 MB) is sized for a database server; the embedded single-user
   // database needs far less. 16 MB cuts the server's resident memory on a restart from ~310 to ~180 MiB
   // (measured with PGlite 0.5.16, see bench/RESULTS.md "Server idle memory").
   const pgliteOptions = { postgresqlconf: 'shared_buffers = 16MB' };
+  const extensions = { pg_trgm };
   if (opts.pgliteDir) {
     mkdirSync(opts.pgliteDir, { recursive: true });
     await initPgliteDir(opts.pgliteDir, pgliteOptions);
   }
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, pgliteOptions) : new PGlite(pgliteOptions);
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, { ...pgliteOptions, extensions }) : new PGlite({ ...pgliteOptions, extensions });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

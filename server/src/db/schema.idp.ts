@@ -2,7 +2,7 @@
  * Tables of the local identity provider beyond users and refresh tokens (issue 3; spec 000 §4
  * "Forgot password", §5 password rules): password-reset codes and sign-in failure counters.
  */
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
 /**
@@ -41,3 +41,27 @@ export const idpSignInFailures = pgTable(
   },
   (t) => [index('idp_sign_in_failures_last_idx').on(t.lastFailureAt)],
 );
+
+/**
+ * Signing keys of the local identity provider (issue 18 "Two API nodes behave as one"): shared by every
+ * API node through the database. The newest row without `retiredAt` signs; retired rows stay in the
+ * JWKS until `retiredAt` + the longest token lifetime, then may be deleted. `privateJwk` is the RS256
+ * private key as a JWK.
+ */
+export const idpKeys = pgTable('idp_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+});
+
+/**
+ * Named secrets of the local identity provider shared by every API node (issue 18), created once
+ * (`insert … on conflict do nothing`, then read): `srp_session` — 32 bytes, base64, that encrypt SRP
+ * `Session` strings and derive decoy SRP values.
+ */
+export const idpSecrets = pgTable('idp_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -288,3 +288,4 @@ export * from './schema.analytics';
 export * from './schema.widget';
 export * from './schema.crm';
 export * from './schema.ai';
+export * from './schema.scale';
