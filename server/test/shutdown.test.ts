@@ -8,22 +8,26 @@
  *    after the signal, the PATCH is answered 204 and the process exits 0 well within the grace.
  * 2. A new server on the same DATA_DIR / DATABASE_URL: that upload resumes from the offset the PATCH
  *    stored. A second upload's PATCH stalls past a short grace: the process cuts it when the grace ends
- *    and still exits 0 (not before the grace, not long after). PostgreSQL: the media job that node had
- *    claimed is back in the queue (queued, lease cleared, the attempt not counted).
+ *    and still exits 0 (not before the grace, not long after). The media job of the first upload, which
+ *    that node was running (ffmpeg/ffprobe on its `source.webm` were its children), is back in the
+ *    queue: queued, lease cleared, the attempt not counted (read from PostgreSQL, or from the PGlite
+ *    directory once the process has exited).
  * 3. A third server: the second upload resumes from the bytes stored before the cut; both media end
  *    Ready with the SHA-256 of the fixture file.
  *
  * Waits are on conditions (bytes stored on disk, a log line, a job row), not on time; the time
  * assertions are the grace bounds themselves, with generous slack for the 2 shared cores.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createPgDatabase, dbVariant } from './harness';
+import { openDatabase } from '../src/db/client';
 import {
   FIXTURES,
   demoAccountId,
@@ -106,6 +110,38 @@ function printed(server: ServerProcess, text: string): Promise<void> {
     };
     server.child.stdout?.on('data', onData);
   });
+}
+
+/** Command lines of the live child processes of `pid` (Linux /proc). */
+function childCommands(pid: number): string[] {
+  const out: string[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' '));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** Everything `server` prints from now on (stdout and stderr). */
+function collect(server: ServerProcess): () => string {
+  let text = '';
+  server.child.stdout?.on('data', (b: Buffer) => (text += b.toString()));
+  server.child.stderr?.on('data', (b: Buffer) => (text += b.toString()));
+  return () => text;
+}
+
+interface JobState {
+  id: number;
+  status: string;
+  attempts: number;
+  locked_by: string | null;
+  locked_until: Date | null;
 }
 
 /** SIGTERMs `server`; resolves with its exit code/signal and the ms from the signal to the exit. */
@@ -236,8 +272,9 @@ describe('graceful shutdown (SIGTERM) with a tus upload and a job in flight', ()
     await expect(up.ended).rejects.toThrow();
   }, 2 * BOOT_TIMEOUT);
 
-  it('restarted: the upload resumes from the stored offset; a PATCH past a short grace is cut, the process still exits 0 at the grace (PostgreSQL: the claimed job goes back to the queue)', async () => {
+  it('restarted: the upload resumes from the stored offset; a PATCH past a short grace is cut, the process still exits 0 at the grace; the claimed media job goes back to the queue', async () => {
     const s2 = await start(SHORT_GRACE);
+    const output = collect(s2);
     // Upload B held mid-PATCH, and never released.
     const upB = await startHeldUpload(s2.url, headers, 'shutdown-b.webm', holdB);
     uploadB = upB.uploadUrl;
@@ -248,19 +285,17 @@ describe('graceful shutdown (SIGTERM) with a tus upload and a job in flight', ()
     mediaA = a.mediaId;
     expect(mediaA).toBeGreaterThan(0);
 
+    const jobQuery = `SELECT id, status, attempts, locked_by, locked_until FROM jobs WHERE type = 'media.process' AND payload->>'mediaId' = '${mediaA}'`;
     let client: pg.Client | undefined;
     if (pgDb) {
       client = new pg.Client({ connectionString: pgDb.url });
       await client.connect();
     }
     try {
-      const jobOfA = async () =>
-        (await client!.query<{ status: string; attempts: number; locked_by: string | null; locked_until: Date | null }>(
-          `SELECT status, attempts, locked_by, locked_until FROM jobs WHERE type = 'media.process' AND payload->>'mediaId' = $1`,
-          [String(mediaA)],
-        )).rows[0];
-      // PostgreSQL: SIGTERM while this node's worker runs A's media job.
-      if (client) await waitFor('the media job of A to be claimed', async () => ((await jobOfA())?.status === 'running' ? true : undefined));
+      // SIGTERM while this node's worker runs A's media job: ffprobe/ffmpeg on A's source (.webm; the
+      // demo's sample videos are .mp4) run as the server's children.
+      await waitFor('the media job of A to run ffmpeg', () => (childCommands(s2.pid).some((c) => /ff(mpeg|probe)/.test(c) && c.includes('source.webm')) ? true : undefined));
+      if (client) expect((await client.query<JobState>(jobQuery)).rows[0]?.status).toBe('running');
       const { code, signal, ms } = await terminate(s2);
       expect({ code, signal }).toEqual({ code: 0, signal: null });
       // The stalled PATCH held the drain for the whole grace, then was cut.
@@ -268,10 +303,19 @@ describe('graceful shutdown (SIGTERM) with a tus upload and a job in flight', ()
       expect(ms).toBeLessThan(SHORT_GRACE + SLACK);
       await expect(upB.ended).rejects.toThrow();
       expect(await partialSize(dataDir, uploadB)).toBe(holdB);
-      if (client) {
-        // Claimed (running) when the signal came: handed back untouched for the next node.
-        expect(await jobOfA()).toMatchObject({ status: 'queued', attempts: 0, locked_by: null, locked_until: null });
+      // Claimed (running) when the signal came: handed back untouched for the next node.
+      let job: JobState | undefined;
+      if (client) job = (await client.query<JobState>(jobQuery)).rows[0];
+      else {
+        const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+        try {
+          job = ((await database.db.execute(sql.raw(jobQuery))) as unknown as { rows: JobState[] }).rows[0];
+        } finally {
+          await database.close();
+        }
       }
+      expect(job).toMatchObject({ status: 'queued', attempts: 0, locked_by: null, locked_until: null });
+      expect(output()).toContain(`[jobs] stopping: job ${job!.id} (media.process) handed back to the queue`);
     } finally {
       await client?.end();
     }

@@ -202,6 +202,7 @@ export async function runNextJob(
         .set({ status: 'queued', attempts: sql`${jobs.attempts} - 1`, lockedUntil: null, lockedBy: null, runAt: sql`now()` })
         .where(ownedBy(job.id, workerId))
         .returning();
+      if (row) console.log(`[jobs] stopping: job ${job.id} (${job.type}) handed back to the queue`);
       return row ?? null;
     }
     if (err instanceof PermanentJobError || job.attempts >= job.maxAttempts) return failForGood(message);
