@@ -44,19 +44,26 @@ import { carouselPageRoutes, carouselPreviewRoutes, publicCarouselRoutes } from 
 import { avatarRoutes } from './modules/avatar/avatar.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { aiGeneratorInfo } from './modules/ai/ai.service';
+import { healthRoutes, type HealthOptions } from './lib/health';
 
 /** The OAuth fields amplify reads (`Auth.Cognito.loginWith.oauth`). */
 function pickOAuth(o: OAuthSettings): Pick<OAuthSettings, 'domain' | 'scopes' | 'redirectSignIn' | 'redirectSignOut'> {
   return { domain: o.domain, scopes: o.scopes, redirectSignIn: o.redirectSignIn, redirectSignOut: o.redirectSignOut };
 }
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+/**
+ * @param opts.health the health checks' state and job worker types (server.ts; lib/health.ts); default:
+ *   never draining, no workers.
+ */
+export function createApp(deps: AppDeps, opts: { health?: HealthOptions } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler);
   // Security headers of every answer, chosen by route class (issue 10 §3; lib/security-headers.ts).
   app.use('*', securityHeaders(deps.env));
   // Caching and compression of the player pages, embed bundles and public bot data (issue 12 §7; lib/embed-cache.ts).
   for (const p of EMBED_PATHS) app.use(p, embedCompression(), embedCacheControl());
+  // /healthz and /readyz (issue 18; lib/health.ts): no token, no database admission, before the SPA.
+  app.route('/', healthRoutes(deps, opts.health));
 
   app.route('/idp', deps.idp.routes);
 

@@ -18,8 +18,28 @@ if (env.seedDemo) {
   console.log(`Demo sign-in (password ${DEMO_PASSWORD}):`);
   for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.superuser ? 'Super Admin (staff)' : u.role}`);
 }
+// Graceful shutdown (issue 18; docs/scaling.md "Health checks and graceful shutdown"): /readyz turns 503,
+// requests in flight finish (up to SHUTDOWN_GRACE_MS), running jobs go back to the queue, then exit 0.
+// A second signal while stopping exits at once (Ctrl-C twice).
+let stopping = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sig, () => {
-    void running.close().finally(() => process.exit(0));
+  process.on(sig, () => {
+    if (stopping) {
+      console.log(`${sig} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    stopping = true;
+    const t0 = Date.now();
+    console.log(`${sig}: shutting down (requests in flight may finish for up to ${env.scale.shutdownGraceMs} ms)…`);
+    running.close().then(
+      () => {
+        console.log(`Vidbot stopped in ${Date.now() - t0} ms.`);
+        process.exit(0);
+      },
+      (err: unknown) => {
+        console.error(`Vidbot did not stop cleanly: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -149,4 +149,33 @@ describe('job queue', () => {
     expect(await jobRow(slow.id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
     expect(await jobRow(quick.id)).toMatchObject({ status: 'done' });
   });
+
+  it('worker stop with a time limit hands back a job whose handler ignores its signal; the late handler cannot finish it', async () => {
+    let started!: () => void;
+    const startedP = new Promise<void>((r) => (started = r));
+    let finish!: () => void;
+    const handlers: JobHandlers = {
+      'test.stubborn': {
+        run: () =>
+          new Promise<void>((resolve) => {
+            finish = resolve;
+            started();
+          }),
+      },
+    };
+    const job = await enqueueJob(ctx.deps.db, 'test.stubborn', {});
+    const worker = startJobWorker(ctx.deps, handlers, { concurrency: 1, pollMs: 50, leaseMs: 60_000 });
+    await startedP;
+    expect(await jobRow(job.id)).toMatchObject({ status: 'running', attempts: 1 });
+    const t0 = performance.now();
+    await worker.stop({ timeoutMs: 300 });
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(await jobRow(job.id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lockedUntil: null });
+    // The handler ends after all: it no longer owns the row, which stays queued for the next worker.
+    finish();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await jobRow(job.id)).toMatchObject({ status: 'queued', attempts: 0 });
+    const rerun = await runNextJob(ctx.deps, { 'test.stubborn': { run: async () => ({ ok: true }) } });
+    expect(rerun).toMatchObject({ id: job.id, status: 'done', attempts: 1 });
+  });
 });

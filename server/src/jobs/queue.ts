@@ -12,7 +12,7 @@
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { jobs } from '../db/schema';
 import type { Db, DbOrTx } from '../db/client';
 import type { AppDeps } from '../lib/context';
@@ -202,6 +202,7 @@ export async function runNextJob(
         .set({ status: 'queued', attempts: sql`${jobs.attempts} - 1`, lockedUntil: null, lockedBy: null, runAt: sql`now()` })
         .where(ownedBy(job.id, workerId))
         .returning();
+      if (row) console.log(`[jobs] stopping: job ${job.id} (${job.type}) handed back to the queue`);
       return row ?? null;
     }
     if (err instanceof PermanentJobError || job.attempts >= job.maxAttempts) return failForGood(message);
@@ -222,6 +223,22 @@ export async function runNextJob(
     clearInterval(heartbeat);
     opts.signal?.removeEventListener('abort', onStop);
   }
+}
+
+/**
+ * Hands every job still claimed by one of `workerIds` back to the queue: `queued`, due now, lease
+ * cleared, the attempt not counted (issue 18: a node shutting down whose handler did not stop in time).
+ * The handler, if it still runs, can no longer record a result (it does not own the row any more).
+ * @returns the ids of the jobs handed back.
+ */
+export async function releaseClaimedJobs(db: Db, workerIds: string[]): Promise<number[]> {
+  if (workerIds.length === 0) return [];
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'queued', attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedUntil: null, lockedBy: null, runAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(jobs.status, 'running'), inArray(jobs.lockedBy, workerIds)))
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
 }
 
 /** Latest job of `type` whose payload has `key` = `value` (e.g. the processing job of a media id). */

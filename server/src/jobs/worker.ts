@@ -5,11 +5,16 @@
  * tests run jobs with `runNextJob`).
  */
 import type { AppDeps } from '../lib/context';
-import { jobEvents, newWorkerId, runNextJob, type JobHandlers } from './queue';
+import { jobEvents, newWorkerId, releaseClaimedJobs, runNextJob, type JobHandlers } from './queue';
 
 export interface JobWorker {
-  /** Stops claiming; running jobs are aborted and handed back to the queue. Resolves when all loops ended. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming; running jobs are aborted and handed back to the queue (status `queued`, lease
+   * cleared, the attempt not counted). Resolves when all loops ended — or, with `timeoutMs`, once that
+   * many ms have passed: jobs whose handlers still run are then handed back directly in the database
+   * (issue 18 graceful shutdown: a handler that ignores its signal must not hold the node up).
+   */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
 }
 
 /**
@@ -42,8 +47,10 @@ export function startJobWorker(
       stopping.signal.addEventListener('abort', done, { once: true });
     });
 
+  const base = newWorkerId();
+  const workerIds = Array.from({ length: Math.max(0, opts.concurrency) }, (_, slot) => `${base}#${slot}`);
   const loop = async (slot: number) => {
-    const workerId = `${newWorkerId()}#${slot}`;
+    const workerId = workerIds[slot]!;
     while (!stopping.signal.aborted) {
       let ran = false;
       try {
@@ -57,10 +64,22 @@ export function startJobWorker(
 
   const loops = Array.from({ length: Math.max(0, opts.concurrency) }, (_, i) => loop(i));
   return {
-    async stop() {
+    async stop({ timeoutMs }: { timeoutMs?: number } = {}) {
       stopping.abort();
       jobEvents.off('enqueued', onEnqueued);
-      await Promise.allSettled(loops);
+      const ended = Promise.allSettled(loops).then(() => true);
+      if (timeoutMs === undefined) {
+        await ended;
+        return;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, timeoutMs))));
+      const inTime = await Promise.race([ended, late]);
+      clearTimeout(timer);
+      if (!inTime) {
+        const ids = await releaseClaimedJobs(deps.db, workerIds);
+        if (ids.length) console.warn(`[jobs] handed back job(s) ${ids.join(', ')} whose handlers did not stop within ${timeoutMs} ms`);
+      }
     },
   };
 }
