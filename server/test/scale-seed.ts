@@ -11,8 +11,8 @@
  *   over the past n minutes (distinct, so orders are stable), author = `authorId` when given.
  * - one revision per bot (rev 1, `latest_revision_id` points at it) whose content has 3 slides, the
  *   first an INTRO VIDEO slide pointing at a Ready media row of the account (cover image subquery).
- * - media `Scale media 000001` … (every 100th `Scale needle media <i>`), types cycling video / image /
- *   audio, status Ready, sizes and durations set; no replacement rows.
+ * - media `Scale media 000001` … (every 100th `Scale needle media <i>`), types cycling SlideVideo / SlideImage /
+ *   LogoVideo (real MediaKind values: the kinds filter and the counters key on them), status Ready, sizes and durations set; no replacement rows.
  * - `opts.tags` tags `Scale tag <k>` and each bot tagged with tag (i % tags) when tags > 0.
  * - `opts.widgets` widgets `Scale widget <i>` (every 100th `Scale needle widget <i>`), Draft, each
  *   with revision 1 holding the default Slider content.
@@ -73,7 +73,7 @@ export async function seedScaleAccount(db: Db, opts: ScaleSeedOptions): Promise<
                          size, duration, width, height, created_by, created_at, updated_at)
       select ${accountId},
              case when i % 100 = 0 then 'Scale needle media ' || lpad(i::text, 6, '0') else 'Scale media ' || lpad(i::text, 6, '0') end,
-             (array['video','image','audio'])[1 + i % 3],
+             (array['SlideVideo','SlideImage','LogoVideo'])[1 + i % 3],
              'Ready',
              ${prefix} || '/media/' || i || '/source', 'video/mp4',
              ${prefix} || '/media/' || i || '/playback.mp4', 'video/mp4',
@@ -85,7 +85,7 @@ export async function seedScaleAccount(db: Db, opts: ScaleSeedOptions): Promise<
       from generate_series(1, ${nMedia}) as g(i)`);
   }
   // A Ready video of the account for the slides' INTRO (the cover-image subquery joins it).
-  const coverRows = await db.execute(sql`select id from media where account_id = ${accountId} and status = 'Ready' and type = 'video' order by id limit 1`);
+  const coverRows = await db.execute(sql`select id from media where account_id = ${accountId} and status = 'Ready' and type = 'SlideVideo' order by id limit 1`);
   const coverId = (rowsOf(coverRows)[0] as { id: number } | undefined)?.id ?? null;
 
   if (nBots > 0) {

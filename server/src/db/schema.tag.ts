@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts, bots } from './schema';
 
+// List indexes (order keys, trigram name search) and the list_counts triggers: migration 0015_scale_lists.sql.
 export const tags = pgTable(
   'tags',
   {

@@ -152,6 +152,7 @@ export const featureFlags = pgTable('feature_flags', {
 export type BotStatus = 'Draft' | 'Published' | 'Deactivated';
 export type BotPrivacy = 'Public' | 'Private';
 
+// List indexes (order keys, trigram name search) and the list_counts triggers: migration 0015_scale_lists.sql.
 export const bots = pgTable(
   'bots',
   {
@@ -184,6 +185,7 @@ export type RevisionStatus = 'Draft' | 'Published' | 'Archived';
  * Immutable bot revisions. `content` holds the vidbot document (slides, actions, theme, settings;
  * spec 001 §3). Only `status` and `published_at` change after insert.
  */
+// Index on bot_id: migration 0015_scale_lists.sql.
 export const botRevisions = pgTable(
   'bot_revisions',
   {
@@ -214,6 +216,7 @@ export interface MediaCrop {
  * uploaded original, `playbackKey` the browser-playable file (the original or an H.264/AAC MP4),
  * `posterKey` a JPEG frame. `duration` in seconds, `size` in bytes.
  */
+// List indexes (order keys, trigram name search) and the list_counts triggers: migration 0015_scale_lists.sql.
 export const media = pgTable(
   'media',
   {

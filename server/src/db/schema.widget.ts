@@ -15,6 +15,7 @@ import { accounts, users, type RevisionStatus } from './schema';
 export type WidgetTypeColumn = 'Slider' | 'Card' | 'Thumbnail';
 export type WidgetStatusColumn = 'Draft' | 'Published' | 'Deactivated';
 
+// List indexes (order keys, trigram name search) and the list_counts triggers: migration 0015_scale_lists.sql.
 export const widgets = pgTable(
   'widgets',
   {

@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { botRevisions, bots, media, mediaCaptions, type MediaKind } from '../../db/schema';
+import { containsPattern, countedTotal, pageOffset } from '../../lib/list-query';
 
 export type MediaRow = typeof media.$inferSelect;
 export type MediaPatch = Partial<Omit<typeof media.$inferInsert, 'id' | 'accountId' | 'createdAt'>>;
@@ -62,26 +63,40 @@ const ORDER_COLUMNS = {
   type: media.type,
 } as const;
 
-/** One page of an account's media, filtered by name (case-insensitive substring) and kinds. */
+/**
+ * One page of an account's media (rows with `replaces_id IS NULL`), filtered by name
+ * (case-insensitive substring) and kinds, issue 18 "Lists at scale" (docs/scaling.md "Lists at
+ * 100,000 rows"): the total from the `media` / `media:<kind>` counters of `list_counts` unless a name
+ * is searched (then a count over the trigram index `media_name_trgm_idx`); the page's ids by
+ * `ORDER BY <column>, id LIMIT/OFFSET` walking a partial `(account_id, <column>, id)` index of
+ * migration 0015; then those rows in page order.
+ */
 export async function listMedia(
   db: Db,
   q: { accountId: number; page: number; size: number; name?: string; kinds?: MediaKind[]; orderBy: MediaOrderBy; direction: 'asc' | 'desc' },
 ): Promise<{ rows: MediaRow[]; total: number }> {
   const filters: SQL[] = [eq(media.accountId, q.accountId), isNull(media.replacesId)];
-  if (q.name) filters.push(ilike(media.name, `%${q.name.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+  if (q.name) filters.push(ilike(media.name, containsPattern(q.name)));
   if (q.kinds?.length) filters.push(inArray(media.type, q.kinds));
   const where = and(...filters);
   const col = ORDER_COLUMNS[q.orderBy];
   const dir = q.direction === 'asc' ? asc : desc;
-  const rows = await db
-    .select()
-    .from(media)
-    .where(where)
-    .orderBy(dir(col), dir(media.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  const [totalRow] = await db.select({ n: count() }).from(media).where(where);
-  return { rows, total: Number(totalRow?.n ?? 0) };
+  const total = q.name
+    ? Number((await db.select({ n: count() }).from(media).where(where))[0]?.n ?? 0)
+    : await countedTotal(db, q.accountId, q.kinds?.length ? [...new Set(q.kinds)].map((k) => `media:${k}` as const) : ['media']);
+  const ids = (
+    await db
+      .select({ id: media.id })
+      .from(media)
+      .where(where)
+      .orderBy(dir(col), dir(media.id))
+      .limit(q.size)
+      .offset(pageOffset(q.page, q.size))
+  ).map((r) => r.id);
+  if (ids.length === 0) return { rows: [], total };
+  const rows = await db.select().from(media).where(inArray(media.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
 /** Deletes one media row (its captions and replacement rows go with it: on delete cascade). */

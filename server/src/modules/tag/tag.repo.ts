@@ -5,17 +5,27 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { botTags, tags } from '../../db/schema';
-import { pageOffset } from '../../lib/list-query';
+import { countedTotal, pageOffset } from '../../lib/list-query';
 
 export type TagRow = typeof tags.$inferSelect;
 
 /**
  * One page of an account's tags by lower-cased name, each with `botCount` (how many vidbots carry
- * it), and the total count.
+ * it), and the total count (issue 18: the `tags` counter of `list_counts`; the page's ids walk
+ * `tags_account_lower_name_idx`, then `botCount` is counted for those tags only).
  */
 export async function listTagPage(db: DbOrTx, accountId: number, page: number, size: number): Promise<{ rows: Array<TagRow & { botCount: number }>; totalCount: number }> {
-  const where = eq(tags.accountId, accountId);
-  const [count] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(tags).where(where);
+  const totalCount = await countedTotal(db, accountId, ['tags']);
+  const ids = (
+    await db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(eq(tags.accountId, accountId))
+      .orderBy(asc(sql`lower(${tags.name}) collate "C"`), asc(tags.id))
+      .limit(size)
+      .offset(pageOffset(page, size))
+  ).map((r) => r.id);
+  if (ids.length === 0) return { rows: [], totalCount };
   const rows = await db
     .select({
       id: tags.id,
@@ -25,11 +35,9 @@ export async function listTagPage(db: DbOrTx, accountId: number, page: number, s
       botCount: sql<number>`(select count(*)::int from ${botTags} where ${botTags.tagId} = ${tags.id})`.mapWith(Number),
     })
     .from(tags)
-    .where(where)
-    .orderBy(asc(sql`lower(${tags.name}) collate "C"`), asc(tags.id))
-    .limit(size)
-    .offset(pageOffset(page, size));
-  return { rows, totalCount: count?.n ?? 0 };
+    .where(inArray(tags.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), totalCount };
 }
 
 export async function findTag(db: DbOrTx, id: number): Promise<TagRow | undefined> {

@@ -7,7 +7,7 @@ import { and, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accounts, bots, botTags, users, widgetRevisions, widgets, type RevisionStatus } from '../../db/schema';
-import { containsPattern, pageOffset } from '../../lib/list-query';
+import { containsPattern, countedTotal, pageOffset } from '../../lib/list-query';
 import { MAX_CAROUSEL_ITEMS } from './widget.schemas';
 
 export type WidgetRow = typeof widgets.$inferSelect;
@@ -38,10 +38,13 @@ const jsonIds = (arr: SQL) =>
  */
 export function shownBotCountSql(c: SQL, accountId: SQL): SQL<number> {
   const published = sql`b.account_id = ${accountId} and b.status = 'Published'`;
+  // Each count stops at MAX_CAROUSEL_ITEMS rows (issue 18: an account with 100,000 Published bots
+  // costs 100 index entries per widget, via bots_account_status_idx).
+  const capped = (rows: SQL) => sql`(select count(*) from (${rows} limit ${MAX_CAROUSEL_ITEMS}) capped)`;
   return sql<number>`least(${MAX_CAROUSEL_ITEMS}, case ${c}->>'contentType'
-    when 'Selected' then (select count(*) from ${bots} b where ${published} and b.id in ${jsonIds(sql`${c}->'selectedBotIds'`)})
-    when 'ByTags' then (select count(*) from ${bots} b where ${published} and exists (select 1 from ${botTags} bt where bt.bot_id = b.id and bt.tag_id in ${jsonIds(sql`${c}->'selectedTagIds'`)}))
-    else (select count(*) from ${bots} b where ${published}) end)::int`;
+    when 'Selected' then ${capped(sql`select 1 from ${bots} b where ${published} and b.id in ${jsonIds(sql`${c}->'selectedBotIds'`)}`)}
+    when 'ByTags' then ${capped(sql`select 1 from ${bots} b where ${published} and exists (select 1 from ${botTags} bt where bt.bot_id = b.id and bt.tag_id in ${jsonIds(sql`${c}->'selectedTagIds'`)})`)}
+    else ${capped(sql`select 1 from ${bots} b where ${published}`)} end)::int`;
 }
 
 /** `shownBotCountSql` for one content document (the detail answer). */
@@ -64,16 +67,19 @@ export interface WidgetListParams {
 
 /**
  * One page of an account's widgets, newest first (ties by id, so pages never overlap), filtered by
- * name: a `count(*)` over the filter, the page's ids by LIMIT/OFFSET, then those rows' details
- * (author, latest revision summary, shown content type and bot count) in page order.
+ * name: the total (the `widgets` counter of `list_counts` when unfiltered, else a count over the
+ * trigram index `widgets_name_trgm_idx`), the page's ids by LIMIT/OFFSET walking
+ * `widgets_account_created_id_idx`, then those rows' details (author, latest revision summary, shown
+ * content type and bot count) in page order (issue 18, docs/scaling.md "Lists at 100,000 rows").
  */
 export async function listWidgetPage(db: Db, p: WidgetListParams): Promise<{ rows: WidgetListRow[]; totalCount: number }> {
   const lr = alias(widgetRevisions, 'lr');
   const pr = alias(widgetRevisions, 'pr');
   const author = alias(users, 'author');
   const where = and(eq(widgets.accountId, p.accountId), p.name ? ilike(widgets.name, containsPattern(p.name)) : undefined);
-  const [countRow] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(widgets).where(where);
-  const totalCount = countRow?.count ?? 0;
+  const totalCount = p.name
+    ? ((await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(widgets).where(where))[0]?.count ?? 0)
+    : await countedTotal(db, p.accountId, ['widgets']);
   const pageIds = (
     await db
       .select({ id: widgets.id })
