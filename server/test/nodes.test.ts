@@ -21,6 +21,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { startWebsite, type Website } from './fakes/website';
 import { dbVariant } from './harness';
 import { nodeOfWorker, startTwoNodes, type TwoNodes } from './nodes';
 import { demoAccountId, FIXTURES, getMedia, sha256, signIn, waitFor, type ServerProcess } from './tus-resume';
@@ -104,6 +106,12 @@ describe.runIf(dbVariant === 'postgres')('two API nodes on one PostgreSQL and on
   /** An Owner's token from each node (each node accepts its own tokens on any branch). */
   const token = new Map<ServerProcess, string>();
   let accountId = 0;
+  let site: Website;
+  /** Answers held back by the website's `/slow` page until the test lets them go. */
+  const slow: ServerResponse[] = [];
+  const releaseSlow = () => {
+    for (const res of slow.splice(0)) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Slow</title><h1>Slow</h1><p>At last.</p>');
+  };
 
   const jobsOfMedia = async (mediaId: number) =>
     (await nodes.sql.query<JobRow>(`SELECT id, status, attempts, locked_by FROM jobs WHERE type = 'media.process' AND payload->>'mediaId' = $1 ORDER BY id`, [String(mediaId)])).rows;
@@ -115,12 +123,16 @@ describe.runIf(dbVariant === 'postgres')('two API nodes on one PostgreSQL and on
     }, timeoutMs);
 
   beforeAll(async () => {
-    nodes = await startTwoNodes();
+    site = await startWebsite({ routes: { '/slow': (_req, res) => void slow.push(res) } });
+    // The AI fetcher refuses loopback unless allowed (the website fixture is on 127.0.0.1).
+    nodes = await startTwoNodes({ env: { AI_FETCH_ALLOWLIST: '127.0.0.1' } });
     for (const node of [nodes.a, nodes.b]) token.set(node, await signIn(node.url));
     accountId = await demoAccountId(nodes.a.url, token.get(nodes.a)!);
   }, 400_000);
   afterAll(async () => {
+    releaseSlow();
     await nodes?.close();
+    await site?.close();
   }, 60_000);
 
   it('accepts a token issued by node A on node B, and through the round-robin proxy', async () => {
@@ -152,7 +164,7 @@ describe.runIf(dbVariant === 'postgres')('two API nodes on one PostgreSQL and on
   it('finishes through B a tus upload started through A whose PATCH stalled, with the same SHA-256', async () => {
     const file = readFileSync(path.join(FIXTURES, 'sample_with_increasing_timestamps_360p.mp4'));
     const [a, b] = [nodes.a, nodes.b];
-    const { location, mediaId } = await createUpload(a.url, token.get(a)!, accountId, 'across-nodes.mp4', 'mp4', file.length);
+    const { location, mediaId } = await createUpload(a.url, token.get(a)!, accountId, 'across-nodes.mp4', 'SlideVideo', file.length);
     // A PATCH through A that sends about a third of the file, then stalls with the request open.
     const third = Math.floor(file.length / 3);
     let stall!: ReadableStreamDefaultController<Uint8Array>;
@@ -174,6 +186,9 @@ describe.runIf(dbVariant === 'postgres')('two API nodes on one PostgreSQL and on
       return rows.length ? true : undefined;
     }, 30_000);
     // The client resumes through B: B's HEAD asks A to release the lock and answers the stored offset.
+    // A's PATCH body is still open, so only the release request (NOTIFY → A cancels its PATCH) lets B
+    // in before the 30 s lock timeout; with one lock per process B would not wait at all, and A's
+    // lock would not show in pg_locks above.
     const started = Date.now();
     const offset = await headOffset(b.url, token.get(b)!, location);
     expect(Date.now() - started).toBeLessThan(10_000);
@@ -195,7 +210,7 @@ describe.runIf(dbVariant === 'postgres')('two API nodes on one PostgreSQL and on
 
   it('runs each media job and each e-mail exactly once across both nodes; the other node sees the result by polling', async () => {
     const [a, b] = [nodes.a, nodes.b];
-    const files: [string, string][] = [['sample.mp4', 'mp4'], ['sample.mkv', 'mkv'], ['video_desks.3gp', '3gp'], ['sample.avi', 'avi']];
+    const files: [string, string][] = [['sample.mp4', 'SlideVideo'], ['sample.mkv', 'SlideVideo'], ['video_desks.3gp', 'SlideVideo'], ['sample.avi', 'SlideVideo']];
     const ids = await Promise.all(files.map(([file, type], i) => uploadWhole(i % 2 ? b.url : a.url, token.get(i % 2 ? b : a)!, accountId, file, type)));
     const invited = ['n1@example.com', 'n2@example.com', 'n3@example.com', 'n4@example.com'];
     await Promise.all(
@@ -242,9 +257,47 @@ describe.runIf(dbVariant === 'postgres')('two API nodes on one PostgreSQL and on
     expect(ran.has(a.port) || ran.has(b.port)).toBe(true);
   });
 
+  it('streams on one node an AI analysis whose job runs on the other (polling through the database)', async () => {
+    const [a, b] = [nodes.a, nodes.b];
+    const post = (node: ServerProcess, pathname: string, body: unknown) =>
+      fetch(`${node.url}${pathname}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token.get(node)}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const aiJob = async (aiJobId: string) =>
+      (await nodes.sql.query<JobRow>(`SELECT id, status, attempts, locked_by FROM jobs WHERE type = 'ai.run' AND payload->>'aiJobId' = $1`, [aiJobId])).rows[0];
+    // Keep one node's AI worker (JOB_CONCURRENCY=1) busy on a page that does not answer yet…
+    const first = await post(a, '/api/gen-ai/analyze-navigation', { accountId, url: site.url('/slow') });
+    expect(first.status, await first.clone().text()).toBe(202);
+    const { jobId: busyId } = (await first.json()) as { jobId: string };
+    const busy = await waitFor('the slow analysis claimed', async () => {
+      const job = await aiJob(busyId);
+      return job?.status === 'running' ? nodeOfWorker([a, b], job.locked_by) : undefined;
+    }, 60_000);
+    const other = busy === a ? b : a;
+    // …then stream an analysis from that busy node: only the other node's worker can run it.
+    const res = await post(busy, '/api/gen-ai/analyze-navigation/stream', { accountId, url: site.url('/') });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const text = await res.text();
+    const events = text
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => line.slice(6));
+    expect(events.at(-1)).toBe('[DONE]');
+    const parsed = events.slice(0, -1).map((e) => JSON.parse(e) as { type: string; status?: string; jobId?: string });
+    expect(parsed[0]).toMatchObject({ type: 'status', status: 'queued' });
+    expect(parsed.at(-1)).toMatchObject({ type: 'status', status: 'ready' });
+    expect(parsed.map((e) => e.type)).toEqual(expect.arrayContaining(['source_info', 'scripts', 'navigation']));
+    const streamed = await aiJob(parsed[0]!.jobId!);
+    expect(streamed).toMatchObject({ status: 'done', attempts: 1 });
+    expect(nodeOfWorker([a, b], streamed!.locked_by)).toBe(other);
+    releaseSlow();
+  });
+
   it('runs a job of a node killed with SIGKILL on the other node once its lease has expired', async () => {
     const [a, b] = [nodes.a, nodes.b];
-    const id = await uploadWhole(a.url, token.get(a)!, accountId, 'echo-hereweare.webm', 'webm');
+    const id = await uploadWhole(a.url, token.get(a)!, accountId, 'echo-hereweare.webm', 'SlideVideo');
     const claimed = await waitFor(`media ${id} running`, async () => {
       const [job] = await jobsOfMedia(id);
       return job?.status === 'running' ? job : job?.status === 'done' ? null : undefined;
