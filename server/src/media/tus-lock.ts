@@ -76,16 +76,18 @@ export class PgAdvisoryLocker implements Locker {
 
   constructor(options: PgAdvisoryLockerOptions) {
     this.connectionString = options.connectionString;
+    this.timeoutMs = options.acquireLockTimeoutMs ?? 30_000;
     this.pool = new pg.Pool({
       connectionString: options.connectionString,
       max: options.maxConnections ?? 10,
+      // Waiting for a free connection counts against the acquire timeout too.
+      connectionTimeoutMillis: this.timeoutMs,
       // Connections go away soon after the last upload; they do not keep the process alive.
       idleTimeoutMillis: 1000,
       allowExitOnIdle: true,
     });
     // An idle connection that breaks (database restart) is dropped by the pool; nothing to do.
     this.pool.on('error', () => undefined);
-    this.timeoutMs = options.acquireLockTimeoutMs ?? 30_000;
     this.pollMs = options.pollMs ?? 100;
     this.renotifyMs = options.renotifyMs ?? 1000;
   }
