@@ -5,7 +5,8 @@
  * - a fresh PostgreSQL database (`createPgDatabase`, harness.ts) and s3rver (`startTestS3`, s3.ts);
  * - a tiny SMTP sink (smtp-server on loopback) that records every message it receives;
  * - nodes A and B: `node --import tsx server/src/index.ts` (tus-resume.ts `startServerProcess`), each
- *   with its own PORT and DATA_DIR and the same DATABASE_URL, S3_* and SMTP_URL, SEED_DEMO=1,
+ *   with its own PORT and DATA_DIR and the same PUBLIC_URL (the proxy's: tokens name it as their
+ *   issuer), DATABASE_URL, S3_* and SMTP_URL, SEED_DEMO=1,
  *   JOB_CONCURRENCY=1 and a short JOB_LEASE_MS. A starts first (it runs the migrations and seeds the
  *   demo data), then B (which finds both done): drizzle's migrator is not safe for two first starts
  *   at once;
@@ -37,6 +38,8 @@ export interface RoundRobinProxy {
   url: string;
   /** Nodes that answered each proxied request, in order (their ports). */
   served: number[];
+  /** Puts `node` into the rotation. */
+  add(node: ServerProcess): void;
   /** Takes `node` out of the rotation (e.g. once it was killed). */
   remove(node: ServerProcess): void;
   close(): Promise<void>;
@@ -63,7 +66,7 @@ export async function startRoundRobinProxy(nodes: ServerProcess[]): Promise<Roun
   const served: number[] = [];
   let next = 0;
   const server = http.createServer((req, res) => {
-    const target = targets[next++ % targets.length];
+    const target = targets.length ? targets[next++ % targets.length] : undefined;
     if (!target) {
       res.writeHead(502).end();
       return;
@@ -87,6 +90,9 @@ export async function startRoundRobinProxy(nodes: ServerProcess[]): Promise<Roun
   return {
     url: `http://127.0.0.1:${port}`,
     served,
+    add(node) {
+      targets.push(node);
+    },
     remove(node) {
       const i = targets.indexOf(node);
       if (i >= 0) targets.splice(i, 1);
@@ -136,7 +142,11 @@ export async function startTwoNodes(opts: { env?: Record<string, string>; bootTi
     const mail: SinkMessage[] = [];
     const smtp = await startSmtpSink(mail);
     cleanups.push(() => smtp.close());
+    // The load balancer first: its address is every node's PUBLIC_URL (the tokens' issuer).
+    const proxy = await startRoundRobinProxy([]);
+    cleanups.push(() => proxy.close());
     const env = {
+      PUBLIC_URL: proxy.url,
       DATABASE_URL: database.url,
       ...s3.env,
       SMTP_URL: smtp.url,
@@ -154,8 +164,8 @@ export async function startTwoNodes(opts: { env?: Record<string, string>; bootTi
     };
     const a = await start('a');
     const b = await start('b');
-    const proxy = await startRoundRobinProxy([a, b]);
-    cleanups.push(() => proxy.close());
+    proxy.add(a);
+    proxy.add(b);
     const sql = new pg.Pool({ connectionString: database.url, max: 2 });
     cleanups.push(() => sql.end());
     return { a, b, proxy, s3, sql, mail, close: cleanup };
