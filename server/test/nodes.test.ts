@@ -251,10 +251,7 @@ describe.runIf(dbVariant === 'postgres')('two API nodes on one PostgreSQL and on
       expect(jobs).toHaveLength(1);
       expect(jobs[0]).toMatchObject({ status: 'done', attempts: 1 });
     }
-    // Both nodes took part (JOB_CONCURRENCY=1 each; the sample vidbot's videos and these uploads).
-    const { rows: workers } = await nodes.sql.query<{ locked_by: string }>(`SELECT DISTINCT locked_by FROM jobs WHERE status = 'done' AND locked_by IS NOT NULL`);
-    const ran = new Set(workers.map((w) => nodeOfWorker([a, b], w.locked_by)?.port));
-    expect(ran.has(a.port) || ran.has(b.port)).toBe(true);
+    // (That both nodes' workers take jobs is shown deterministically by the AI case below.)
   });
 
   it('streams on one node an AI analysis whose job runs on the other (polling through the database)', async () => {
