@@ -20,6 +20,8 @@ export interface JobWorker {
 /**
  * @param opts.concurrency number of jobs run at the same time (0 → a worker that does nothing).
  * @param opts.pollMs idle wait between polls, in milliseconds (default 1000).
+ * @param opts.leaseMs lease of a claimed job, ms (default `JOB_LEASE_MS`, env.scale.jobLeaseMs; issue 18:
+ *   a job of a node that died is claimed again by another node once its lease has expired).
  */
 export function startJobWorker(
   deps: AppDeps,
@@ -27,6 +29,7 @@ export function startJobWorker(
   opts: { concurrency: number; pollMs?: number; leaseMs?: number },
 ): JobWorker {
   const pollMs = opts.pollMs ?? 1000;
+  const leaseMs = opts.leaseMs ?? deps.env.scale?.jobLeaseMs;
   const stopping = new AbortController();
   const wakers = new Set<() => void>();
   const onEnqueued = (type: string) => {
@@ -54,7 +57,7 @@ export function startJobWorker(
     while (!stopping.signal.aborted) {
       let ran = false;
       try {
-        ran = (await runNextJob(deps, handlers, { workerId, leaseMs: opts.leaseMs, signal: stopping.signal })) !== null;
+        ran = (await runNextJob(deps, handlers, { workerId, leaseMs, signal: stopping.signal })) !== null;
       } catch (err) {
         if (!stopping.signal.aborted) console.error('[jobs] worker error', err);
       }

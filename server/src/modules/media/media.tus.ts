@@ -22,6 +22,8 @@
  * - A finished upload is remembered (`tus_finished_uploads`): a later `HEAD` of it — a client that
  *   lost the last answer and resumes — answers 200 with `Upload-Offset` = `Upload-Length` and
  *   `Media-Id`, so the client completes instead of creating a second upload and media row.
+ * - Requests on one upload are serialized by a lock that every node shares on PostgreSQL (advisory
+ *   locks, media/tus-lock.ts; issue 18), so an upload may continue through another node.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -33,6 +35,7 @@ import { issuesToFields } from '../../lib/validate';
 import { MAX_BYTES, VIDEO_KINDS, ZERO_LENGTH } from '../../media/sniff';
 import { S3Storage } from '../../media/storage.s3';
 import { createTusDatastore } from '../../media/tus-store';
+import { createTusLocker } from '../../media/tus-lock';
 import { deleteDraftWithoutFile, getMedia, insertMedia } from './media.repo';
 import { mediaAccess } from './media.policy';
 import { TusMetadata } from './media.schemas';
@@ -145,6 +148,8 @@ export function createTusEndpoint(deps: AppDeps): TusEndpoint {
   const server = new Server({
     path: TUS_PATH,
     datastore,
+    // Shared by every node on PostgreSQL (advisory locks), in memory on PGlite (issue 18; media/tus-lock.ts).
+    locker: createTusLocker({ databaseUrl: deps.env.databaseUrl, kind: deps.database?.kind ?? 'pglite' }),
     relativeLocation: true,
     ...s3Naming,
     maxSize: MAX_BYTES.VIDEO,
