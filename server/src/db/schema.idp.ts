@@ -57,8 +57,9 @@ export const idpKeys = pgTable('idp_keys', {
 
 /**
  * Named secrets of the local identity provider shared by every API node (issue 18), created once
- * (`insert … on conflict do nothing`, then read): `srp_session` — 32 bytes, base64, that encrypt SRP
- * `Session` strings and derive decoy SRP values.
+ * (under an advisory lock, `insert … on conflict do nothing`; idp/keys.ts): `srp_session` — 32 bytes,
+ * base64, that encrypt SRP `Session` strings, derive decoy SRP values and seal secrets at rest (SSO client
+ * secrets, TOTP secrets, integration tokens). Never rotated: sealed values depend on it.
  */
 export const idpSecrets = pgTable('idp_secrets', {
   name: text('name').primaryKey(),
