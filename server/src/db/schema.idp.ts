@@ -66,3 +66,18 @@ export const idpSecrets = pgTable('idp_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Redeemed sign-in sessions (issue 18 "Two API nodes behave as one"): the `jti` of a sealed SRP or
+ * challenge `Session` (idp/session.ts) once RespondToAuthChallenge used it, so a captured request cannot
+ * be replayed on another node within the session's 3 minutes. `expiresAt` is the session's own expiry;
+ * expired rows are deleted as new ones are written.
+ */
+export const idpUsedSessions = pgTable(
+  'idp_used_sessions',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('idp_used_sessions_expires_idx').on(t.expiresAt)],
+);

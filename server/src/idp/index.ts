@@ -55,7 +55,7 @@ export async function createIdp(opts: { db: Db; env: Env; now?: () => number }):
   const poolName = poolNameOf(env.userPoolId);
   const issuer = `${env.publicUrl}/idp/${env.userPoolId}`;
   const tokens = createTokenService({ db, keys, issuer, clientId: env.userPoolClientId, now });
-  const sessions = createSessionCodec(keys.secret, now);
+  const sessions = createSessionCodec(keys.secret, db, now);
   const lockout = createLockout(db, now);
   const operations = createOperations({
     db,

@@ -166,6 +166,27 @@ describe('two nodes on one database', () => {
       expect(locked.json).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
     }
   });
+
+  it('finishes on B a sign-in started on A, and a redeemed Session cannot be replayed on either node', async () => {
+    const created = await nodeA.createSystemUser({ email: 'two-nodes@example.com', firstName: 'Two', lastName: 'Nodes', temporaryPassword: 'Temp-pass-11' });
+    const start = await passwordAuth(nodeA, 'two-nodes@example.com', 'Temp-pass-11');
+    expect(start.json.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const respond = (node: IdpService) =>
+      cognito(node, 'RespondToAuthChallenge', {
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        ClientId: ctx.env.userPoolClientId,
+        Session: start.json.Session,
+        ChallengeResponses: { USERNAME: created.user.username, NEW_PASSWORD: 'Own-pass-13' },
+      });
+    const done = await respond(nodeB);
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    const tokens = done.json.AuthenticationResult as AuthResult;
+    expect((await nodeA.verifyIdToken(tokens.IdToken)).email).toBe('two-nodes@example.com');
+    for (const node of [nodeA, nodeB]) {
+      const replay = await respond(node);
+      expect(replay.json).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid session for the user, session is expired.' });
+    }
+  });
 });
 
 describe('first start', () => {
