@@ -13,7 +13,7 @@ export interface Env {
   host: string;
   /** Public origin the browser uses, default http://{host}:{port}. */
   publicUrl: string;
-  /** Directory for PGlite data, signing keys and media files, default ./data. */
+  /** Directory for PGlite data and media files, default ./data (signing keys live in the database: idp/keys.ts). */
   dataDir: string;
   /** PostgreSQL connection string; when unset the embedded PGlite under dataDir is used. */
   databaseUrl: string | undefined;

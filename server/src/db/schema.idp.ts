@@ -57,11 +57,27 @@ export const idpKeys = pgTable('idp_keys', {
 
 /**
  * Named secrets of the local identity provider shared by every API node (issue 18), created once
- * (`insert … on conflict do nothing`, then read): `srp_session` — 32 bytes, base64, that encrypt SRP
- * `Session` strings and derive decoy SRP values.
+ * (under an advisory lock, `insert … on conflict do nothing`; idp/keys.ts): `srp_session` — 32 bytes,
+ * base64, that encrypt SRP `Session` strings, derive decoy SRP values and seal secrets at rest (SSO client
+ * secrets, TOTP secrets, integration tokens). Never rotated: sealed values depend on it.
  */
 export const idpSecrets = pgTable('idp_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Redeemed sign-in sessions (issue 18 "Two API nodes behave as one"): the `jti` of a sealed SRP or
+ * challenge `Session` (idp/session.ts) once RespondToAuthChallenge used it, so a captured request cannot
+ * be replayed on another node within the session's 3 minutes. `expiresAt` is the session's own expiry;
+ * expired rows are deleted as new ones are written.
+ */
+export const idpUsedSessions = pgTable(
+  'idp_used_sessions',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('idp_used_sessions_expires_idx').on(t.expiresAt)],
+);

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import { SignJWT, createLocalJWKSet, decodeJwt, generateKeyPair, jwtVerify, type JSONWebKeySet } from 'jose';
+import { SignJWT, createLocalJWKSet, decodeJwt, decodeProtectedHeader, generateKeyPair, jwtVerify, type JSONWebKeySet } from 'jose';
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, fetchUserAttributes, signIn, signOut } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
@@ -22,7 +22,7 @@ import { HttpError } from '../lib/errors';
 import { loadEnv } from '../env';
 import { startServer } from '../server';
 import { createIdp } from './index';
-import { loadOrCreateKeys } from './keys';
+import { openKeyRing } from './keys';
 
 interface CognitoAnswer {
   status: number;
@@ -358,24 +358,30 @@ describe('signing keys and verifyIdToken', () => {
     expect((err as HttpError).status).toBe(401);
   };
 
-  it('persists the key under DATA_DIR/keys: a restarted provider verifies earlier tokens and publishes the same JWKS', async () => {
+  it('keeps the keys in the database, not DATA_DIR: a provider of another DATA_DIR on the same database verifies earlier tokens and publishes the same JWKS', async () => {
     const token = await ctx.signIn('owner@example.com');
-    expect(existsSync(path.join(ctx.env.dataDir, 'keys', 'idp-keys.json'))).toBe(true);
-    const restarted = await createIdp({ db: ctx.deps.db, env: ctx.env });
-    expect((await restarted.verifyIdToken(token)).email).toBe('owner@example.com');
+    expect(existsSync(path.join(ctx.env.dataDir, 'keys'))).toBe(false);
+    const otherDir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-idp-node-'));
+    try {
+      const restarted = await createIdp({ db: ctx.deps.db, env: { ...ctx.env, dataDir: otherDir } });
+      expect((await restarted.verifyIdToken(token)).email).toBe('owner@example.com');
 
-    const jwksRes = await ctx.app.request(`/idp/${ctx.env.userPoolId}/.well-known/jwks.json`);
-    expect(jwksRes.status).toBe(200);
-    const jwks = (await jwksRes.json()) as JSONWebKeySet;
-    expect(jwks.keys).toHaveLength(1);
-    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
-    expect(jwks.keys[0]).not.toHaveProperty('d');
-    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), { issuer: `${ctx.env.publicUrl}/idp/${ctx.env.userPoolId}` });
-    expect(payload.token_use).toBe('id');
-    const restartedJwks = (await (await restarted.routes.request(`/${ctx.env.userPoolId}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
-    expect(restartedJwks).toEqual(jwks);
+      const jwksRes = await ctx.app.request(`/idp/${ctx.env.userPoolId}/.well-known/jwks.json`);
+      expect(jwksRes.status).toBe(200);
+      const jwks = (await jwksRes.json()) as JSONWebKeySet;
+      expect(jwks.keys).toHaveLength(1);
+      expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: decodeProtectedHeader(token).kid });
+      expect(jwks.keys[0]).not.toHaveProperty('d');
+      const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), { issuer: `${ctx.env.publicUrl}/idp/${ctx.env.userPoolId}` });
+      expect(payload.token_use).toBe('id');
+      const restartedJwks = (await (await restarted.routes.request(`/${ctx.env.userPoolId}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
+      expect(restartedJwks).toEqual(jwks);
+      expect(existsSync(path.join(otherDir, 'keys'))).toBe(false);
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+    }
 
-    // A provider with other keys (another DATA_DIR) refuses the token.
+    // A provider on another database (other keys) refuses the token.
     const other = await createTestContext();
     try {
       await expect401(other.deps.idp.verifyIdToken(token));
@@ -426,7 +432,7 @@ describe('signing keys and verifyIdToken', () => {
     await expect401(ctx.deps.idp.verifyIdToken(result.AccessToken));
     await expect401(ctx.deps.idp.verifyIdToken('garbage'));
 
-    const keys = await loadOrCreateKeys(ctx.env.dataDir);
+    const keys = await (await openKeyRing({ db: ctx.deps.db, refreshMs: ctx.env.scale.idpKeyRefreshMs })).signingKey();
     const claims = decodeJwt(result.IdToken);
     const signWith = (key: typeof keys.privateKey, patch: Record<string, unknown>) =>
       new SignJWT({ ...claims, ...patch }).setProtectedHeader({ alg: 'RS256', kid: keys.kid }).sign(key);
@@ -437,6 +443,9 @@ describe('signing keys and verifyIdToken', () => {
     await expect401(ctx.deps.idp.verifyIdToken(await signWith(keys.privateKey, { exp: Math.floor(Date.now() / 1000) - 10 })));
     const foreign = await generateKeyPair('RS256');
     await expect401(ctx.deps.idp.verifyIdToken(await signWith(foreign.privateKey, {})));
+    // A token without a kid, or naming a kid nobody has, is refused too.
+    await expect401(ctx.deps.idp.verifyIdToken(await new SignJWT(claims).setProtectedHeader({ alg: 'RS256' }).sign(keys.privateKey)));
+    await expect401(ctx.deps.idp.verifyIdToken(await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: randomUUID() }).sign(keys.privateKey)));
   });
 
   it('the API refuses a missing or invalid bearer token with 401', async () => {

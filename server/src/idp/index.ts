@@ -1,8 +1,9 @@
 /**
  * The local identity provider (DESIGN §3–4, spec 000 §4, §7): the Cognito user-pool JSON protocol
  * at `POST /idp` (also `/idp/`) with header `X-Amz-Target: AWSCognitoIdentityProviderService.<Operation>`
- * and an `application/x-amz-json-1.1` body, RS256 tokens signed by a key persisted under
- * `${DATA_DIR}/keys/`, and the JWKS at `GET /idp/{userPoolId}/.well-known/jwks.json`.
+ * and an `application/x-amz-json-1.1` body, RS256 tokens signed by keys shared by every API node
+ * through the database (./keys.ts: a key ring with rotation, issue 18), and the JWKS at
+ * `GET /idp/{userPoolId}/.well-known/jwks.json`.
  *
  * aws-amplify v6 configured with `userPoolEndpoint: ${publicUrl}/idp` POSTs every user-pool call to
  * exactly that URL. Errors answer HTTP 400 with `x-amzn-ErrorType` and `{ __type, message }`
@@ -14,7 +15,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { unauthorized } from '../lib/errors';
 import { CognitoError } from './errors';
-import { loadOrCreateKeys } from './keys';
+import { openKeyRing, rotateIdpKeys } from './keys';
 import { createOperations } from './operations';
 import { createOAuthRoutes } from './oauth/routes';
 import { openSecret, sealClientSecret, sealSecret, signClaims, verifyClaims, type SecretPurpose } from './oauth/secrets';
@@ -40,20 +41,21 @@ function cognitoJson(c: Context, body: unknown, status: 200 | 400 | 429 | 500, r
 }
 
 /**
- * Creates the identity provider: loads (or on first start creates) the keys under
- * `${env.dataDir}/keys/`, and returns the `/idp` sub-app, `verifyIdToken` and `createCredentials`.
+ * Creates the identity provider: opens the key ring in the database (creating the keys race-safe on
+ * first start, importing `${env.dataDir}/keys/idp-keys.json` of an older install; ./keys.ts), and
+ * returns the `/idp` sub-app, `verifyIdToken`, `createCredentials`, `rotateKeys`….
  *
  * @param opts.now clock in epoch ms (tests move it to expire tokens); default Date.now.
- * @throws when the key file exists but cannot be read as one.
+ * @throws when the database has no keys yet and the legacy key file exists but cannot be read as one.
  */
 export async function createIdp(opts: { db: Db; env: Env; now?: () => number }): Promise<IdpService> {
   const { db, env } = opts;
   const now = opts.now ?? Date.now;
-  const keys = await loadOrCreateKeys(env.dataDir);
+  const keys = await openKeyRing({ db, dataDir: env.dataDir, refreshMs: env.scale.idpKeyRefreshMs, now });
   const poolName = poolNameOf(env.userPoolId);
   const issuer = `${env.publicUrl}/idp/${env.userPoolId}`;
   const tokens = createTokenService({ db, keys, issuer, clientId: env.userPoolClientId, now });
-  const sessions = createSessionCodec(keys.secret, now);
+  const sessions = createSessionCodec(keys.secret, db, now);
   const lockout = createLockout(db, now);
   const operations = createOperations({
     db,
@@ -106,8 +108,10 @@ export async function createIdp(opts: { db: Db; env: Env; now?: () => number }):
   routes.post('/:trailingSlash{^$}', handle);
   // OAuth 2.0 endpoints for federated sign-in (issue 3): /idp/oauth2/authorize, /idpresponse, /token, /idp/logout.
   routes.route('/', createOAuthRoutes({ db, env, secret: keys.secret, tokens, now }));
-  routes.get(`/${env.userPoolId}/.well-known/jwks.json`, (c) =>
-    c.json({ keys: [keys.publicJwk] }, 200, { 'cache-control': 'public, max-age=3600' }),
+  // The signing key and retired keys still within retention. Cached briefly so verifiers elsewhere see
+  // a rotated key soon (they should also re-fetch on an unknown kid, as jose's createRemoteJWKSet does).
+  routes.get(`/${env.userPoolId}/.well-known/jwks.json`, async (c) =>
+    c.json({ keys: await keys.jwks() }, 200, { 'cache-control': 'public, max-age=300' }),
   );
   routes.get(`/${env.userPoolId}/.well-known/openid-configuration`, (c) =>
     c.json({
@@ -159,6 +163,11 @@ export async function createIdp(opts: { db: Db; env: Env; now?: () => number }):
     },
     createSystemUser(input) {
       return createSystemUser({ db, env, now }, input);
+    },
+    async rotateKeys() {
+      const result = await rotateIdpKeys(db, { refreshMs: env.scale.idpKeyRefreshMs, now });
+      await keys.refresh();
+      return result;
     },
   };
 }

@@ -12,7 +12,7 @@ import { DEMO_PASSWORD } from '../db/seed';
 import { users } from '../db/schema';
 import { createIdp, type IdpService } from './index';
 import { TOTP_PERIOD, createSecretBox, matchTotpStep, newTotpSecret, totpCode } from './totp';
-import { loadOrCreateKeys } from './keys';
+import { loadIdpSecret } from './keys';
 
 interface Answer {
   status: number;
@@ -71,7 +71,7 @@ describe('TOTP helpers', () => {
     expect(matchTotpStep(secret, totpCode(secret, t + 60_000), t)).toBeNull();
     expect(matchTotpStep(secret, 'abcdef', t)).toBeNull();
 
-    const box = createSecretBox((await loadOrCreateKeys(ctx.env.dataDir)).secret);
+    const box = createSecretBox(await loadIdpSecret(ctx.deps.db));
     const sealed = box.seal(secret);
     expect(sealed).not.toContain(secret);
     expect(box.open(sealed)).toBe(secret);

@@ -21,7 +21,7 @@ import { idpPasswordResetCodes, users } from '../db/schema';
 import { forgotPasswordEmail, queueEmail } from '../email';
 import type { EmailDeps } from '../email';
 import { CognitoError, codeMismatch, invalidParameter, notAuthorized } from './errors';
-import type { IdpKeys } from './keys';
+import type { IdpKeyRing } from './keys';
 import type { Lockout } from './lockout';
 import { passwordPolicyViolation } from './password-policy';
 import { createSecretBox, matchTotpStep, newTotpSecret } from './totp';
@@ -114,7 +114,7 @@ function requireParam(params: Record<string, string>, name: string): string {
  */
 export interface OperationsDeps {
   db: Db;
-  keys: IdpKeys;
+  keys: Pick<IdpKeyRing, 'secret'>;
   tokens: TokenService;
   sessions: SessionCodec;
   lockout: Lockout;

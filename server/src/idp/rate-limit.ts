@@ -5,8 +5,16 @@
  * with the Cognito error `TooManyRequestsException` and `Retry-After` (seconds).
  *
  * The client IP is the socket's remote address, or with TRUST_PROXY=1 the first X-Forwarded-For
- * address; in-process requests without either (`app.request` in tests) are not limited. Buckets are per process (several API processes each allow the rate); they live in
- * memory and full ones are dropped when the table grows past 10,000 entries.
+ * address; in-process requests without either (`app.request` in tests) are not limited. Buckets live
+ * in memory and full ones are dropped when the table grows past 10,000 entries.
+ *
+ * Per API node, by decision (issue 18; docs/scaling.md "Identity provider keys"): with N nodes behind a
+ * load balancer one IP may make up to N × burst requests at once and N × perSecond a second in total.
+ * Sharing the buckets through the database would add a write to every `/idp` request, the hottest
+ * unauthenticated path; the brute-force defence that must hold across nodes — the per-user lockout
+ * (./lockout.ts) — is already in the database. Operators wanting a cluster-wide figure divide the
+ * settings by N or limit at the load balancer. Behind one, TRUST_PROXY=1 is needed, or every client
+ * shares the balancer's address and bucket.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';

@@ -3,14 +3,17 @@
  * (base64 of the sealed string, as Cognito's own SECRET_BLOCK is its opaque state) and in the
  * `Session` of the NEW_PASSWORD_REQUIRED challenge
  * (DESIGN §1 stateless API processes, §4 SRP): an encrypted JWT (JWE, dir + A256GCM) under the
- * identity provider's persisted secret, valid 3 minutes like Cognito's. Any process sharing
- * DATA_DIR's keys can finish a sign-in another one started, and a restart does not break one.
+ * identity provider's secret (shared by every node through the database, ./keys.ts), valid 3 minutes
+ * like Cognito's. Any node can finish a sign-in another one started, and a restart does not break one.
  *
- * A session can be redeemed once per process (a used-`jti` set pruned at expiry), which stops a
- * captured RespondToAuthChallenge from being replayed against the same process.
+ * A session can be redeemed once across all nodes (its `jti` goes into `idp_used_sessions` until it
+ * expires; issue 18), which stops a captured RespondToAuthChallenge from being replayed on any node.
  */
 import { randomUUID } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
 import { EncryptJWT, jwtDecrypt } from 'jose';
+import type { Db } from '../db/client';
+import { idpUsedSessions } from '../db/schema';
 
 /** Session lifetime: 3 minutes, in seconds. */
 export const SESSION_TTL_SECONDS = 180;
@@ -65,27 +68,36 @@ export interface SessionCodec {
 }
 
 /**
- * Seals and opens sign-in state with the 32-byte `secret` (IdpKeys.secret).
+ * Seals and opens sign-in state with the 32-byte `secret` (IdpKeyRing.secret); redeemed sessions are
+ * recorded in `db` (`idp_used_sessions`).
  * @param now clock in epoch ms; sessions expire SESSION_TTL_SECONDS after sealing.
  */
-export function createSessionCodec(secret: Uint8Array, now: () => number = Date.now): SessionCodec {
-  const used = new Map<string, number>();
-  const prune = () => {
-    const t = now();
-    for (const [jti, exp] of used) if (exp * 1000 < t) used.delete(jti);
-  };
-  const decode = async (session: string, kind: SessionState['kind'], consume: boolean): Promise<SessionState | null> => {
+export function createSessionCodec(secret: Uint8Array, db: Db, now: () => number = Date.now): SessionCodec {
+  const decrypt = async (session: string, kind: SessionState['kind']) => {
     try {
       const { payload } = await jwtDecrypt(session, secret, { currentDate: new Date(now()) });
       const st = payload.st as SessionState | undefined;
       if (!st || st.kind !== kind || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
-      prune();
-      if (used.has(payload.jti)) return null;
-      if (consume) used.set(payload.jti, payload.exp);
-      return st;
+      return { st, jti: payload.jti, exp: payload.exp };
     } catch {
       return null;
     }
+  };
+  const decode = async (session: string, kind: SessionState['kind'], consume: boolean): Promise<SessionState | null> => {
+    const opened = await decrypt(session, kind);
+    if (!opened) return null;
+    if (!consume) {
+      const [row] = await db.select({ jti: idpUsedSessions.jti }).from(idpUsedSessions).where(eq(idpUsedSessions.jti, opened.jti)).limit(1);
+      return row ? null : opened.st;
+    }
+    // Forget redeemed sessions that have expired anyway, then claim this one: the insert is the check.
+    await db.delete(idpUsedSessions).where(lt(idpUsedSessions.expiresAt, new Date(now())));
+    const claimed = await db
+      .insert(idpUsedSessions)
+      .values({ jti: opened.jti, expiresAt: new Date(opened.exp * 1000) })
+      .onConflictDoNothing({ target: idpUsedSessions.jti })
+      .returning({ jti: idpUsedSessions.jti });
+    return claimed.length ? opened.st : null;
   };
   return {
     async seal(state) {

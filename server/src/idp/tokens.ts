@@ -15,7 +15,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import type { Db } from '../db/client';
 import { idpRefreshTokens } from '../db/schema';
-import type { IdpKeys } from './keys';
+import type { IdpKeyRing, SigningKey } from './keys';
 
 /** ID and access token lifetime: 60 minutes, in seconds. */
 export const TOKEN_TTL_SECONDS = 60 * 60;
@@ -78,22 +78,24 @@ export interface TokenService {
 }
 
 /**
- * Token issuing and checking for one user pool and app client.
+ * Token issuing and checking for one user pool and app client. Tokens are signed by the ring's
+ * signing key (its `kid` in the header); verification takes the key the token's `kid` names while it
+ * is in the ring's JWKS (issue 18: keys shared by every node, rotation).
  * @param opts.issuer `${publicUrl}/idp/${userPoolId}`; opts.now clock in epoch ms (tests move it).
  */
-export function createTokenService(opts: { db: Db; keys: IdpKeys; issuer: string; clientId: string; now?: () => number }): TokenService {
+export function createTokenService(opts: { db: Db; keys: IdpKeyRing; issuer: string; clientId: string; now?: () => number }): TokenService {
   const { db, keys, issuer, clientId } = opts;
   const now = opts.now ?? Date.now;
 
-  const sign = (payload: JWTPayload, sub: string, iat: number) =>
+  const sign = (key: SigningKey, payload: JWTPayload, sub: string, iat: number) =>
     new SignJWT(payload)
-      .setProtectedHeader({ alg: 'RS256', kid: keys.kid })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid })
       .setSubject(sub)
       .setIssuer(issuer)
       .setIssuedAt(iat)
       .setExpirationTime(iat + TOKEN_TTL_SECONDS)
       .setJti(randomUUID())
-      .sign(keys.privateKey);
+      .sign(key.privateKey);
 
   return {
     issuer,
@@ -101,7 +103,10 @@ export function createTokenService(opts: { db: Db; keys: IdpKeys; issuer: string
     async issue(user, { authTime, originJti }) {
       const iat = Math.floor(now() / 1000);
       const eventId = randomUUID();
+      // One key for both tokens of a sign-in, even if a refresh of the ring lands in between.
+      const key = await keys.signingKey();
       const IdToken = await sign(
+        key,
         {
           email: user.email,
           email_verified: true,
@@ -116,6 +121,7 @@ export function createTokenService(opts: { db: Db; keys: IdpKeys; issuer: string
         iat,
       );
       const AccessToken = await sign(
+        key,
         {
           client_id: clientId,
           username: user.username,
@@ -132,7 +138,13 @@ export function createTokenService(opts: { db: Db; keys: IdpKeys; issuer: string
     },
     async verify(token, use) {
       try {
-        const { payload } = await jwtVerify(token, keys.publicKey, {
+        // The key the token's kid names, while it is in the JWKS (an unknown kid re-reads the ring once).
+        const keyFor = async (header: { kid?: string }) => {
+          const key = await keys.verificationKey(header.kid);
+          if (!key) throw new TokenRejected('invalid');
+          return key;
+        };
+        const { payload } = await jwtVerify(token, keyFor, {
           issuer,
           algorithms: ['RS256'],
           currentDate: new Date(now()),

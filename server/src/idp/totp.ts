@@ -5,7 +5,7 @@
  *
  * Secrets are 160-bit, handed to the user as base32 (`SecretCode`), and stored encrypted at rest
  * with AES-256-GCM under a key derived (HKDF-SHA256, info "vidbot totp secret") from the identity
- * provider's persisted secret (keys.ts). Stored form: `v1.<base64url iv>.<base64url ciphertext+tag>`.
+ * provider's secret (keys.ts, in the database). Stored form: `v1.<base64url iv>.<base64url ciphertext+tag>`.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';

@@ -5,6 +5,7 @@
 import type { Hono } from 'hono';
 import type { CreateSystemUserInput, UserRow } from './users';
 import type { SecretPurpose } from './oauth/secrets';
+import type { RotationResult } from './keys';
 
 /** Claims of a verified ID token (RS256, 60 min). */
 export interface IdTokenClaims {
@@ -42,4 +43,9 @@ export interface IdpService {
    * ./users.ts `createSystemUser` (HttpError 422 for a password against the policy, 409 for a taken e-mail).
    */
   createSystemUser(input: CreateSystemUserInput): Promise<{ user: UserRow; temporaryPassword: string }>;
+  /**
+   * Rotates the signing keys shared by every node (./keys.ts `rotateIdpKeys`: a new key signs, the old
+   * one stays in the JWKS until its tokens have expired) and re-reads this node's ring at once.
+   */
+  rotateKeys(): Promise<RotationResult>;
 }

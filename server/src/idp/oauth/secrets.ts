@@ -1,6 +1,6 @@
 /**
- * Sealing of small secrets with the identity provider's 32-byte secret (IdpKeys.secret, under
- * DATA_DIR/keys): compact JWE, `dir` + A256GCM (authenticated encryption), with a `cty` naming the
+ * Sealing of small secrets with the identity provider's 32-byte secret (IdpKeyRing.secret, in the
+ * database table idp_secrets, shared by every node: ../keys.ts): compact JWE, `dir` + A256GCM (authenticated encryption), with a `cty` naming the
  * purpose so one kind of sealed value can never be opened as another (issue 3).
  *
  * - SSO client secrets at rest (`sso_configs.client_secret_enc`, no expiry).

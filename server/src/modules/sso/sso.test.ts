@@ -12,7 +12,7 @@ import { issueCode } from '../../idp/oauth/codes';
 import { FederationError, federateUser } from '../../idp/oauth/federation';
 import { findUpstream } from '../../idp/oauth/upstream';
 import { openClientSecret } from '../../idp/oauth/secrets';
-import { loadOrCreateKeys } from '../../idp/keys';
+import { loadIdpSecret } from '../../idp/keys';
 
 let ctx: TestContext;
 let superToken: string;
@@ -67,8 +67,7 @@ describe('SSO config API', () => {
     const [row] = await ctx.deps.db.select().from(ssoConfigs).where(eq(ssoConfigs.id, configId));
     expect(row?.clientSecretEnc).toBeTruthy();
     expect(row?.clientSecretEnc).not.toContain('s3cret');
-    const keys = await loadOrCreateKeys(ctx.env.dataDir);
-    expect(await openClientSecret(keys.secret, row?.clientSecretEnc ?? '')).toBe('s3cret');
+    expect(await openClientSecret(await loadIdpSecret(ctx.deps.db), row?.clientSecretEnc ?? '')).toBe('s3cret');
     const dup = await ctx.call('POST', '/api/sso/config', { token: superToken, body: { ...corp, provider: 'other' } });
     expect(dup.status).toBe(409);
   });
@@ -111,7 +110,7 @@ describe('POST /auth/sso/discover', () => {
 
 describe('federation', () => {
   it('refuses unverified e-mails and e-mails outside the config domain (no takeover of staff)', async () => {
-    const up = await findUpstream(ctx.deps.db, ctx.env, (await loadOrCreateKeys(ctx.env.dataDir)).secret, 'corp-oidc');
+    const up = await findUpstream(ctx.deps.db, ctx.env, await loadIdpSecret(ctx.deps.db), 'corp-oidc');
     expect(up).not.toBeNull();
     if (!up) return;
     const base = { givenName: null, familyName: null };
@@ -120,7 +119,7 @@ describe('federation', () => {
   });
 
   it('creates an external user with the provisioned role once, and finds them again by subject', async () => {
-    const up = await findUpstream(ctx.deps.db, ctx.env, (await loadOrCreateKeys(ctx.env.dataDir)).secret, 'corp-oidc');
+    const up = await findUpstream(ctx.deps.db, ctx.env, await loadIdpSecret(ctx.deps.db), 'corp-oidc');
     if (!up) throw new Error('no upstream');
     const u1 = await federateUser(ctx.deps.db, up, { sub: 'sub-1', email: 'jane@sso-corp.example', emailVerified: true, givenName: 'Jane', familyName: 'Doe' }, Date.now());
     expect(u1).toMatchObject({ email: 'jane@sso-corp.example', external: true, firstName: 'Jane', srpVerifier: null });
@@ -149,7 +148,7 @@ describe('federation', () => {
   });
 
   it('a disabled config or unconfigured Google is not an upstream', async () => {
-    const secret = (await loadOrCreateKeys(ctx.env.dataDir)).secret;
+    const secret = await loadIdpSecret(ctx.deps.db);
     expect(await findUpstream(ctx.deps.db, ctx.env, secret, 'Google')).toBeNull();
     expect(await findUpstream(ctx.deps.db, ctx.env, secret, 'nope')).toBeNull();
   });
