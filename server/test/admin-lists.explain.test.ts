@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, dbVariant, type TestContext } from './harness';
 import { demoAccountId } from './accounts';
+import { ADMIN_SCALE_TABLES, seedAdminScale } from './admin-scale-seed';
 
 const N = 100_000;
-const BIG = ['users', 'accounts', 'roles', 'audit_events', 'form_submissions', 'email_outbox', 'analytics_daily'];
+const BIG = ADMIN_SCALE_TABLES;
 
 interface Captured {
   text: string;
@@ -48,28 +49,7 @@ describe.runIf(dbVariant === 'postgres')('admin and analytics lists at 100,000 r
     demo = await demoAccountId(ctx);
     token = await ctx.signIn('superadmin@example.com');
     const db = ctx.deps.db;
-    // 100,000 accounts; 100,000 users, each a member of the demo account; 250 bots in the demo account.
-    await db.execute(sql`insert into accounts (public_id, business_name, created_at)
-      select 'scale-' || g, 'Business ' || g, now() - g * interval '1 minute' from generate_series(1, ${N}) g`);
-    await db.execute(sql`insert into users (username, email, first_name, is_reseller)
-      select 'scale-user-' || g, 'person' || g || '@example.org', 'Person', g % 1000 = 0 from generate_series(1, ${N}) g`);
-    await db.execute(sql`insert into roles (user_id, account_id, role, status)
-      select u.id, ${demo}::int, 'Viewer', 'Active' from users u where u.username like 'scale-user-%'`);
-    await db.execute(sql`insert into bots (public_id, account_id, name, status)
-      select 'scale-bot-' || g, ${demo}::int, 'Scale bot ' || g, 'Published' from generate_series(1, 250) g`);
-    bigBot = await count(`select id as n from bots where public_id = 'scale-bot-1'`);
-    // 100,000 audit events (90 % in the demo account, the rest staff-wide), form submissions of one bot, outbox messages.
-    await db.execute(sql`insert into audit_events (account_id, type, target_type, target_id, target_name, created_at)
-      select case when g % 10 = 0 then null else ${demo}::int end, case when g % 100 = 0 then 'widget.update' else 'bot.update' end,
-        'bot', g, 'Target ' || g, now() - g * interval '1 second' from generate_series(1, ${N}) g`);
-    await db.execute(sql`insert into form_submissions (submission_id, bot_id, action_id, form_name, "values", created_at)
-      select 'scale-sub-' || g, ${bigBot}::int, 1, 'Contact', '{}'::jsonb, now() - g * interval '1 second' from generate_series(1, ${N}) g`);
-    await db.execute(sql`insert into email_outbox ("to", subject, text, kind, status, created_at)
-      select 'person' || g || '@example.org', 'Hello', 'Hello', 'invitation', 'captured', now() - g * interval '1 second' from generate_series(1, ${N}) g`);
-    // 100,000 rollup rows: 250 bots × 400 days (direct channel).
-    await db.execute(sql`insert into analytics_daily (day, account_id, bot_id, channel, session, opened, engaged)
-      select current_date - d, ${demo}::int, b.id, 'direct', 10, 5, 2 from bots b cross join generate_series(1, 400) d where b.public_id like 'scale-bot-%'`);
-    for (const t of BIG) await db.execute(sql.raw(`analyze ${t}`));
+    bigBot = await seedAdminScale(db, demo, N);
     // The node-postgres pool under drizzle: record every statement the API sends.
     pool = (db as unknown as { $client: typeof pool }).$client;
     const original = pool.query.bind(pool);
