@@ -115,7 +115,9 @@ CREATE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"), "id
 -- Accounts (GET /account, /account/detail): business-name search and both orders.
 CREATE INDEX "accounts_business_name_trgm_idx" ON "accounts" USING gin ("business_name" gin_trgm_ops);
 --> statement-breakpoint
-CREATE INDEX "accounts_business_name_order_idx" ON "accounts" USING btree ((lower("business_name") COLLATE "C"), "id");
+-- INCLUDE business_name: the planner allows an index-only scan of an expression index only when the
+-- expression's column is in the index too (deep pages skip rows without reading the table).
+CREATE INDEX "accounts_business_name_order_idx" ON "accounts" USING btree ((lower("business_name") COLLATE "C"), "id") INCLUDE ("business_name");
 --> statement-breakpoint
 CREATE INDEX "accounts_created_idx" ON "accounts" USING btree ("created_at", "id");
 --> statement-breakpoint

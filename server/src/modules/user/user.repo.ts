@@ -35,7 +35,9 @@ export async function listUserPage(
     where === undefined
       ? await adminListCount(db, 'users')
       : ((await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(users).where(where))[0]?.count ?? 0);
-  const page = await db.select().from(users).where(where).orderBy(asc(users.id)).limit(p.size).offset(pageOffset(p.page, p.size));
+  // Ids first: the page's ids through the primary key (index-only), then those users' rows.
+  const pageIds = db.select({ id: users.id }).from(users).where(where).orderBy(asc(users.id)).limit(p.size).offset(pageOffset(p.page, p.size));
+  const page = await db.select().from(users).where(inArray(users.id, pageIds)).orderBy(asc(users.id));
   const ids = page.map((u) => u.id);
   const rs = ids.length ? await db.select().from(roles).where(inArray(roles.userId, ids)).orderBy(asc(roles.id)) : [];
   return { rows: page.map((user) => ({ user, roles: rs.filter((r) => r.userId === user.id) })), totalCount };
