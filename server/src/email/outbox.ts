@@ -6,7 +6,7 @@
  * (./email.job.ts) delivers it over SMTP with retries and backoff and records `status`, `attempts`,
  * `sentAt` and `error` on the row. A request never waits for SMTP.
  */
-import { desc, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailOutbox, type EmailKind } from '../db/schema';
 import type { Env } from '../env';

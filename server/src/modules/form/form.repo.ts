@@ -2,7 +2,7 @@
  * SQL of form submissions (table form_submissions, server/src/db/schema.form.ts). None of these
  * decides permissions.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { formSubmissions } from '../../db/schema';
 import { pageOffset } from '../../lib/list-query';
