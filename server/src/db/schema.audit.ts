@@ -15,6 +15,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
+// Migration 0016_scale_admin_lists.sql indexes it (account/type/created order; the indexes below are replaced there) and counts its rows (admin_list_counts, server/src/lib/list-page.ts).
 export const auditEvents = pgTable(
   'audit_events',
   {

@@ -18,6 +18,7 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 /** What a message is for (templates in server/src/email/templates.ts). */
 export type EmailKind = 'forgot-password' | 'invitation' | 'temporary-password' | 'form-submission' | (string & {});
 
+// Migration 0016_scale_admin_lists.sql indexes it (created_at, id) and counts its rows (admin_list_counts, server/src/lib/list-page.ts).
 export const emailOutbox = pgTable(
   'email_outbox',
   {

@@ -14,6 +14,7 @@ import { botRevisions, bots } from './schema';
 /** A submitted value: text fields → string, checkboxes → boolean, radio buttons → the option's label. */
 export type FormSubmissionValue = string | boolean;
 
+// Migration 0016_scale_admin_lists.sql indexes it (bot_id, created_at, id) and counts its rows (admin_list_counts, server/src/lib/list-page.ts).
 export const formSubmissions = pgTable(
   'form_submissions',
   {

@@ -34,6 +34,7 @@ export interface AccountOptions {
   analyticsConsentRequired?: boolean;
 }
 
+// Migration 0016_scale_admin_lists.sql indexes it (business-name trigram and order, created_at) and counts its rows (admin_list_counts, server/src/lib/list-page.ts).
 export const accounts = pgTable('accounts', {
   id: serial('id').primaryKey(),
   publicId: text('public_id').notNull().unique(),
@@ -68,6 +69,7 @@ export const accounts = pgTable('accounts', {
 /** Identity-provider user status, as Cognito names it. */
 export type IdpUserStatus = 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD';
 
+// Migration 0016_scale_admin_lists.sql indexes it (e-mail trigram and lower(email), resellers) and counts its rows (admin_list_counts, server/src/lib/list-page.ts).
 /**
  * Users (spec 000 §3) plus the local identity provider's credentials: an SRP salt and verifier
  * (hex strings, RFC 5054 3072-bit group), never a password. `username` is the Cognito `sub` (UUID).
@@ -107,6 +109,7 @@ export const users = pgTable('users', {
 export type RoleName = 'Owner' | 'Admin' | 'Editor' | 'Viewer' | 'Reseller';
 export type RoleStatus = 'Active' | 'Invited';
 
+// Migration 0016_scale_admin_lists.sql counts its rows per account (admin_list_counts 'members', server/src/lib/list-page.ts).
 export const roles = pgTable(
   'roles',
   {
@@ -135,6 +138,7 @@ export const idpRefreshTokens = pgTable(
   (t) => [index('idp_refresh_tokens_user_idx').on(t.userId)],
 );
 
+// Migration 0016_scale_admin_lists.sql indexes it (name trigram).
 /** Feature flag, spec 000 §3. */
 export const featureFlags = pgTable('feature_flags', {
   id: serial('id').primaryKey(),

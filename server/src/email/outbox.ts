@@ -6,10 +6,11 @@
  * (./email.job.ts) delivers it over SMTP with retries and backoff and records `status`, `attempts`,
  * `sentAt` and `error` on the row. A request never waits for SMTP.
  */
-import { desc, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailOutbox, type EmailKind } from '../db/schema';
 import type { Env } from '../env';
+import { adminListCount } from '../lib/list-page';
 import { enqueueJob } from '../jobs/queue';
 
 /** A message ready to send: recipient address, subject, plain text and optional HTML body. */
@@ -54,9 +55,8 @@ export async function queueEmail(deps: EmailDeps, msg: EmailMessage): Promise<Ou
   return row;
 }
 
-/** One page of the outbox, newest first, and the total count (GET /api/admin/outbox). */
+/** One page of the outbox, newest first (email_outbox_created_idx backwards), and the exact total: the `email_outbox` counter (lib/list-page.ts, issue 18). */
 export async function listOutbox(db: Db, page: number, size: number): Promise<{ rows: OutboxRow[]; total: number }> {
   const rows = await db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(size).offset((page - 1) * size);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox);
-  return { rows, total: count?.n ?? 0 };
+  return { rows, total: await adminListCount(db, 'email_outbox') };
 }

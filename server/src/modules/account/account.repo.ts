@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { accounts, media, roles, users, type MediaKind } from '../../db/schema';
 import { containsPattern, pageOffset } from '../../lib/list-query';
+import { adminListCount } from '../../lib/list-page';
 import type { AccountListScope } from './account.policy';
 import type { AccountOrderBy } from './account.schemas';
 
@@ -27,7 +28,9 @@ export interface AccountListParams {
 
 /**
  * One page of accounts with the caller's role in each (left join on roles of `userId`), filtered by
- * scope and business-name substring; ties broken by id. `LIMIT/OFFSET` plus `count(*)`.
+ * scope and business-name substring; ties broken by id. Ids first (`LIMIT/OFFSET` over the order index),
+ * totalCount exact: the `accounts` counter for staff's unfiltered list, else an index-backed count
+ * (issue 18, docs/scaling.md "Admin and analytics lists").
  */
 export async function listAccountPage(db: Db, p: AccountListParams): Promise<{ rows: AccountListRow[]; totalCount: number }> {
   const where = and(
@@ -38,20 +41,29 @@ export async function listAccountPage(db: Db, p: AccountListParams): Promise<{ r
   const join = and(eq(roles.accountId, accounts.id), eq(roles.userId, p.userId));
   const dir = p.direction === 'asc' ? asc : desc;
   const order = p.orderBy === 'business_name' ? sql`lower(${accounts.businessName}) collate "C"` : accounts.createdAt;
-  const [countRow] = await db
-    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(accounts)
-    .leftJoin(roles, join)
-    .where(where);
-  const rows = await db
-    .select({ account: accounts, roleId: roles.id, role: roles.role, roleStatus: roles.status })
+  // Staff's unfiltered list of every account: the `accounts` counter (lib/list-page.ts). Otherwise an
+  // index-backed count: the caller's roles (roles_user_account_uq) or the business-name trigram index.
+  const totalCount =
+    where === undefined
+      ? await adminListCount(db, 'accounts')
+      : ((await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(accounts).leftJoin(roles, join).where(where))[0]?.count ?? 0);
+  // Ids first: the page's ids through the order index (the left join is removed by the planner when
+  // nothing filters on it: roles_user_account_uq makes it unique), then the rows of those ids only.
+  const pageIds = db
+    .select({ id: accounts.id })
     .from(accounts)
     .leftJoin(roles, join)
     .where(where)
     .orderBy(dir(order), dir(accounts.id))
     .limit(p.size)
     .offset(pageOffset(p.page, p.size));
-  return { rows, totalCount: countRow?.count ?? 0 };
+  const rows = await db
+    .select({ account: accounts, roleId: roles.id, role: roles.role, roleStatus: roles.status })
+    .from(accounts)
+    .leftJoin(roles, join)
+    .where(inArray(accounts.id, pageIds))
+    .orderBy(dir(order), dir(accounts.id));
+  return { rows, totalCount };
 }
 
 /** The account row, or undefined. */

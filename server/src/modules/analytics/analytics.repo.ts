@@ -521,8 +521,11 @@ export async function billingPage(
       where channel = 'display_ad' and day >= ${p.range.from} and day <= ${p.range.to} ${accountFilter(sql`account_id`)}
       group by bot_id having sum(impressions) > 0),
     feat as (
-      select a.id from accounts a where exists (select 1 from feature_flags f where f.name = ${p.featureName}
-        and (f.is_everyone is true or a.id = any(f.account_ids)))),
+      -- every account when the flag is on for everyone (skipped unless it is), else the flag's listed accounts
+      select a.id from accounts a where exists (select 1 from feature_flags f where f.name = ${p.featureName} and f.is_everyone is true)
+      union
+      select a.id from feature_flags f cross join unnest(f.account_ids) as x(id) join accounts a on a.id = x.id
+      where f.name = ${p.featureName}),
     rows as (
       select b.account_id, b.id as bot_id, b.public_id, b.name as bot_name, imp.n as impressions,
         b.account_id in (select id from feat) as has_ad_feature, false as has_feature_only

@@ -13,13 +13,14 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
 import type { AppDeps, AppEnv, AuthUser } from '../../lib/context';
 import { isAuditTypeFilter } from '../../lib/audit.types';
 import { forbidden } from '../../lib/errors';
 import { listMetadata, pageOffset, pageParam, positiveIntString, sizeParam } from '../../lib/list-query';
+import { adminListCount } from '../../lib/list-page';
 import { listOf, route, Timestamp } from '../../lib/contract';
 import { activeRole, assertAccountAccess, isStaff } from '../../lib/policy';
 import { validate } from '../../lib/validate';
@@ -75,21 +76,36 @@ export function assertMayReadAudit(user: AuthUser, accountId: number | undefined
   if (role !== 'Owner' && role !== 'Admin') throw forbidden('Only the account Owner and Admins can read the audit log.');
 }
 
-/** One page of audit events. */
+/** `LIKE` pattern for rows starting with `prefix` literally (`%`, `_`, `\` escaped). */
+function prefixPattern(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * One page of audit events. totalCount is exact: the `audit_events` / `account_audit_events` counter
+ * without `type` (lib/list-page.ts), else an index-only count over the type index (issue 18).
+ */
 export async function listAuditLog(db: Db, user: AuthUser, q: AuditLogQuery): Promise<AuditLog> {
   assertMayReadAudit(user, q.account_id);
+  // A resource prefix is a LIKE prefix (escaped), served by the text_pattern_ops indexes of migration 0016.
   const byType =
-    q.type === undefined ? undefined : q.type.endsWith('.') ? sql`left(${auditEvents.type}, ${q.type.length}) = ${q.type}` : eq(auditEvents.type, q.type);
+    q.type === undefined ? undefined : q.type.endsWith('.') ? like(auditEvents.type, prefixPattern(q.type)) : eq(auditEvents.type, q.type);
   const where = and(q.account_id !== undefined ? eq(auditEvents.accountId, q.account_id) : undefined, byType);
-  const [count] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(auditEvents).where(where);
+  const totalCount =
+    byType !== undefined
+      ? ((await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(auditEvents).where(where))[0]?.n ?? 0)
+      : q.account_id !== undefined
+        ? await adminListCount(db, 'account_audit_events', q.account_id)
+        : await adminListCount(db, 'audit_events');
+  const order = [desc(auditEvents.createdAt), desc(auditEvents.id)];
+  // Ids first: the page's ids through (account_id, created_at, id) scanned backwards, then the actors of those rows only.
+  const pageIds = db.select({ id: auditEvents.id }).from(auditEvents).where(where).orderBy(...order).limit(q.size).offset(pageOffset(q.page, q.size));
   const rows = await db
     .select({ e: auditEvents, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .where(where)
-    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-    .limit(q.size)
-    .offset(pageOffset(q.page, q.size));
+    .where(inArray(auditEvents.id, pageIds))
+    .orderBy(...order);
   const records = rows.map(({ e, email, firstName, lastName }) => {
     const full = [firstName, lastName].filter(Boolean).join(' ');
     return {
@@ -106,7 +122,7 @@ export async function listAuditLog(db: Db, user: AuthUser, q: AuditLogQuery): Pr
       details: e.details,
     };
   });
-  return { records, metadata: listMetadata(q.page, q.size, count?.n ?? 0) };
+  return { records, metadata: listMetadata(q.page, q.size, totalCount) };
 }
 
 /** `/api/audit-log` routes. */

@@ -2,10 +2,11 @@
  * SQL of form submissions (table form_submissions, server/src/db/schema.form.ts). None of these
  * decides permissions.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { formSubmissions } from '../../db/schema';
 import { pageOffset } from '../../lib/list-query';
+import { adminListCount } from '../../lib/list-page';
 
 export type FormSubmissionRow = typeof formSubmissions.$inferSelect;
 export type NewFormSubmission = typeof formSubmissions.$inferInsert;
@@ -25,10 +26,12 @@ export async function insertSubmission(db: DbOrTx, values: NewFormSubmission): P
   return row;
 }
 
-/** One page of a bot's submissions, newest first, and the total count (both in SQL). */
+/**
+ * One page of a bot's submissions, newest first (form_submissions_bot_idx scanned backwards), and the
+ * total count: the `form_submissions` counter of the bot (lib/list-page.ts, issue 18).
+ */
 export async function listBotSubmissions(db: DbOrTx, botId: number, page: number, size: number): Promise<{ rows: FormSubmissionRow[]; totalCount: number }> {
   const where = and(eq(formSubmissions.botId, botId));
-  const [count] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(formSubmissions).where(where);
   const rows = await db
     .select()
     .from(formSubmissions)
@@ -36,7 +39,7 @@ export async function listBotSubmissions(db: DbOrTx, botId: number, page: number
     .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
     .limit(size)
     .offset(pageOffset(page, size));
-  return { rows, totalCount: count?.n ?? 0 };
+  return { rows, totalCount: await adminListCount(db, 'form_submissions', botId) };
 }
 
 /** The submission with this row id. */

@@ -1,6 +1,7 @@
 /** SQL of account membership and invitation tokens (tables users, roles, accounts, invitation_tokens). */
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { adminListCount } from '../../lib/list-page';
 import { accounts, invitationTokens, roles, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,9 +17,12 @@ export interface MemberRow {
   role: RoleRow;
 }
 
-/** A page of the account's members ordered by e-mail, then user id. */
+/**
+ * A page of the account's members ordered by e-mail, then user id; totalCount is the `members` counter
+ * (lib/list-page.ts, issue 18). The order joins the account's roles to users (roles_account_idx, then
+ * users by primary key) and sorts them: its cost grows with the account's members, not with all users.
+ */
 export async function listMembers(db: Db, accountId: number, page: number, size: number): Promise<{ rows: MemberRow[]; totalCount: number }> {
-  const [total] = await db.select({ n: count() }).from(roles).where(eq(roles.accountId, accountId));
   const rows = await db
     .select({ user: users, role: roles })
     .from(roles)
@@ -27,7 +31,7 @@ export async function listMembers(db: Db, accountId: number, page: number, size:
     .orderBy(asc(sql`lower(${users.email})`), asc(users.id))
     .limit(size)
     .offset((page - 1) * size);
-  return { rows, totalCount: Number(total?.n ?? 0) };
+  return { rows, totalCount: await adminListCount(db, 'members', accountId) };
 }
 
 /** The account row, or undefined. */
