@@ -50,6 +50,7 @@ import { benchAnalyticsIngest, runAnalyticsIngestAlone } from './analytics-inges
 import { benchAnalyticsReads, runAnalyticsReadsAlone } from './analytics-reads';
 import { benchAi, runAiAlone } from './ai';
 import { benchAiGenerator } from './ai-generator';
+import { benchNodes, runNodesAlone } from './nodes';
 import { describeTool, findChromium } from '../scripts/toolchain.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
@@ -206,5 +207,6 @@ if (process.argv.slice(2).includes('embed')) await runEmbedAlone();
 else if (process.argv.slice(2).includes('analytics-ingest')) await runAnalyticsIngestAlone();
 else if (process.argv.slice(2).includes('analytics-reads')) await runAnalyticsReadsAlone();
 else if (process.argv.slice(2).includes('ai')) await runAiAlone();
+else if (process.argv.slice(2).includes('nodes')) await runNodesAlone();
 else await main();
 process.exit(0);
