@@ -256,7 +256,8 @@ async function runDatabase(target: Db0, log: Log): Promise<void> {
         ),
       ),
     );
-    const burstMs = performance.now() - b0;
+    const burstEnd = performance.now();
+    const burstMs = burstEnd - b0;
     const timed = async (p: string) => {
       const t = performance.now();
       const r = await fetch(`${url}${p}`, { headers: owner, signal: AbortSignal.timeout(300_000) }).catch((e: Error) => e);
@@ -267,6 +268,9 @@ async function runDatabase(target: Db0, log: Log): Promise<void> {
     const me = await timed('/api/user/me');
     const first = await timed(all.big[0]!.path);
     const gone = target.activeQueriesGone ? await target.activeQueriesGone(300_000) : undefined;
+    // How long until the server answers promptly (< 500 ms) again, counted from the burst's end.
+    await probe(url, '/api/user/me', owner);
+    const quietAfter = performance.now() - burstEnd;
 
     log(`\n#### ${target.label}\n`);
     log(
@@ -282,7 +286,8 @@ async function runDatabase(target: Db0, log: Log): Promise<void> {
     log(
       `\n**Burst:** ${BURST} requests for page ${DEEP_PAGE} whose clients give up after 1 s (${answered} answered in time; all settled after ${fmtMs(burstMs)} ms), then right after: ` +
         `\`GET /api/user/me\` **${fmtMs(me.ms)} ms** (${me.status}), bot list first page **${fmtMs(first.ms)} ms** (${first.status})` +
-        (gone !== undefined ? `; the database ran abandoned queries for ${fmtMs(gone)} ms after the burst (pg_stat_activity)` : '') +
+        (gone !== undefined ? `; the database ran abandoned queries for ${fmtMs(gone)} ms after those (pg_stat_activity)` : '') +
+        `; answers prompt (< 500 ms) again ${(quietAfter / 1000).toFixed(1)} s after the burst` +
         ` — goal < 1 s: ${burstMet ? 'met' : '**not met**'}.`,
     );
   } catch (err) {

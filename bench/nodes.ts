@@ -91,7 +91,7 @@ export async function benchNodes(log: Log): Promise<void> {
       const f = await load(targets);
       const cpu = nodes.map((n, i) => (cpuSeconds(n.pid) - cpu0[i]!) / f.seconds);
       rows.push(
-        `| ${label} | ${nodesLabel} | **${f.rps.toFixed(0)}** | ${fmtMs(f.p50)} | ${fmtMs(f.p95)} | ${fmtMs(f.p99)} | ${describeFailures(f)} | ${cpu.map((c) => c.toFixed(2)).join(' / ')} |`,
+        `| ${label} | ${nodesLabel} | **${f.rps.toFixed(0)}** | ${fmtMs(f.p50)} | ${fmtMs(f.p95)} | ${fmtMs(f.p99)} | ${describeFailures(f)} | ${cpu.map((c) => c.toFixed(2)).join(' / ')} | ${(f.rps / cpu.reduce((x, y) => x + y, 0)).toFixed(0)} |`,
       );
       return f;
     };
@@ -115,12 +115,13 @@ export async function benchNodes(log: Log): Promise<void> {
           ? ' — B accepts A\'s token: the signing keys come from the database.\n'
           : ' — B does not accept A\'s token: each node still signs with keys from its own DATA_DIR (expected until the idp part of issue 18 is merged); the load on B below uses a token B issued.\n'),
     );
-    log('| call | nodes | 2xx/s | p50 ms | p95 ms | p99 ms | failures | CPU of A / B (cores) |\n|---|---|---:|---:|---:|---:|---|---|');
+    log('| call | nodes | 2xx/s | p50 ms | p95 ms | p99 ms | failures | CPU of A / B (cores) | 2xx per node CPU-second |\n|---|---|---:|---:|---:|---:|---|---|---:|');
     for (const r of rows) log(r);
     log(`\n${ratios.join('; ')}.`);
     log(
       '\nEverything — load generator, both nodes, PostgreSQL and s3rver — shares the 2 cores: a second node can only add what one node left idle. ' +
-        'A Node process runs its JavaScript on one thread, so one node can use at most about one core; the CPU columns show how much each node got. The ratio two / one is the figure to read, not the absolute rates.\n',
+        'A Node process runs its JavaScript on one thread, so one node can use at most about one core; the CPU columns (user + system seconds of each node process from /proc ÷ the run\'s length) show how much each node got. ' +
+        '"2xx per node CPU-second" is the cost of a request in API-node CPU, the figure least distorted by a shared machine: if it holds with two nodes, nodes add capacity until the database is the limit.\n',
     );
     log(machineLine(loadBefore, 'nodes') + '\n');
   } finally {
