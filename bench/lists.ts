@@ -265,14 +265,19 @@ async function runDatabase(target: Db0, log: Log): Promise<void> {
     // Normal requests, one after another on fresh connections, for BURST_WATCH_S after the burst: a
     // backlog of abandoned work may slow the first one, or (PGlite: one query queue) the ones after it.
     const watch: { ms: number; status: number | string }[] = [];
+    // How long until the server answers promptly (< 500 ms) again, counted from the burst's end.
+    let quietAfter = NaN;
     while (performance.now() - burstEnd < BURST_WATCH_S * 1000) {
-      watch.push(await timedGet(url, watch.length % 2 ? all.big[0]!.path : '/api/user/me', owner, 300_000));
+      const w = await timedGet(url, watch.length % 2 ? all.big[0]!.path : '/api/user/me', owner, 300_000);
+      watch.push(w);
+      if (Number.isNaN(quietAfter) && w.ms < 500) quietAfter = performance.now() - burstEnd;
       await new Promise((r) => setTimeout(r, 100));
     }
     const gone = target.activeQueriesGone ? await target.activeQueriesGone(300_000) : undefined;
-    // How long until the server answers promptly (< 500 ms) again, counted from the burst's end.
-    await probe(url, '/api/user/me', owner);
-    const quietAfter = performance.now() - burstEnd;
+    if (Number.isNaN(quietAfter)) {
+      await probe(url, '/api/user/me', owner);
+      quietAfter = performance.now() - burstEnd;
+    }
     const me = watch[0]!;
     const worst = watch.reduce((a, b) => (b.ms > a.ms ? b : a));
     const failed = watch.filter((w) => w.status !== 200).length;
@@ -290,7 +295,7 @@ async function runDatabase(target: Db0, log: Log): Promise<void> {
     const burstMet = worst.ms < 1000 && failed === 0;
     log(
       `\n**Burst:** ${BURST} requests for page ${DEEP_PAGE} whose clients give up after 1 s (${answered} answered in time; all settled after ${fmtMs(burstMs)} ms). ` +
-        `Then ${watch.length} normal requests one after another (\`GET /api/user/me\` and the bot list first page in turn, new connections) for ${BURST_WATCH_S} s: ` +
+        `Then ${watch.length} normal request${watch.length === 1 ? '' : 's'} one after another (\`GET /api/user/me\` and the bot list first page in turn, new connections) for ${BURST_WATCH_S} s: ` +
         `the first **${fmtMs(me.ms)} ms** (${me.status}), the slowest **${fmtMs(worst.ms)} ms** (${worst.status})${failed ? `, ${failed} not 200` : ''}` +
         (gone !== undefined ? `; abandoned queries still active in the database ${fmtMs(gone)} ms after those (pg_stat_activity)` : '') +
         `; answers prompt (< 500 ms) again ${(quietAfter / 1000).toFixed(1)} s after the burst` +
