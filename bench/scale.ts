@@ -137,5 +137,6 @@ export function replaceSubsection(results: string, body: string, intro: string):
   } else {
     updated = `${section.replace(/\n*$/, '\n\n')}${text}\n`;
   }
+  if (end < results.length) updated = updated.replace(/\n*$/, '\n\n');
   return results.slice(0, at) + updated + results.slice(end);
 }
