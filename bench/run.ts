@@ -27,6 +27,12 @@
  *    analytics-reads` (replaces only that section).
  * 13. URL → vidbot with the embedded generator (bench/ai.ts, issue 16): the wizard's API calls for the
  *    bakery fixture site, ms. Alone: `npm run bench -- ai`.
+ * 14. Lists at 100,000 rows (bench/lists.ts, issue 18): autocannon against the server on PostgreSQL and
+ *    PGlite, each list as a ratio to `GET /api/user/me`, the deep-page burst. Alone: `npm run bench --
+ *    lists` (BENCH_CONNECTIONS / BENCH_DURATION_S / BENCH_LISTS_DB / BENCH_LABEL; replaces only its
+ *    subsection).
+ * 15. Two API nodes (bench/nodes.ts, issue 18): A's token on B, one vs two nodes on one PostgreSQL.
+ *    Alone: `npm run bench -- nodes`.
  *
  * The 1-minute load average before and after the run is recorded (the machine may be shared).
  * Needs a built dist/ (`npm run build`) for 2; ffmpeg for 3.
@@ -50,6 +56,9 @@ import { benchAnalyticsIngest, runAnalyticsIngestAlone } from './analytics-inges
 import { benchAnalyticsReads, runAnalyticsReadsAlone } from './analytics-reads';
 import { benchAi, runAiAlone } from './ai';
 import { benchAiGenerator } from './ai-generator';
+import { benchNodes, runNodesAlone, SECTION_INTRO } from './nodes';
+import { benchLists, runListsAlone } from './lists';
+import { SECTION as SCALE_SECTION } from './scale';
 import { describeTool, findChromium } from '../scripts/toolchain.mjs';
 
 const fixtures = path.resolve(import.meta.dirname, '../../shared/fixtures/media');
@@ -193,6 +202,9 @@ async function main() {
   await benchAnalyticsReads(log);
   await benchAi(log);
   await benchAiGenerator(log);
+  log(`${SCALE_SECTION}\n\n${SECTION_INTRO}\n`);
+  await benchLists(log);
+  await benchNodes(log);
   const loadAfter = os.loadavg();
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
   log(
@@ -206,5 +218,7 @@ if (process.argv.slice(2).includes('embed')) await runEmbedAlone();
 else if (process.argv.slice(2).includes('analytics-ingest')) await runAnalyticsIngestAlone();
 else if (process.argv.slice(2).includes('analytics-reads')) await runAnalyticsReadsAlone();
 else if (process.argv.slice(2).includes('ai')) await runAiAlone();
+else if (process.argv.slice(2).includes('nodes')) await runNodesAlone();
+else if (process.argv.slice(2).includes('lists')) await runListsAlone();
 else await main();
 process.exit(0);
