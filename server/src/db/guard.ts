@@ -24,10 +24,12 @@
  * - every `query`/`exec`/`transaction` waits in one queue in front of the instance (ingest and upload
  *   first, then general and background FIFO); a request whose client has gone leaves the queue, and work
  *   reaching the head for a gone client is dropped before it starts (`ClientGoneError`);
- * - a request's `query`/`exec` answers `StatementTimeoutError` after dbStatementTimeoutMs while the
- *   statement finishes in the background (holding the queue until it does); inside a request's
- *   transaction, a statement that would start past the deadline or after the client has gone is refused,
- *   so the transaction rolls back; a transaction is never answered before it has ended.
+ * - a request's deadline is dbStatementTimeoutMs from when its `query`/`exec`/`transaction` was called:
+ *   work still waiting in the queue at the deadline leaves it with `StatementTimeoutError` (503) and
+ *   never runs; inside a request's transaction, a statement that would start past the deadline or after
+ *   the client has gone is refused, so the transaction rolls back. A statement that has started cannot be
+ *   interrupted — PGlite runs it synchronously on the JavaScript thread, so no timer, socket event or
+ *   answer happens until it ends — and its result is delivered.
  */
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
@@ -172,23 +174,6 @@ function hasSqlState(err: unknown): boolean {
   return false;
 }
 
-/** Rejects with `StatementTimeoutError` when `p` has not settled within `ms` (p keeps running). */
-function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new StatementTimeoutError(ms)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e);
-      },
-    );
-  });
-}
-
 type AnyFn = (...args: never[]) => Promise<unknown>;
 
 /**
@@ -206,9 +191,29 @@ export function guardPglite(client: PGlite, scale: ScaleEnv): void {
   const exec = target.exec.bind(client) as (...args: unknown[]) => Promise<unknown>;
   const transaction = target.transaction.bind(client) as (fn: (tx: Record<string, AnyFn>) => Promise<unknown>) => Promise<unknown>;
 
-  const run = async (scope: DbScope | undefined, work: () => Promise<unknown>, deadline: boolean): Promise<unknown> => {
-    // Ingest and upload ahead of general reads and background work.
-    const releaseSlot = await gate.acquire(scope?.signal, scope && scope.lane !== 'general' ? 0 : 1);
+  /**
+   * Waits for the instance, then starts `work`. A request's wait ends at its deadline (`ends`, ms
+   * epoch): past it, `StatementTimeoutError` and the work never starts; when its client goes,
+   * `ClientGoneError`. A started statement runs to its end: wasm holds the thread meanwhile.
+   */
+  const run = async (scope: DbScope | undefined, ends: number, work: () => Promise<unknown>): Promise<unknown> => {
+    let signal = scope?.signal;
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    if (scope && Number.isFinite(ends)) {
+      const deadline = new AbortController();
+      timer = setTimeout(() => ((timedOut = true), deadline.abort()), Math.max(0, ends - Date.now()));
+      signal = AbortSignal.any([scope.signal, deadline.signal]);
+    }
+    let releaseSlot: Release;
+    try {
+      // Ingest and upload ahead of general reads and background work.
+      releaseSlot = await gate.acquire(signal, scope && scope.lane !== 'general' ? 0 : 1);
+    } catch (err) {
+      throw timedOut && !scope?.signal.aborted ? new StatementTimeoutError(timeoutMs) : err;
+    } finally {
+      clearTimeout(timer);
+    }
     let p: Promise<unknown>;
     try {
       p = work();
@@ -217,36 +222,39 @@ export function guardPglite(client: PGlite, scale: ScaleEnv): void {
       throw err;
     }
     p.then(releaseSlot, releaseSlot);
-    return scope && deadline && timeoutMs > 0 ? withDeadline(p, timeoutMs) : p;
+    return p;
   };
+  const deadlineOf = (scope: DbScope | undefined) => (scope && timeoutMs > 0 ? Date.now() + timeoutMs : Infinity);
 
-  target.query = ((...args: unknown[]) => run(currentDbScope(), () => query(...args), true)) as AnyFn;
-  target.exec = ((...args: unknown[]) => run(currentDbScope(), () => exec(...args), true)) as AnyFn;
+  target.query = ((...args: unknown[]) => {
+    const scope = currentDbScope();
+    return run(scope, deadlineOf(scope), () => query(...args));
+  }) as AnyFn;
+  target.exec = ((...args: unknown[]) => {
+    const scope = currentDbScope();
+    return run(scope, deadlineOf(scope), () => exec(...args));
+  }) as AnyFn;
   target.transaction = ((fn: (tx: unknown) => Promise<unknown>) => {
     const scope = currentDbScope();
-    if (!scope) return run(undefined, () => transaction(fn as never), false);
-    return run(
-      scope,
-      () => {
-        const ends = timeoutMs > 0 ? Date.now() + timeoutMs : Infinity;
-        return transaction((tx) => {
-          // A statement that would start after the client has gone or past the deadline is refused: the transaction rolls back.
-          const check = () => {
-            if (scope.signal.aborted) throw new ClientGoneError({ cause: scope.signal.reason });
-            if (Date.now() > ends) throw new StatementTimeoutError(timeoutMs);
-          };
-          const guarded = Object.create(tx) as Record<string, AnyFn>;
-          for (const name of ['query', 'exec', 'sql'] as const) {
-            const inner = tx[name]!;
-            guarded[name] = ((...args: never[]) => {
-              check();
-              return inner(...args);
-            }) as AnyFn;
-          }
-          return fn(guarded);
-        });
-      },
-      false,
+    if (!scope) return run(undefined, Infinity, () => transaction(fn as never));
+    const ends = deadlineOf(scope);
+    return run(scope, ends, () =>
+      transaction((tx) => {
+        // A statement that would start after the client has gone or past the deadline is refused: the transaction rolls back.
+        const check = () => {
+          if (scope.signal.aborted) throw new ClientGoneError({ cause: scope.signal.reason });
+          if (Date.now() > ends) throw new StatementTimeoutError(timeoutMs);
+        };
+        const guarded = Object.create(tx) as Record<string, AnyFn>;
+        for (const name of ['query', 'exec', 'sql'] as const) {
+          const inner = tx[name]!;
+          guarded[name] = ((...args: never[]) => {
+            check();
+            return inner(...args);
+          }) as AnyFn;
+        }
+        return fn(guarded);
+      }),
     );
   }) as AnyFn;
 }
