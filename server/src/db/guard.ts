@@ -142,7 +142,9 @@ export class LanePool {
     else scope.signal.addEventListener('abort', onAbort, { once: true });
     const translate = (err: unknown): unknown => {
       if ((err as { code?: string }).code !== '57014') return err;
-      return cancelled ? new ClientGoneError({ cause: err }) : new StatementTimeoutError(this.timeoutMs, { cause: err });
+      if (cancelled) return new ClientGoneError({ cause: err });
+      // 57014 is also an operator's pg_cancel_backend ("due to user request"): only the timeout is a StatementTimeoutError.
+      return /statement timeout/i.test((err as Error).message) ? new StatementTimeoutError(this.timeoutMs, { cause: err }) : err;
     };
     return {
       query: async (config, values) => {
