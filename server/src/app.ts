@@ -15,6 +15,7 @@ import { errorHandler, notFound } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
 import { EMBED_PATHS, embedCacheControl, embedCompression } from './lib/embed-cache';
 import { requireAuth } from './lib/auth';
+import { dbGuard } from './lib/db-guard';
 import { mediaRoutes } from './modules/media/media.routes';
 import { filesRoutes } from './media/files';
 import { botRoutes, publicBotRoutes } from './modules/bot/bot.routes';
@@ -64,6 +65,8 @@ export function createApp(deps: AppDeps, opts: { health?: HealthOptions } = {}):
   for (const p of EMBED_PATHS) app.use(p, embedCompression(), embedCacheControl());
   // /healthz and /readyz (issue 18; lib/health.ts): no token, no database admission, before the SPA.
   app.route('/', healthRoutes(deps, opts.health));
+  // Lanes, admission, statement timeout and cancellation of database work (issue 18; lib/db-guard.ts).
+  app.use('*', dbGuard(deps.env.scale));
 
   app.route('/idp', deps.idp.routes);
 

@@ -92,11 +92,14 @@ export interface Env {
  * Scale and resilience settings (issue 18; docs/scaling.md "Settings"):
  * - `DB_STATEMENT_TIMEOUT_MS` (default 5,000): longest a request's query may run; past it the request
  *   answers 503 with a `detail`.
- * - `DB_POOL_MAX` (default 10): PostgreSQL connections of this process for request work.
+ * - `DB_POOL_MAX` (default 10): PostgreSQL connections of this process for general request work (the
+ *   reserved lanes, background work — ⌈DB_POOL_MAX / 2⌉, at least 2 — and one cancel connection come on
+ *   top; db/guard.ts).
  * - `DB_MAX_CONCURRENT` (default = DB_POOL_MAX): requests doing database work at once in the general lane;
  *   `DB_QUEUE_MAX` (default 50) more may wait; past that 503 + `Retry-After` at once.
  * - `DB_RESERVED_INGEST` (default 2) and `DB_RESERVED_UPLOAD` (default 2): capacity (connections and
- *   concurrent requests) kept for event ingest and uploads, which list bursts cannot take.
+ *   concurrent requests) kept for event ingest and uploads, which list bursts cannot take; 0 = the lane
+ *   shares the general one. On PGlite (one connection) the reserved lanes go first in its queue.
  * - `SHUTDOWN_GRACE_MS` (default 10,000): on SIGTERM, how long requests in flight may finish.
  * - `JOB_LEASE_MS` (default 300,000): lease of a claimed job; another node takes a job over once a
  *   crashed node's lease has expired.

@@ -48,6 +48,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     pgliteDir: env.databaseUrl ? undefined : path.join(env.dataDir, 'pglite'),
+    scale: env.scale,
   });
   const idp = await createIdp({ db: database.db, env });
   const deps: AppDeps = { env, db: database.db, database, idp, storage };

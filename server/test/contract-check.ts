@@ -90,6 +90,8 @@ export async function checkResponse(routes: Declared[], method: string, url: str
   }
   if (c.rawResponses && status in c.rawResponses) return;
   if (res.status >= 400 && res.status < 500) return void (await expectBody(ErrorBody, res, where));
+  // Any route may answer 503 under overload (issue 18: admission refused, statement timeout; lib/db-guard.ts).
+  if (res.status === 503) return void (await expectBody(ErrorBody, res, where));
   throw new Error(`contract: ${where}: status not declared by ${route.method} ${route.path} (declared: ${Object.keys(c.responses).join(', ')})`);
 }
 

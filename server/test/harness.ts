@@ -68,7 +68,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidbot-test-'));
   const pgDb = dbVariant === 'postgres' ? await createPgDatabase() : undefined;
   const env = loadEnv({ DATA_DIR: dataDir, PORT: '0', JOB_CONCURRENCY: '0', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...overrides });
-  const database = await openDatabase({ databaseUrl: pgDb?.url });
+  const database = await openDatabase({ databaseUrl: pgDb?.url, scale: env.scale });
   const idp = await createIdp({ db: database.db, env });
   const deps: AppDeps = { env, db: database.db, database, idp, storage: createStorage(env) };
   await seedDemo(database.db, idp);

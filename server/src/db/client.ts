@@ -9,6 +9,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import type { ScaleEnv } from '../env';
+import { loadScaleEnv } from '../env';
+import { guardPglite, LanePool } from './guard';
 
 export type Schema = typeof schema;
 /** Either driver's database; both are PgDatabase, so services use one API. */
@@ -30,14 +33,18 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /**
  * @param opts.databaseUrl PostgreSQL URL; when absent PGlite is used.
  * @param opts.pgliteDir directory for PGlite files; `undefined` with no databaseUrl = in-memory.
+ * @param opts.scale pool sizes, reserved lanes and statement timeout (env.scale; defaults of
+ *   `loadScaleEnv({})` when absent). Database work inside a request scope (db/scope.ts) is guarded by
+ *   them (db/guard.ts, issue 18 "Overload is answered, not queued").
  */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; scale?: ScaleEnv }): Promise<Database> {
+  const scale = opts.scale ?? loadScaleEnv({});
   if (opts.databaseUrl) {
-    const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzle(pool, { schema });
+    // Per-lane pools (general, ingest, upload, background) behind one pool-shaped router (db/guard.ts).
+    const pool = new LanePool(opts.databaseUrl, scale);
+    const db = drizzle(pool as never, { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
@@ -56,6 +63,11 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     await initPgliteDir(opts.pgliteDir, pgliteOptions);
   }
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, { ...pgliteOptions, extensions }) : new PGlite({ ...pgliteOptions, extensions });
+  // One queue in front of the single wasm instance: gone clients' work dropped before it starts,
+  // ingest/upload ahead of general reads, request deadlines (db/guard.ts).
+  // After start-up: PGlite's own initialisation calls its public query methods.
+  await client.waitReady;
+  guardPglite(client, scale);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

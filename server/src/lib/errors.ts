@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ClientGoneError, DbOverloadError, findCause, StatementTimeoutError } from '../db/admission';
 
 export interface ErrorBody {
   detail: string;
@@ -41,9 +42,20 @@ export const forbidden = (detail = 'You do not have permission to do this.') => 
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail, 'not_found');
 export const conflict = (detail: string, code = 'conflict') => new HttpError(409, detail, code);
 
-/** Hono `onError` handler. Logs unexpected errors; answers 500 `{detail:'Internal server error'}`. */
+/**
+ * Hono `onError` handler. Logs unexpected errors; answers 500 `{detail:'Internal server error'}`.
+ * The database guard's errors (issue 18; db/admission.ts), also when wrapped by drizzle (`cause`):
+ * admission refused → 503 `overloaded` with `Retry-After` (s); statement timeout → 503
+ * `statement_timeout`; client gone → 503 `client_gone` (nobody reads it).
+ */
 export function errorHandler(err: Error, c: Context): Response {
   if (err instanceof HttpError) return c.json(err.toBody(), err.status);
+  const overload = findCause(err, DbOverloadError);
+  if (overload) return c.json({ detail: overload.message, code: 'overloaded' } satisfies ErrorBody, 503, { 'Retry-After': String(overload.retryAfterS) });
+  const timeout = findCause(err, StatementTimeoutError);
+  if (timeout) return c.json({ detail: timeout.message, code: 'statement_timeout' } satisfies ErrorBody, 503);
+  const gone = findCause(err, ClientGoneError);
+  if (gone) return c.json({ detail: gone.message, code: 'client_gone' } satisfies ErrorBody, 503);
   if (err instanceof HTTPException) {
     const res = err.getResponse();
     if (res.headers.get('content-type')?.includes('json')) return res;

@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, botRevisions, bots, widgetRevisions, widgets } from '../../db/schema';
 import { analyticsEvents } from '../../db/schema.analytics';
+import { currentDbScope, runInDbScope } from '../../db/scope';
 
 /** What the ingest needs to know about the bot a batch names. */
 export interface IngestTarget {
@@ -100,6 +101,8 @@ interface Pending {
  * inserted only after the shared statement committed; a key sent twice (by one request or two) counts
  * as inserted for the first sender only. A failed INSERT rejects every request it carried.
  */
+const NEVER_ABORTED = new AbortController().signal;
+
 export class EventWriter {
   private readonly waiting: Pending[] = [];
   private inFlight = 0;
@@ -137,10 +140,10 @@ export class EventWriter {
 
   private async flush(group: Pending[]): Promise<void> {
     try {
-      const inserted = await insertEvents(
-        this.db,
-        group.flatMap((p) => p.rows),
-      );
+      // One INSERT for many requests: none of their clients leaving may cancel it (issue 18, db/scope.ts).
+      const rows = group.flatMap((p) => p.rows);
+      const scope = currentDbScope();
+      const inserted = await (scope ? runInDbScope({ signal: NEVER_ABORTED, lane: scope.lane }, () => insertEvents(this.db, rows)) : insertEvents(this.db, rows));
       for (const p of group) {
         let mine = 0;
         for (const r of p.rows) if (inserted.delete(`${r.day}|${r.id}`)) mine++;
