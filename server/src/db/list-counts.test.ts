@@ -15,7 +15,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from './client';
 import { createPgDatabase, dbVariant } from '../../test/harness';
-import { countedTotal } from '../lib/list-query';
+import { countedTotal } from '../lib/list-count';
 
 const KINDS = ['SlideVideo', 'LogoVideo', 'SlideImage', 'LogoImage', 'CoverImage', 'ProfileImage'] as const;
 const IMAGES = ['SlideImage', 'LogoImage', 'CoverImage', 'ProfileImage'];

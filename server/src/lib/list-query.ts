@@ -6,9 +6,6 @@
  * (a bad value answers 422 through lib/validate.ts).
  */
 import * as v from 'valibot';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { listCounts } from '../db/schema.scale';
 
 /** A positive integer written in decimal (`"3"` → 3). Message names the rule. */
 export const positiveIntString = (message = 'Must be a positive integer.') =>
@@ -75,26 +72,3 @@ export const ListMetadata = v.pipe(
 );
 /** The `{ records, metadata }` list answer of `item`s. */
 export const listOf = <T extends v.GenericSchema>(item: T) => v.object({ records: v.array(item), metadata: ListMetadata });
-
-/**
- * Keys of `list_counts` (issue 18; docs/scaling.md "Counting"), kept exact by the statement-level
- * triggers of migration 0015_scale_lists.sql: `bots`, `tags`, `widgets` count every row of the
- * account; `media` the rows with `replaces_id IS NULL` (what the media list shows), `media:<kind>`
- * those of one kind, `media:ReadyImage` those that are Ready images with a playback file.
- */
-export type ListCountKey = 'bots' | 'tags' | 'widgets' | 'media' | `media:${string}` | 'media:ReadyImage';
-
-/**
- * Exact number of rows of an unfiltered list: the sum of the `list_counts` counters `keys` of
- * `accountId` (one primary-key read per key; a missing counter row is 0). Use it only for a filter
- * that the counters express; a free filter (name search, tags) counts the filtered set instead.
- * @returns a non-negative integer.
- */
-export async function countedTotal(db: DbOrTx, accountId: number, keys: ListCountKey[]): Promise<number> {
-  if (keys.length === 0) return 0;
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${listCounts.n}), 0)::bigint`.mapWith(Number) })
-    .from(listCounts)
-    .where(and(eq(listCounts.accountId, accountId), keys.length === 1 ? eq(listCounts.list, keys[0]!) : inArray(listCounts.list, keys)));
-  return Math.max(0, row?.n ?? 0);
-}

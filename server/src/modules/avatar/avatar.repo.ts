@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { media, type MediaKind } from '../../db/schema';
 import type { MediaRow } from '../media/media.repo';
-import { countedTotal } from '../../lib/list-query';
+import { countedTotal } from '../../lib/list-count';
 
 /** Media kinds that are images (media/sniff.ts `mediaTypeOf` IMAGE; also the 'media:ReadyImage' counter of migration 0015). */
 export const IMAGE_KINDS: MediaKind[] = ['SlideImage', 'LogoImage', 'CoverImage', 'ProfileImage'];

@@ -6,7 +6,8 @@ import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accounts, botRevisions, bots, botTags, media, tags, users, type AccountOptions, type RevisionStatus } from '../../db/schema';
-import { containsPattern, countedTotal, pageOffset } from '../../lib/list-query';
+import { containsPattern, pageOffset } from '../../lib/list-query';
+import { countedTotal } from '../../lib/list-count';
 import type { BotOrderBy } from './bot.schemas';
 
 export type BotRow = typeof bots.$inferSelect;

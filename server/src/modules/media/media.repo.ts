@@ -4,7 +4,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { botRevisions, bots, media, mediaCaptions, type MediaKind } from '../../db/schema';
-import { containsPattern, countedTotal, pageOffset } from '../../lib/list-query';
+import { containsPattern, pageOffset } from '../../lib/list-query';
+import { countedTotal } from '../../lib/list-count';
 
 export type MediaRow = typeof media.$inferSelect;
 export type MediaPatch = Partial<Omit<typeof media.$inferInsert, 'id' | 'accountId' | 'createdAt'>>;

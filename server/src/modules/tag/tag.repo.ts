@@ -5,7 +5,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { botTags, tags } from '../../db/schema';
-import { countedTotal, pageOffset } from '../../lib/list-query';
+import { pageOffset } from '../../lib/list-query';
+import { countedTotal } from '../../lib/list-count';
 
 export type TagRow = typeof tags.$inferSelect;
 

@@ -7,7 +7,8 @@ import { and, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accounts, bots, botTags, users, widgetRevisions, widgets, type RevisionStatus } from '../../db/schema';
-import { containsPattern, countedTotal, pageOffset } from '../../lib/list-query';
+import { containsPattern, pageOffset } from '../../lib/list-query';
+import { countedTotal } from '../../lib/list-count';
 import { MAX_CAROUSEL_ITEMS } from './widget.schemas';
 
 export type WidgetRow = typeof widgets.$inferSelect;
