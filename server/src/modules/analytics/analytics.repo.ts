@@ -19,6 +19,7 @@ import {
   analyticsDailySource,
   analyticsDailyTransition,
 } from '../../db/schema.analytics';
+import { adminListCount } from '../../lib/list-page';
 import { containsPattern, pageOffset } from '../../lib/list-query';
 import { liveRank } from '../bot/bot.repo';
 import type { DayRange } from './range';
@@ -436,17 +437,18 @@ export interface LiveStatusDbRow {
 /**
  * One page of the Published bots of every account with their sessions of the 7 days ending `today`
  * (rollups), sorted by `orderBy` (never-seen bots last for last_viewed_at), ties by id.
+ *
+ * Issue 18 (docs/scaling.md "Admin and analytics lists"): the total is the `published_bots` counter
+ * of `admin_list_counts` when unfiltered (else a count over the trigram index); the page's ids come
+ * first from `bots` alone, walking a partial index of the Published bots (migration 0018:
+ * last_viewed_at both directions, lower(name), updated_at); the account name and the 7-day sessions
+ * are read for those ids only (analytics_daily_bot_day_idx). Orders by account or live rank need
+ * every Published bot sorted: the documented slow path.
  */
 export async function liveStatusPage(
   db: Db,
   p: { page: number; size: number; orderBy: LiveStatusOrderBy; direction: 'asc' | 'desc'; name?: string | undefined; now: Date; week: DayRange },
 ): Promise<{ rows: LiveStatusDbRow[]; totalCount: number }> {
-  const s = db
-    .select({ botId: d.botId, sessions: sumOf(d.session).as('sessions') })
-    .from(d)
-    .where(and(gte(d.day, p.week.from), lte(d.day, p.week.to)))
-    .groupBy(d.botId)
-    .as('s');
   const where = and(eq(bots.status, 'Published'), p.name ? ilike(bots.name, containsPattern(p.name)) : undefined);
   const dir = p.direction === 'asc' ? asc : desc;
   const order: SQL[] = (() => {
@@ -463,7 +465,24 @@ export async function liveStatusPage(
         return [dir(bots.updatedAt)];
     }
   })();
-  const [countRow] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(bots).where(where);
+  const totalCount = p.name
+    ? ((await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(bots).where(where))[0]?.count ?? 0)
+    : await adminListCount(db, 'published_bots');
+  const idsQuery = db.select({ id: bots.id }).from(bots);
+  const pageIds = (
+    await (p.orderBy === 'account' ? idsQuery.innerJoin(accounts, eq(accounts.id, bots.accountId)) : idsQuery)
+      .where(where)
+      .orderBy(...order, dir(bots.id))
+      .limit(p.size)
+      .offset(pageOffset(p.page, p.size))
+  ).map((r) => r.id);
+  if (pageIds.length === 0) return { rows: [], totalCount };
+  const s = db
+    .select({ botId: d.botId, sessions: sumOf(d.session).as('sessions') })
+    .from(d)
+    .where(and(inArray(d.botId, pageIds), gte(d.day, p.week.from), lte(d.day, p.week.to)))
+    .groupBy(d.botId)
+    .as('s');
   const rows = await db
     .select({
       id: bots.id,
@@ -478,11 +497,9 @@ export async function liveStatusPage(
     .from(bots)
     .innerJoin(accounts, eq(accounts.id, bots.accountId))
     .leftJoin(s, eq(s.botId, bots.id))
-    .where(where)
-    .orderBy(...order, dir(bots.id))
-    .limit(p.size)
-    .offset(pageOffset(p.page, p.size));
-  return { rows, totalCount: countRow?.count ?? 0 };
+    .where(inArray(bots.id, pageIds));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), totalCount };
 }
 
 export interface BillingDbRow {
