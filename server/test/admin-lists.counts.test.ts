@@ -39,7 +39,8 @@ describe('admin list counters', () => {
       union all select 'account_audit_events', account_id, count(*)::int from audit_events where account_id is not null group by account_id
       union all select 'members', account_id, count(*)::int from roles group by account_id
       union all select 'form_submissions', bot_id, count(*)::int from form_submissions group by bot_id
-      union all select 'published_bots', 0, count(*)::int from bots where status = 'Published'`);
+      union all select 'published_bots', 0, count(*)::int from bots where status = 'Published'
+      union all select 'all_bots', 0, count(*)::int from bots`);
   }
 
   async function actual(): Promise<Row[]> {
