@@ -23,7 +23,7 @@ import { listMedia, type MediaOrderBy } from '../src/modules/media/media.repo';
 import { listTagPage } from '../src/modules/tag/tag.repo';
 import { listWidgetPage } from '../src/modules/widget/widget.repo';
 import { listReadyImages } from '../src/modules/avatar/avatar.repo';
-import { liveStatusPage } from '../src/modules/analytics/analytics.repo';
+import { botSumsPage, botSumsTotals, liveStatusPage, type BotScope, type RollupScope } from '../src/modules/analytics/analytics.repo';
 import { createPgDatabase, dbVariant } from './harness';
 import { createScaleAccount, SCALE_SEARCH_1PCT, seedScaleAccount } from './scale-seed';
 
@@ -156,6 +156,19 @@ describe.runIf(dbVariant === 'postgres')('list plans at 100,000 rows (PostgreSQL
     ).toEqual([]);
     const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM bots WHERE status = 'Published'");
     expect(total).toBe(rows[0]!.n);
+  });
+
+  it('analytics tables by sessions (an account with 100,000 bots, and staff over every account): no Seq Scan', async () => {
+    const range = { from: '2026-01-01', to: '2026-01-30' };
+    const params = (bots: BotScope, rollups: RollupScope, page: number, direction: 'asc' | 'desc') => ({ bots, rollups, page, size: 10, orderBy: 'session' as const, direction, now });
+    for (const [bots, rollups] of [
+      [{ accountId }, { range, accountId }],
+      [{}, { range }],
+    ] as Array<[BotScope, RollupScope]>) {
+      expect(await seqScansOf(() => botSumsPage(db, params(bots, rollups, 1, 'desc')))).toEqual([]);
+      expect(await seqScansOf(() => botSumsPage(db, params(bots, rollups, 5000, 'asc')))).toEqual([]);
+      expect(await seqScansOf(() => botSumsTotals(db, bots, rollups))).toEqual([]);
+    }
   });
 
   it('the check sees a Seq Scan when there is one (an unindexed filter)', async () => {
