@@ -38,7 +38,9 @@ describe('admin list counters', () => {
       union all select 'audit_events', 0, count(*)::int from audit_events
       union all select 'account_audit_events', account_id, count(*)::int from audit_events where account_id is not null group by account_id
       union all select 'members', account_id, count(*)::int from roles group by account_id
-      union all select 'form_submissions', bot_id, count(*)::int from form_submissions group by bot_id`);
+      union all select 'form_submissions', bot_id, count(*)::int from form_submissions group by bot_id
+      union all select 'published_bots', 0, count(*)::int from bots where status = 'Published'
+      union all select 'all_bots', 0, count(*)::int from bots`);
   }
 
   async function actual(): Promise<Row[]> {
@@ -96,6 +98,8 @@ describe('admin list counters', () => {
       case 7: {
         seq++;
         await run(sql`insert into bots (public_id, account_id, name) values (${`drift-bot-${seq}`}, ${account}, 'Drift bot')`);
+        // Publish / unpublish some bots (the published_bots counter of migration 0018).
+        await run(sql`update bots set status = case when status = 'Published' then 'Draft' else 'Published' end where id % ${k + 1} = ${pick % (k + 1)}`);
         const bots = await botIds(db);
         const bot = bots[pick % bots.length]!;
         await run(sql`insert into form_submissions (submission_id, bot_id, action_id, form_name, "values")

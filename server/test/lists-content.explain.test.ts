@@ -23,6 +23,7 @@ import { listMedia, type MediaOrderBy } from '../src/modules/media/media.repo';
 import { listTagPage } from '../src/modules/tag/tag.repo';
 import { listWidgetPage } from '../src/modules/widget/widget.repo';
 import { listReadyImages } from '../src/modules/avatar/avatar.repo';
+import { botSumsPage, botSumsTotals, liveStatusPage, type BotScope, type RollupScope } from '../src/modules/analytics/analytics.repo';
 import { createPgDatabase, dbVariant } from './harness';
 import { createScaleAccount, SCALE_SEARCH_1PCT, seedScaleAccount } from './scale-seed';
 
@@ -137,6 +138,37 @@ describe.runIf(dbVariant === 'postgres')('list plans at 100,000 rows (PostgreSQL
     expect(await seqScansOf(() => listWidgetPage(db, { accountId, page: 1, size: 10, name: SCALE_SEARCH_1PCT }))).toEqual([]);
     expect(await seqScansOf(() => listWidgetPage(db, { accountId, page: 1000, size: 10 }))).toEqual([]);
     expect(await seqScansOf(() => listReadyImages(db, accountId, 1, 12))).toEqual([]);
+  });
+
+  it.each([
+    ['last_viewed_at', 'desc', 1],
+    ['last_viewed_at', 'asc', 1000],
+    ['bot_name', 'asc', 1],
+    ['bot_name', 'desc', 1000],
+    ['updated_at', 'desc', 1],
+  ] as const)('staff live status (every account) by %s %s, page %i: no Seq Scan, total from the counter', async (orderBy, direction, page) => {
+    const week = { from: '2026-01-01', to: '2026-01-07' };
+    let total = -1;
+    expect(
+      await seqScansOf(async () => {
+        total = (await liveStatusPage(db, { page, size: 10, orderBy, direction, now, week })).totalCount;
+      }),
+    ).toEqual([]);
+    const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM bots WHERE status = 'Published'");
+    expect(total).toBe(rows[0]!.n);
+  });
+
+  it('analytics tables by sessions (an account with 100,000 bots, and staff over every account): no Seq Scan', async () => {
+    const range = { from: '2026-01-01', to: '2026-01-30' };
+    const params = (bots: BotScope, rollups: RollupScope, page: number, direction: 'asc' | 'desc') => ({ bots, rollups, page, size: 10, orderBy: 'session' as const, direction, now });
+    for (const [bots, rollups] of [
+      [{ accountId }, { range, accountId }],
+      [{}, { range }],
+    ] as Array<[BotScope, RollupScope]>) {
+      expect(await seqScansOf(() => botSumsPage(db, params(bots, rollups, 1, 'desc')))).toEqual([]);
+      expect(await seqScansOf(() => botSumsPage(db, params(bots, rollups, 5000, 'asc')))).toEqual([]);
+      expect(await seqScansOf(() => botSumsTotals(db, bots, rollups))).toEqual([]);
+    }
   });
 
   it('the check sees a Seq Scan when there is one (an unindexed filter)', async () => {

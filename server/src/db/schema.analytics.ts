@@ -61,6 +61,7 @@ const dayKey = () => date('day', { mode: 'string' }).notNull();
 const count = (name: string) => integer(name).notNull().default(0);
 
 /** Per day × bot × channel × slider: the counters of the Analytics row (spec 002 §3). */
+// Migration 0018_scale_lists_fix.sql adds analytics_daily_bot_day_idx (bot_id, day): one page's rollups.
 export const analyticsDaily = pgTable(
   'analytics_daily',
   {

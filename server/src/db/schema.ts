@@ -157,6 +157,7 @@ export type BotStatus = 'Draft' | 'Published' | 'Deactivated';
 export type BotPrivacy = 'Public' | 'Private';
 
 // List indexes (order keys, trigram name search) and the list_counts triggers: migration 0015_scale_lists.sql.
+// Staff live status partial indexes, (account_id, id), and the admin_list_counts 'published_bots' / 'all_bots' triggers: migration 0018_scale_lists_fix.sql.
 export const bots = pgTable(
   'bots',
   {

@@ -18,6 +18,8 @@
  * | `account_audit_events` | account id | the account's audit events (kept after the account is deleted) |
  * | `members` | account id | the account's roles (members, Invited included) |
  * | `form_submissions` | bot id | the bot's form submissions |
+ * | `published_bots` | 0 | every bot with status Published (migration 0018_scale_lists_fix) |
+ * | `all_bots` | 0 | every bot (migration 0018_scale_lists_fix) |
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { bigint, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
@@ -36,7 +38,18 @@ export const adminListCounts = pgTable(
 );
 
 /** Names of the counted lists (table above). */
-export type AdminCountedList = 'users' | 'accounts' | 'email_outbox' | 'audit_events' | 'account_audit_events' | 'members' | 'form_submissions';
+export type AdminCountedList =
+  | 'users'
+  | 'accounts'
+  | 'email_outbox'
+  | 'audit_events'
+  | 'account_audit_events'
+  | 'members'
+  | 'form_submissions'
+  /** Bots with status Published over all accounts (migration 0018_scale_lists_fix; GET /bot/status). */
+  | 'published_bots'
+  /** Every bot of every account (migration 0018_scale_lists_fix; GET /analytics/admin). */
+  | 'all_bots';
 
 /**
  * The exact number of rows of `list` in `scopeId` (0 for a global list): the sum of at most 8 shard

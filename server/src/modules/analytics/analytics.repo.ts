@@ -19,7 +19,8 @@ import {
   analyticsDailySource,
   analyticsDailyTransition,
 } from '../../db/schema.analytics';
-import { containsPattern, pageOffset } from '../../lib/list-query';
+import { adminListCount } from '../../lib/list-page';
+import { containsPattern, countedTotal, pageOffset } from '../../lib/list-query';
 import { liveRank } from '../bot/bot.repo';
 import type { DayRange } from './range';
 
@@ -128,17 +129,38 @@ const useCaseSql = sql<string | null>`(select nullif(r.content->'settings'->>'us
 
 const ids = (xs: number[]) => sql.join(xs.map((x) => sql`${x}`), sql`, `);
 
-/** Per-bot sums over the scope, as a subquery `s` (bot_id + one column per counter). */
-function sumsSubquery(db: Db, scope: RollupScope) {
+/**
+ * Per-bot sums over the scope, as a subquery `s` (bot_id + one column per counter); `botIds` narrows
+ * it to one page's bots (read through analytics_daily_bot_day_idx).
+ */
+function sumsSubquery(db: Db, scope: RollupScope, botIds?: number[]) {
   const sums = counterSums();
   const aliased = Object.fromEntries(COUNTER_KEYS.map((k) => [k, sums[k].as(`c_${k}`)])) as Record<CounterKey, SQL.Aliased<number>>;
   return db
     .select({ botId: d.botId, ...aliased })
     .from(d)
-    .where(dailyWhere(scope))
+    .where(and(dailyWhere(scope), botIds ? inArray(d.botId, botIds) : undefined))
     .groupBy(d.botId)
     .as('s');
 }
+
+/** Bot ids with sessions (> 0) in the scope: one aggregate of one column over the range's rollups. */
+function sessionBotsSubquery(db: Db, scope: RollupScope) {
+  return db
+    .select({ botId: d.botId, session: sql<number>`sum(${d.session})::float8`.as('a_session') })
+    .from(d)
+    .where(dailyWhere(scope))
+    .groupBy(d.botId)
+    .having(sql`sum(${d.session}) > 0`)
+    .as('a');
+}
+
+/** No website tier: the per-bot sums are not needed to decide which bots match. */
+const noTier = (b: BotScope) => b.lower === undefined && b.upper === undefined;
+
+/** No bot filter at all: the count of matching bots is a counter. */
+const unfiltered = (b: BotScope) =>
+  noTier(b) && !b.botIds?.length && !b.authorIds?.length && !b.name && !b.status && !b.tagIds?.length && !b.businessTypes?.length && !b.useCases?.length;
 type Sums = ReturnType<typeof sumsSubquery>;
 
 function botWhere(b: BotScope, s: Sums): SQL | undefined {
@@ -202,13 +224,22 @@ export interface BotPageParams {
  * One page of the matching bots LEFT JOINed to their sums (bots without data show zeros), sorted
  * (ties by id in the same direction, so pages never overlap). The count of all matching bots is
  * `botSumsTotals(…).bots` (same filter), so no separate count query runs.
+ *
+ * Issue 18 (docs/scaling.md "Admin and analytics lists"): ordered by sessions (the default, and the
+ * staff table's only order) without a website tier, the page's ids come first — the bots with
+ * sessions from one one-column aggregate of the range's rollups (joined to their bots by primary key),
+ * then the bots without sessions by id (`bots_account_id_idx`, or the primary key for every account),
+ * in the order of the direction — and the counters are summed for those ids only. Other orders sort
+ * every matching bot with its sums (the slow path).
  */
 export async function botSumsPage(db: Db, p: BotPageParams): Promise<BotSumsRow[]> {
-  const s = sumsSubquery(db, p.rollups);
-  const where = botWhere(p.bots, s);
+  const pageIds = p.orderBy === 'session' && noTier(p.bots) ? await sessionPageIds(db, p) : undefined;
+  if (pageIds?.length === 0) return [];
+  const s = sumsSubquery(db, p.rollups, pageIds);
+  const where = pageIds ? inArray(bots.id, pageIds) : botWhere(p.bots, s);
   const dir = p.direction === 'asc' ? asc : desc;
   const counters = Object.fromEntries(COUNTER_KEYS.map((k) => [k, sql<number>`coalesce(${s[k]}, 0)`.mapWith(Number)])) as Record<CounterKey, SQL<number>>;
-  const rows = await db
+  const query = db
     .select({
       botId: bots.id,
       publicId: bots.publicId,
@@ -226,11 +257,77 @@ export async function botSumsPage(db: Db, p: BotPageParams): Promise<BotSumsRow[
     .innerJoin(accounts, eq(accounts.id, bots.accountId))
     .leftJoin(users, eq(users.id, bots.authorId))
     .leftJoin(s, eq(s.botId, bots.id))
-    .where(where)
+    .where(where);
+  if (pageIds) {
+    const byId = new Map((await query).map((r) => [r.botId, r]));
+    return pageIds.flatMap((id) => byId.get(id) ?? []);
+  }
+  return query
     .orderBy(dir(orderExpression(p.orderBy, s, p.now)), dir(bots.id))
     .limit(p.size)
     .offset(pageOffset(p.page, p.size));
-  return rows;
+}
+
+/**
+ * The ids of one page ordered by sessions (ties by id, both in `p.direction`), for a scope without a
+ * website tier: the bots with sessions (`a`, bounded by the range's rollups) and the bots without
+ * (session 0, by id), the latter after the former when descending and before them when ascending.
+ */
+async function sessionPageIds(db: Db, p: BotPageParams): Promise<number[]> {
+  const offset = pageOffset(p.page, p.size);
+  const a = sessionBotsSubquery(db, p.rollups);
+  const unused = sumsSubquery(db, p.rollups); // botWhere reads it only for a website tier (none here)
+  const dir = p.direction === 'asc' ? asc : desc;
+  const withSessions = (limit: number, off: number) =>
+    db
+      .select({ id: bots.id, n: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(a)
+      .innerJoin(bots, eq(bots.id, a.botId))
+      .innerJoin(accounts, eq(accounts.id, bots.accountId))
+      .where(botWhere(p.bots, unused))
+      .orderBy(dir(a.session), dir(bots.id))
+      .limit(limit)
+      .offset(off);
+  const countWithSessions = async () =>
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(a)
+        .innerJoin(bots, eq(bots.id, a.botId))
+        .innerJoin(accounts, eq(accounts.id, bots.accountId))
+        .where(botWhere(p.bots, unused))
+    )[0]?.n ?? 0;
+  const withoutSessions = (limit: number, off: number) =>
+    db
+      .select({ id: bots.id })
+      .from(bots)
+      .innerJoin(accounts, eq(accounts.id, bots.accountId))
+      .where(and(botWhere(p.bots, unused), sql`${bots.id} not in (select ${a.botId} from ${a})`))
+      .orderBy(dir(bots.id))
+      .limit(limit)
+      .offset(off);
+  if (p.direction === 'desc') {
+    const first = await withSessions(p.size, offset);
+    if (first.length === p.size) return first.map((r) => r.id);
+    const nA = first.length > 0 ? first[0]!.n : offset === 0 ? 0 : await countWithSessions();
+    const rest = await withoutSessions(p.size - first.length, Math.max(0, offset - nA));
+    return [...first.map((r) => r.id), ...rest.map((r) => r.id)];
+  }
+  const first = await withoutSessions(p.size, offset);
+  if (first.length === p.size) return first.map((r) => r.id);
+  // Fewer than a page of session-0 bots from `offset`: their number decides where the others start.
+  const nZ =
+    first.length > 0
+      ? offset + first.length
+      : (
+          await db
+            .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+            .from(bots)
+            .innerJoin(accounts, eq(accounts.id, bots.accountId))
+            .where(and(botWhere(p.bots, unused), sql`${bots.id} not in (select ${a.botId} from ${a})`))
+        )[0]?.n ?? 0;
+  const rest = await withSessions(p.size - first.length, Math.max(0, offset - nZ));
+  return [...first.map((r) => r.id), ...rest.map((r) => r.id)];
 }
 
 /** Sums over every matching bot, with the mean and median of per-bot engagement % over bots with opens. */
@@ -241,25 +338,36 @@ export interface SumsTotals extends Counters {
   medianEngagement: number | null;
 }
 
-/** Totals of `botSumsPage`'s rows (all pages): one aggregate query, median by `percentile_cont(0.5)`. */
+/**
+ * Totals of `botSumsPage`'s rows (all pages): median by `percentile_cont(0.5)`. Without a website
+ * tier (issue 18) the sums join the range's per-bot rollups to their bots (bots without rollups add
+ * nothing), and the number of bots is a counter when no filter is set (`list_counts` 'bots' of the
+ * account, `admin_list_counts` 'all_bots' for every account), else a count of the matching bots.
+ * With a tier, one aggregate over every matching bot LEFT JOINed to its sums.
+ */
 export async function botSumsTotals(db: Db, b: BotScope, r: RollupScope): Promise<SumsTotals> {
   const s = sumsSubquery(db, r);
   const rate = sql`(${s.engaged} / ${s.opened} * 100)`;
   const counters = Object.fromEntries(COUNTER_KEYS.map((k) => [k, sql<number>`coalesce(sum(${s[k]}), 0)::float8`.mapWith(Number)])) as Record<CounterKey, SQL<number>>;
-  const [row] = await db
-    .select({
-      bots: sql<number>`count(*)::int`.mapWith(Number),
-      ...counters,
-      avgEngagement: sql<number | null>`avg(${rate}) filter (where ${s.opened} > 0)`.mapWith((x) => (x === null ? null : Number(x))),
-      medianEngagement: sql<number | null>`percentile_cont(0.5) within group (order by ${rate}) filter (where ${s.opened} > 0)`.mapWith((x) =>
-        x === null ? null : Number(x),
-      ),
-    })
-    .from(bots)
-    .innerJoin(accounts, eq(accounts.id, bots.accountId))
-    .leftJoin(s, eq(s.botId, bots.id))
-    .where(botWhere(b, s));
-  return row!;
+  const fields = {
+    bots: sql<number>`count(*)::int`.mapWith(Number),
+    ...counters,
+    avgEngagement: sql<number | null>`avg(${rate}) filter (where ${s.opened} > 0)`.mapWith((x) => (x === null ? null : Number(x))),
+    medianEngagement: sql<number | null>`percentile_cont(0.5) within group (order by ${rate}) filter (where ${s.opened} > 0)`.mapWith((x) =>
+      x === null ? null : Number(x),
+    ),
+  };
+  if (!noTier(b)) {
+    const [row] = await db.select(fields).from(bots).innerJoin(accounts, eq(accounts.id, bots.accountId)).leftJoin(s, eq(s.botId, bots.id)).where(botWhere(b, s));
+    return row!;
+  }
+  const [row] = await db.select(fields).from(s).innerJoin(bots, eq(bots.id, s.botId)).innerJoin(accounts, eq(accounts.id, bots.accountId)).where(botWhere(b, s));
+  const count = unfiltered(b)
+    ? b.accountId !== undefined
+      ? await countedTotal(db, b.accountId, ['bots'])
+      : await adminListCount(db, 'all_bots')
+    : ((await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(bots).innerJoin(accounts, eq(accounts.id, bots.accountId)).where(botWhere(b, s)))[0]?.n ?? 0);
+  return { ...row!, bots: count };
 }
 
 /**
@@ -436,17 +544,18 @@ export interface LiveStatusDbRow {
 /**
  * One page of the Published bots of every account with their sessions of the 7 days ending `today`
  * (rollups), sorted by `orderBy` (never-seen bots last for last_viewed_at), ties by id.
+ *
+ * Issue 18 (docs/scaling.md "Admin and analytics lists"): the total is the `published_bots` counter
+ * of `admin_list_counts` when unfiltered (else a count over the trigram index); the page's ids come
+ * first from `bots` alone, walking a partial index of the Published bots (migration 0018:
+ * last_viewed_at both directions, lower(name), updated_at); the account name and the 7-day sessions
+ * are read for those ids only (analytics_daily_bot_day_idx). Orders by account or live rank need
+ * every Published bot sorted: the documented slow path.
  */
 export async function liveStatusPage(
   db: Db,
   p: { page: number; size: number; orderBy: LiveStatusOrderBy; direction: 'asc' | 'desc'; name?: string | undefined; now: Date; week: DayRange },
 ): Promise<{ rows: LiveStatusDbRow[]; totalCount: number }> {
-  const s = db
-    .select({ botId: d.botId, sessions: sumOf(d.session).as('sessions') })
-    .from(d)
-    .where(and(gte(d.day, p.week.from), lte(d.day, p.week.to)))
-    .groupBy(d.botId)
-    .as('s');
   const where = and(eq(bots.status, 'Published'), p.name ? ilike(bots.name, containsPattern(p.name)) : undefined);
   const dir = p.direction === 'asc' ? asc : desc;
   const order: SQL[] = (() => {
@@ -463,7 +572,24 @@ export async function liveStatusPage(
         return [dir(bots.updatedAt)];
     }
   })();
-  const [countRow] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(bots).where(where);
+  const totalCount = p.name
+    ? ((await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(bots).where(where))[0]?.count ?? 0)
+    : await adminListCount(db, 'published_bots');
+  const idsQuery = db.select({ id: bots.id }).from(bots);
+  const pageIds = (
+    await (p.orderBy === 'account' ? idsQuery.innerJoin(accounts, eq(accounts.id, bots.accountId)) : idsQuery)
+      .where(where)
+      .orderBy(...order, dir(bots.id))
+      .limit(p.size)
+      .offset(pageOffset(p.page, p.size))
+  ).map((r) => r.id);
+  if (pageIds.length === 0) return { rows: [], totalCount };
+  const s = db
+    .select({ botId: d.botId, sessions: sumOf(d.session).as('sessions') })
+    .from(d)
+    .where(and(inArray(d.botId, pageIds), gte(d.day, p.week.from), lte(d.day, p.week.to)))
+    .groupBy(d.botId)
+    .as('s');
   const rows = await db
     .select({
       id: bots.id,
@@ -478,11 +604,9 @@ export async function liveStatusPage(
     .from(bots)
     .innerJoin(accounts, eq(accounts.id, bots.accountId))
     .leftJoin(s, eq(s.botId, bots.id))
-    .where(where)
-    .orderBy(...order, dir(bots.id))
-    .limit(p.size)
-    .offset(pageOffset(p.page, p.size));
-  return { rows, totalCount: countRow?.count ?? 0 };
+    .where(inArray(bots.id, pageIds));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), totalCount };
 }
 
 export interface BillingDbRow {
