@@ -20,7 +20,8 @@ import {
   analyticsDailyTransition,
 } from '../../db/schema.analytics';
 import { adminListCount } from '../../lib/list-page';
-import { containsPattern, countedTotal, pageOffset } from '../../lib/list-query';
+import { containsPattern, pageOffset } from '../../lib/list-query';
+import { countedTotal } from '../../lib/list-count';
 import { liveRank } from '../bot/bot.repo';
 import type { DayRange } from './range';
 
