@@ -148,8 +148,15 @@ describe.runIf(dbVariant === 'postgres')('database guard on PostgreSQL (issue 18
     const outcomes = await Promise.all(burst);
     expect(outcomes.filter((o) => o === 'gave up').length).toBeGreaterThanOrEqual(8);
     // The burst has ended (every client gave up or was refused); the lock is still held.
+    // The server learns of the 200 closed sockets from its event loop; on a loaded machine (CI runs both
+    // server projects at once) the first request may still find the gate full and be refused at once
+    // (503 overloaded). The requirement is an answer within 1 s of the burst's end: ask until answered.
     const ended = Date.now();
-    const normal = await fetch(`${running.url}/api/public/bot/no-such-bot`);
+    let normal = await fetch(`${running.url}/api/public/bot/no-such-bot`);
+    while (normal.status === 503 && Date.now() - ended < 1000) {
+      await sleep(50);
+      normal = await fetch(`${running.url}/api/public/bot/no-such-bot`);
+    }
     expect(normal.status).toBe(404);
     expect(Date.now() - ended).toBeLessThan(1000);
     await waitFor(async () => (await blocked()) === 0, 1000);
