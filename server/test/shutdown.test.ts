@@ -21,7 +21,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import pg from 'pg';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +29,7 @@ import { createPgDatabase, dbVariant } from './harness';
 import { openDatabase } from '../src/db/client';
 import {
   FIXTURES,
+  cuttingHttpStack,
   demoAccountId,
   freePort,
   partialSize,
@@ -56,46 +56,6 @@ const SLACK = 15_000;
 
 const source = readFileSync(FILE);
 const sourceSha = sha256(source);
-
-/**
- * A tus-js-client HTTP stack whose PATCH spanning byte `holdAt` sends the bytes before it and holds the
- * request open; `onHold(chunkStart, release)` is called then, and `release()` sends the rest of the
- * chunk and ends the body. Other requests go through unchanged.
- */
-function holdingHttpStack(holdAt: number, onHold: (chunkStart: number, release: () => void) => void): tus.HttpStack {
-  const inner = new tus.DefaultHttpStack({});
-  let done = false;
-  return {
-    getName: () => 'HoldingHttpStack',
-    createRequest(method, url) {
-      const req = inner.createRequest(method, url);
-      return {
-        getMethod: () => req.getMethod(),
-        getURL: () => req.getURL(),
-        setHeader: (h, v) => req.setHeader(h, v),
-        getHeader: (h) => req.getHeader(h),
-        setProgressHandler: (fn) => req.setProgressHandler(fn),
-        abort: () => req.abort(),
-        getUnderlyingObject: () => req.getUnderlyingObject(),
-        send(body: unknown) {
-          const offset = Number(req.getHeader('Upload-Offset'));
-          if (!done && method === 'PATCH' && body instanceof Uint8Array && offset <= holdAt && holdAt < offset + body.length) {
-            done = true;
-            const held = new Readable({ read() {} });
-            held.push(body.subarray(0, holdAt - offset));
-            const sent = req.send(held);
-            onHold(offset, () => {
-              held.push(body.subarray(holdAt - offset));
-              held.push(null);
-            });
-            return sent;
-          }
-          return req.send(body);
-        },
-      };
-    },
-  };
-}
 
 /** Resolves when the server process prints a line containing `text` (from now on). */
 function printed(server: ServerProcess, text: string): Promise<void> {
@@ -197,7 +157,7 @@ async function startHeldUpload(url: string, headers: Record<string, string>, nam
       storeFingerprintForResuming: false,
       headers,
       metadata: { name, type: 'SlideVideo', filename: name },
-      httpStack: holdingHttpStack(holdAt, (chunkStart, release) => held({ chunkStart, release })),
+      httpStack: cuttingHttpStack(holdAt, (chunkStart, release) => held({ chunkStart, release })),
       onUploadUrlAvailable: () => (uploadUrl = new URL(upload.url ?? '', url).toString()),
       onAfterResponse(req, res) {
         if (req.getMethod() === 'PATCH') acks.push(Number(res.getHeader('Upload-Offset')));

@@ -230,10 +230,11 @@ export function mulberry32(seed: number): () => number {
 /**
  * A tus-js-client HTTP stack that behaves like the default Node one, except for the one PATCH whose
  * body spans byte `cutAt` of the upload: it sends only the bytes before `cutAt`, then calls
- * `onCut(chunkStart)` and stalls with the request open (the body never ends). Whoever is watching
- * then kills the client or the server — mid-PATCH, at an exact byte offset.
+ * `onCut(chunkStart, release)` and stalls with the request open. Whoever is watching then kills the
+ * client or the server — mid-PATCH, at an exact byte offset — or calls `release()`, which sends the
+ * rest of the chunk and ends the body (the graceful-shutdown test, server/test/shutdown.test.ts).
  */
-export function cuttingHttpStack(cutAt: number, onCut: (chunkStart: number) => void): tus.HttpStack {
+export function cuttingHttpStack(cutAt: number, onCut: (chunkStart: number, release: () => void) => void): tus.HttpStack {
   const inner = new tus.DefaultHttpStack({});
   let done = false;
   return {
@@ -255,7 +256,10 @@ export function cuttingHttpStack(cutAt: number, onCut: (chunkStart: number) => v
             const stalled = new Readable({ read() {} });
             stalled.push(body.subarray(0, cutAt - offset));
             const sent = req.send(stalled);
-            onCut(offset);
+            onCut(offset, () => {
+              stalled.push(body.subarray(cutAt - offset));
+              stalled.push(null);
+            });
             return sent;
           }
           return req.send(body);
