@@ -24,6 +24,8 @@ process.chdir(root);
 const results = [];
 let passed = 0;
 let failed = 0;
+/** Names of failed tests, printed again at the very end (CI shows only the tail of the log). */
+const failures = [];
 
 function step(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
@@ -57,6 +59,15 @@ function countVitest(file) {
     const json = JSON.parse(readFileSync(file, 'utf8'));
     passed += json.numPassedTests ?? 0;
     failed += json.numFailedTests ?? 0;
+    for (const file of json.testResults ?? []) {
+      const rel = path.relative(root, file.name ?? '');
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === 'failed') failures.push(`vitest ${rel} › ${t.fullName ?? t.title}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failures.push(`vitest ${rel}: ${String(file.message ?? 'failed to run').split('\n')[0].slice(0, 300)}`);
+      }
+    }
     // A file that failed to load has no failed test but fails the run.
     if (json.success === false && !json.numFailedTests) failed += Math.max(1, json.numFailedTestSuites ?? 0);
   } catch { failed += 1; }
@@ -68,6 +79,15 @@ function countPlaywright(file) {
     // A flaky test passed on retry: it counts as passed here and Playwright lists it as flaky.
     passed += (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0);
     failed += json.stats?.unexpected ?? 0;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected') failures.push(`playwright ${spec.file}:${spec.line} › ${spec.title}`);
+        }
+      }
+      for (const s of suite.suites ?? []) walk(s);
+    };
+    for (const s of json.suites ?? []) walk(s);
     if ((json.errors ?? []).length) failed += 1;
   } catch { failed += 1; }
 }
@@ -118,5 +138,6 @@ try {
   rmSync(tmp, { recursive: true, force: true });
 }
 console.log('\n' + results.join('\n'));
+if (failures.length) console.log('\nFailed:\n' + failures.map((f) => `  ${f}`).join('\n'));
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
