@@ -31,6 +31,10 @@
  * Figures: 2xx/s, ratio to the floor of the same run, p50/p95/p99 ms, failures (non-2xx by status,
  * timeouts), the goal of issue 18 and whether it is met.
  *
+ * `BENCH_LISTS_ONLY=<regular expression>` measures only the calls whose label matches (and the floor).
+ * `BENCH_LISTS_HOLD=1` keeps the seeded server up (its URL and both tokens printed) until Ctrl-C,
+ * for profiling one list by hand.
+ *
  * Alone: `npm run bench -- lists` writes the subsection "### Lists bench — <label>" of bench/RESULTS.md
  * (BENCH_LABEL, default `code at <commit>`), so a "before" and an "after" run stand side by side.
  */
@@ -207,6 +211,13 @@ async function runDatabase(target: Db0, log: Log): Promise<void> {
     const staff = { authorization: `Bearer ${await signIn(server.url, 'superadmin@example.com')}` };
     const url = server.url;
     const all = calls(seeded);
+    if (process.env.BENCH_LISTS_HOLD) {
+      // Profiling a list by hand: the seeded server stays up until this process is stopped.
+      console.log(`[lists] ${target.label}: holding ${url} (pid ${server.pid}); accounts ${JSON.stringify(seeded)}`);
+      console.log(`OWNER_AUTH='${owner.authorization}'\nSTAFF_AUTH='${staff.authorization}'`);
+      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+      return;
+    }
     const goalIndex = target.label === 'PGlite' ? 1 : 0;
 
     const rows: string[] = [];
@@ -234,9 +245,12 @@ async function runDatabase(target: Db0, log: Log): Promise<void> {
     await load([{ url, paths: ['/api/user/me', all.big[0]!.path, all.big[2]!.path], headers: owner }], { durationS: Math.min(5, DURATION_S) });
     await probe(url, '/api/user/me', owner);
     const floor = await measure(floorCall, undefined);
-    for (const c of all.big) await measure(c, floor);
+    // BENCH_LISTS_ONLY=<regular expression>: only the calls whose label matches (the floor always runs).
+    const only = process.env.BENCH_LISTS_ONLY ? new RegExp(process.env.BENCH_LISTS_ONLY, 'i') : undefined;
+    const chosen = (c: Call) => !only || only.test(c.label);
+    for (const c of all.big.filter(chosen)) await measure(c, floor);
     const bigRows = rows.splice(0);
-    for (const c of all.small) await measure(c, floor);
+    for (const c of all.small.filter(chosen)) await measure(c, floor);
     const smallRows = rows.splice(0);
     // The floor again (drift over the run shows the shared machine's noise), then the deep page last.
     await measure({ label: '`GET /api/user/me` again (not used for the ratios)', path: '/api/user/me' }, floor);
