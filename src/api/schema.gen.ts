@@ -3821,6 +3821,17 @@ export interface operations {
                     "application/json": components["schemas"]["RuntimeConfig"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postAuthSsoDiscover: {
@@ -3877,6 +3888,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAuthInvitation: {
@@ -3920,6 +3942,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3995,6 +4028,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getPublicBotByPublicId: {
@@ -4038,6 +4082,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4124,6 +4179,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getPublicBotByPublicIdWidget: {
@@ -4166,6 +4232,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getPublicWidgetByPublicId: {
@@ -4191,6 +4268,17 @@ export interface operations {
             /** @description No such resource, or one the caller cannot see. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4262,6 +4350,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postIntegrationGoogleAuthCsrf: {
@@ -4297,6 +4396,17 @@ export interface operations {
             /** @description Conflict with the current state. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4379,6 +4489,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postIntegrationGoogleAuthLogout: {
@@ -4400,6 +4521,17 @@ export interface operations {
             /** @description Missing or invalid ID token. */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4460,6 +4592,17 @@ export interface operations {
             /** @description Error */
             502: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4570,6 +4713,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postIntegrationByTypeAuthStartAccountByAccountId: {
@@ -4632,6 +4786,17 @@ export interface operations {
             /** @description Conflict with the current state. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4728,6 +4893,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteIntegrationByTypeAccountByAccountId: {
@@ -4770,6 +4946,17 @@ export interface operations {
             /** @description No such resource, or one the caller cannot see. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4819,6 +5006,17 @@ export interface operations {
             /** @description No such resource, or one the caller cannot see. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4885,6 +5083,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAdminOutbox: {
@@ -4932,6 +5141,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4996,6 +5216,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5098,6 +5329,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getSsoConfig: {
@@ -5157,6 +5399,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5244,6 +5497,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getSsoConfigByConfigId: {
@@ -5305,6 +5569,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5399,6 +5674,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postSsoConfigByConfigIdProvision: {
@@ -5474,6 +5760,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAccountByAccountIdUser: {
@@ -5541,6 +5838,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5625,6 +5933,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5716,6 +6035,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteAccountByAccountIdUserByUserId: {
@@ -5785,6 +6115,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5875,6 +6216,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     putUserByUserIdRoleByRoleId: {
@@ -5944,6 +6296,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6031,6 +6394,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postMedia: {
@@ -6105,6 +6479,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMediaById: {
@@ -6166,6 +6551,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6240,6 +6636,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6324,6 +6731,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMediaByIdUsage: {
@@ -6397,6 +6815,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postMediaByIdReplace: {
@@ -6458,6 +6887,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6553,6 +6993,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMediaByIdCaptionByCaptionId: {
@@ -6621,6 +7072,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteMediaByIdCaptionByCaptionId: {
@@ -6683,6 +7145,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6784,6 +7257,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAnalytics: {
@@ -6845,6 +7329,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6919,6 +7414,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAnalyticsTotalById: {
@@ -6973,6 +7479,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7043,6 +7560,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAnalyticsWidgetById: {
@@ -7107,6 +7635,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAnalyticsBotById: {
@@ -7161,6 +7700,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAnalyticsSettingsById: {
@@ -7195,6 +7745,17 @@ export interface operations {
             /** @description No such resource, or one the caller cannot see. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7263,6 +7824,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAnalyticsAdmin: {
@@ -7319,6 +7891,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7385,6 +7968,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAnalyticsAdminBilling: {
@@ -7438,6 +8032,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7499,6 +8104,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getBotStatus: {
@@ -7549,6 +8165,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7636,6 +8263,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postBot: {
@@ -7714,6 +8352,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getBotById: {
@@ -7783,6 +8432,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteBotById: {
@@ -7828,6 +8488,17 @@ export interface operations {
             /** @description No such resource, or one the caller cannot see. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7979,6 +8650,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getBotByIdGraph: {
@@ -8024,6 +8706,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8088,6 +8781,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postBotByIdCopyToAccount: {
@@ -8142,6 +8846,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8232,6 +8947,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getBotByIdFormSubmission: {
@@ -8281,6 +9007,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8347,6 +9084,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getTag: {
@@ -8395,6 +9143,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8467,6 +9226,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8546,6 +9316,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getWidget: {
@@ -8604,6 +9385,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8678,6 +9470,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getWidgetById: {
@@ -8738,6 +9541,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteWidgetById: {
@@ -8783,6 +9597,17 @@ export interface operations {
             /** @description No such resource, or one the caller cannot see. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8879,6 +9704,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postWidgetByIdClone: {
@@ -8931,6 +9767,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8991,6 +9838,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9072,6 +9930,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getGlobal: {
@@ -9095,6 +9964,17 @@ export interface operations {
             /** @description Missing or invalid ID token. */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9133,6 +10013,17 @@ export interface operations {
             /** @description No such resource, or one the caller cannot see. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9224,6 +10115,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getUserMeAccount: {
@@ -9259,6 +10161,17 @@ export interface operations {
             /** @description No such resource, or one the caller cannot see. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9337,6 +10250,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getUserResellers: {
@@ -9403,6 +10327,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9489,6 +10424,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postUserResellersByUserId: {
@@ -9538,6 +10484,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getUserByUserId: {
@@ -9572,6 +10529,17 @@ export interface operations {
             /** @description No such resource, or one the caller cannot see. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9665,6 +10633,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     patchUserByUserIdSetPassword: {
@@ -9733,6 +10712,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9808,6 +10798,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9908,6 +10909,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAccountDetail: {
@@ -9983,6 +10995,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAccountByAccountId: {
@@ -10044,6 +11067,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10141,6 +11175,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteAccountByAccountId: {
@@ -10200,6 +11245,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10273,6 +11329,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAccountByAccountIdProfile: {
@@ -10334,6 +11401,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10462,6 +11540,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getFeature: {
@@ -10505,6 +11594,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10561,6 +11661,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10647,6 +11758,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postFeatureFlags: {
@@ -10727,6 +11849,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getGenerateAvatarGroups: {
@@ -10790,6 +11923,17 @@ export interface operations {
             /** @description Error */
             502: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10865,6 +12009,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getGenerateVoices: {
@@ -10926,6 +12081,17 @@ export interface operations {
             /** @description Error */
             502: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11001,6 +12167,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postGenAiAnalyzeNavigation: {
@@ -11055,6 +12232,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11121,6 +12309,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postGenAiScript: {
@@ -11181,6 +12380,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postGenAiPrompt: {
@@ -11235,6 +12445,17 @@ export interface operations {
             /** @description Validation failed: `errors` maps field paths to messages. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11310,6 +12531,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getGenAiStatusById: {
@@ -11344,6 +12576,17 @@ export interface operations {
             /** @description No such resource, or one the caller cannot see. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (with `overloaded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

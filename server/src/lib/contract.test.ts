@@ -96,6 +96,13 @@ describe('GET /api/openapi.json', () => {
     expect(idParam('/bot/{id}', 'get', 'id')).toEqual({ type: 'integer', minimum: 1, maximum: 999_999_999 });
     expect(idParam('/sso/config/{configId}', 'patch', 'configId')).toEqual({ type: 'integer', minimum: 1, maximum: 999_999_999 });
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Bot', 'BotListItem', 'PlayerBot', 'Media', 'RuntimeConfig', 'ErrorBody']));
+    // Every route may answer the database guard's 503 (issue 18): documented with Retry-After.
+    const without503 = Object.entries(doc.paths)
+      .filter(([p]) => !p.startsWith('/media/tus'))
+      .flatMap(([p, methods]) => Object.entries(methods).map(([m, op]) => ({ at: `${m} ${p}`, r503: op.responses['503'] as { headers?: Record<string, unknown> } | undefined })))
+      .filter((o) => !o.r503?.headers?.['Retry-After'])
+      .map((o) => o.at);
+    expect(without503).toEqual([]);
   });
 
   it('serves the interactive reference at /api/docs without sign-in', async () => {

@@ -45,7 +45,7 @@ export interface RouteContract {
   rawResponses?: Partial<Record<200 | 201, string>>;
   /** A request body that is not JSON (multipart), described by hand. */
   requestBody?: Parameters<typeof describeRoute>[0]['requestBody'];
-  /** Statuses this route never answers with an error body are left out; default 400 401 403 404 409 413 422. */
+  /** Statuses this route answers with an error body; default 400 (401 403 unless public) 404 422. 503 is always added (the database guard, issue 18). */
   errors?: number[];
 }
 
@@ -57,7 +57,11 @@ const ERROR_STATUSES: Record<number, string> = {
   409: 'Conflict with the current state.',
   413: 'Body too large.',
   422: 'Validation failed: `errors` maps field paths to messages.',
+  503: 'Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md).',
 };
+
+/** Answers every /api route may give, whatever it declares: the database guard's (lib/db-guard.ts). */
+const GUARD_STATUSES = [503];
 
 /** Registry read by the server tests' response check: middleware → contract. */
 export const contractOf = new WeakMap<object, RouteContract>();
@@ -78,9 +82,13 @@ export function route(contract: RouteContract): MiddlewareHandler {
     responses[status] = { description: 'OK', content: { [media]: { schema: { type: 'string' } } } };
   }
   const errors = contract.errors ?? [400, ...(auth === 'public' ? [] : [401, 403]), 404, 422];
-  for (const status of errors) {
+  for (const status of [...errors, ...GUARD_STATUSES]) {
     responses[String(status)] = { description: ERROR_STATUSES[status] ?? 'Error', content: { 'application/json': { schema: resolver(ErrorBody) } } };
   }
+  responses['503'] = {
+    ...(responses['503'] as object),
+    headers: { 'Retry-After': { description: 'Seconds to wait before trying again (with `overloaded`).', schema: { type: 'integer' } } },
+  };
   const mw = describeRoute({
     summary: contract.summary,
     ...(contract.description ? { description: contract.description } : {}),
