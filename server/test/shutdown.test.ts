@@ -18,7 +18,7 @@
  * Waits are on conditions (bytes stored on disk, a log line, a job row), not on time; the time
  * assertions are the grace bounds themselves, with generous slack for the 2 shared cores.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -27,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createPgDatabase, dbVariant } from './harness';
 import { openDatabase } from '../src/db/client';
+import { loadMediaTools } from '../src/env';
 import {
   FIXTURES,
   cuttingHttpStack,
@@ -56,6 +57,21 @@ const SLACK = 15_000;
 
 const source = readFileSync(FILE);
 const sourceSha = sha256(source);
+
+/**
+ * An `ffprobe` (a shell script in `dir`) that waits `delayS` before probing an uploaded source
+ * (`…/source.<ext>`) and then runs this machine's ffprobe; other calls (the start's version check)
+ * go straight through. The fixture is browser-playable, so without the wait the media job is an
+ * ffprobe and a poster frame of a few hundred ms, which a poll of /proc on a loaded machine can miss
+ * entirely (CI saw it time out); with it the job is reliably in flight when the SIGTERM comes.
+ */
+function slowFfprobe(dir: string, delayS: number): string {
+  const real = loadMediaTools(process.env).ffprobe.path ?? 'ffprobe';
+  const file = path.join(dir, 'ffprobe');
+  writeFileSync(file, `#!/bin/sh\ncase "$*" in *source.*) sleep ${delayS} ;; esac\nexec '${real.replace(/'/g, `'\\''`)}' "$@"\n`);
+  chmodSync(file, 0o755);
+  return file;
+}
 
 /** Resolves when the server process prints a line containing `text` (from now on). */
 function printed(server: ServerProcess, text: string): Promise<void> {
@@ -178,12 +194,14 @@ describe('graceful shutdown (SIGTERM) with a tus upload and a job in flight', ()
   let pgDb: { url: string; drop(): Promise<void> } | undefined;
   let server: ServerProcess | undefined;
   let headers: Record<string, string> = {};
-  const start = async (grace: number) => {
+  const start = async (grace: number, env: Record<string, string> = {}) => {
+    // A step that failed may have left its server running: one failure, not three.
+    if (server && server.child.exitCode === null && server.child.signalCode === null) await server.kill('SIGKILL');
     server = await startServerProcess({
       dataDir,
       port,
       timeoutMs: BOOT_TIMEOUT - 10_000,
-      env: { SHUTDOWN_GRACE_MS: String(grace), JOB_CONCURRENCY: '1', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) },
+      env: { SHUTDOWN_GRACE_MS: String(grace), JOB_CONCURRENCY: '1', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env },
     });
     const token = await signIn(server.url);
     headers = { Authorization: `Bearer ${token}`, 'Account-Id': String(await demoAccountId(server.url, token)) };
@@ -233,7 +251,9 @@ describe('graceful shutdown (SIGTERM) with a tus upload and a job in flight', ()
   }, 2 * BOOT_TIMEOUT);
 
   it('restarted: the upload resumes from the stored offset; a PATCH past a short grace is cut, the process still exits 0 at the grace; the claimed media job goes back to the queue', async () => {
-    const s2 = await start(SHORT_GRACE);
+    const tools = path.join(dataDir, 'slow-tools');
+    mkdirSync(tools, { recursive: true });
+    const s2 = await start(SHORT_GRACE, { FFPROBE_PATH: slowFfprobe(tools, 5) });
     const output = collect(s2);
     // Upload B held mid-PATCH, and never released.
     const upB = await startHeldUpload(s2.url, headers, 'shutdown-b.webm', holdB);
@@ -252,9 +272,13 @@ describe('graceful shutdown (SIGTERM) with a tus upload and a job in flight', ()
       await client.connect();
     }
     try {
-      // SIGTERM while this node's worker runs A's media job: ffprobe/ffmpeg on A's source (.webm; the
-      // demo's sample videos are .mp4) run as the server's children.
-      await waitFor('the media job of A to run ffmpeg', () => (childCommands(s2.pid).some((c) => /ff(mpeg|probe)/.test(c) && c.includes('source.webm')) ? true : undefined));
+      // SIGTERM while this node's worker runs A's media job: its ffprobe on A's source (.webm; the
+      // demo's sample videos are .mp4) runs as the server's child and waits 5 s (slowFfprobe).
+      await waitFor('the media job of A to run ffprobe', () => (childCommands(s2.pid).some((c) => /ff(mpeg|probe)/.test(c) && c.includes('source.webm')) ? true : undefined)).catch(
+        (err: Error) => {
+          throw new Error(`${err.message}; the server printed:\n${output().slice(-3000)}`);
+        },
+      );
       if (client) expect((await client.query<JobState>(jobQuery)).rows[0]?.status).toBe('running');
       const { code, signal, ms } = await terminate(s2);
       expect({ code, signal }).toEqual({ code: 0, signal: null });
