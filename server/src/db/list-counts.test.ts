@@ -16,6 +16,10 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from './client';
 import { createPgDatabase, dbVariant } from '../../test/harness';
 import { countedTotal } from '../lib/list-count';
+import { listBotPage } from '../modules/bot/bot.repo';
+import { listMedia } from '../modules/media/media.repo';
+import { listTagPage } from '../modules/tag/tag.repo';
+import { listWidgetPage } from '../modules/widget/widget.repo';
 
 const KINDS = ['SlideVideo', 'LogoVideo', 'SlideImage', 'LogoImage', 'CoverImage', 'ProfileImage'] as const;
 const IMAGES = ['SlideImage', 'LogoImage', 'CoverImage', 'ProfileImage'];
@@ -215,6 +219,31 @@ describe('list_counts stay equal to count(*)', () => {
     await db.execute(sql`delete from accounts where id = ${a}`);
     accounts.pop();
     expect(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from list_counts where account_id = ${a}`))[0]!.n).toBe(0);
+    await expectNoDrift();
+  });
+
+  it('the lists read the counter in their page-ids statement: the same total on a full page, a short page and a page past the end', async () => {
+    const a = await newAccount();
+    accounts.push(a);
+    const i = accounts.length - 1;
+    await run(db, { t: 'insertBots', a: i, n: 7 });
+    await run(db, { t: 'insertMedia', a: i, n: 5, kind: 0, status: 1, replacement: false, playback: true });
+    await run(db, { t: 'insertMedia', a: i, n: 2, kind: 0, status: 1, replacement: true, playback: true });
+    await db.execute(sql`insert into tags (account_id, name) select ${a}, 'Tag ' || g from generate_series(1, 4) g`);
+    for (const [page, size, n] of [
+      [1, 3, 3],
+      [3, 3, 1],
+      [9, 3, 0],
+    ] as const) {
+      const bots = await listBotPage(db, { accountId: a, page, size, orderBy: 'created_at', direction: 'desc', now: new Date() });
+      expect([bots.rows.length, bots.totalCount]).toEqual([n, 7]);
+      const m = await listMedia(db, { accountId: a, page, size, orderBy: 'created_at', direction: 'desc' });
+      expect([m.rows.length, m.total]).toEqual([Math.max(0, Math.min(size, 5 - (page - 1) * size)), 5]);
+      const t = await listTagPage(db, a, page, size);
+      expect([t.rows.length, t.totalCount]).toEqual([Math.max(0, Math.min(size, 4 - (page - 1) * size)), 4]);
+      const w = await listWidgetPage(db, { accountId: a, page, size });
+      expect([w.rows.length, w.totalCount]).toEqual([0, 0]);
+    }
     await expectNoDrift();
   });
 

@@ -7,7 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accounts, botRevisions, bots, botTags, media, tags, users, type AccountOptions, type RevisionStatus } from '../../db/schema';
 import { containsPattern, pageOffset } from '../../lib/list-query';
-import { countedTotal } from '../../lib/list-count';
+import { countedTotal, countedTotalSql } from '../../lib/list-count';
 import type { BotOrderBy } from './bot.schemas';
 
 export type BotRow = typeof bots.$inferSelect;
@@ -109,20 +109,20 @@ export async function listBotPage(db: Db, p: BotListParams): Promise<{ rows: Bot
   const imageKinds = sql.join(IMAGE_KINDS.map((k) => sql`${k}`), sql`, `);
 
   const filtered = Boolean(p.name) || Boolean(p.tagIds?.length);
+  // 1. the page's ids, sorted on bot columns only (unfiltered: with the `bots` counter in the same
+  // statement); 2. the row details for those ids alone — so the revision content, poster and tag
+  // subqueries never run for the rows OFFSET skips (bench/list.ts).
+  const idRows = await db
+    .select({ id: bots.id, total: filtered ? sql<number>`0`.mapWith(Number) : countedTotalSql(p.accountId, ['bots']) })
+    .from(bots)
+    .where(where)
+    .orderBy(...orderExpressions(p.orderBy, p.now).map((e) => dir(e)), dir(bots.id))
+    .limit(p.size)
+    .offset(pageOffset(p.page, p.size));
+  const pageIds = idRows.map((r) => r.id);
   const totalCount = filtered
     ? ((await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(bots).where(where))[0]?.count ?? 0)
-    : await countedTotal(db, p.accountId, ['bots']);
-  // 1. the page's ids, sorted on bot columns only; 2. the row details for those ids alone — so the
-  // revision content, poster and tag subqueries never run for the rows OFFSET skips (bench/list.ts).
-  const pageIds = (
-    await db
-      .select({ id: bots.id })
-      .from(bots)
-      .where(where)
-      .orderBy(...orderExpressions(p.orderBy, p.now).map((e) => dir(e)), dir(bots.id))
-      .limit(p.size)
-      .offset(pageOffset(p.page, p.size))
-  ).map((r) => r.id);
+    : (idRows[0]?.total ?? (await countedTotal(db, p.accountId, ['bots'])));
   if (pageIds.length === 0) return { rows: [], totalCount };
   const rows = await db
     .select({

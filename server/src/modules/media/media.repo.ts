@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, 
 import type { Db, DbOrTx } from '../../db/client';
 import { botRevisions, bots, media, mediaCaptions, type MediaKind } from '../../db/schema';
 import { containsPattern, pageOffset } from '../../lib/list-query';
-import { countedTotal } from '../../lib/list-count';
+import { countedTotal, countedTotalSql, type ListCountKey } from '../../lib/list-count';
 
 export type MediaRow = typeof media.$inferSelect;
 export type MediaPatch = Partial<Omit<typeof media.$inferInsert, 'id' | 'accountId' | 'createdAt'>>;
@@ -82,18 +82,19 @@ export async function listMedia(
   const where = and(...filters);
   const col = ORDER_COLUMNS[q.orderBy];
   const dir = q.direction === 'asc' ? asc : desc;
+  const keys: ListCountKey[] = q.kinds?.length ? [...new Set(q.kinds)].map((k) => `media:${k}` as const) : ['media'];
+  // Unfiltered by name: the page's ids and the counter in one statement.
+  const idRows = await db
+    .select({ id: media.id, total: q.name ? sql<number>`0`.mapWith(Number) : countedTotalSql(q.accountId, keys) })
+    .from(media)
+    .where(where)
+    .orderBy(dir(col), dir(media.id))
+    .limit(q.size)
+    .offset(pageOffset(q.page, q.size));
+  const ids = idRows.map((r) => r.id);
   const total = q.name
     ? Number((await db.select({ n: count() }).from(media).where(where))[0]?.n ?? 0)
-    : await countedTotal(db, q.accountId, q.kinds?.length ? [...new Set(q.kinds)].map((k) => `media:${k}` as const) : ['media']);
-  const ids = (
-    await db
-      .select({ id: media.id })
-      .from(media)
-      .where(where)
-      .orderBy(dir(col), dir(media.id))
-      .limit(q.size)
-      .offset(pageOffset(q.page, q.size))
-  ).map((r) => r.id);
+    : (idRows[0]?.total ?? (await countedTotal(db, q.accountId, keys)));
   if (ids.length === 0) return { rows: [], total };
   const rows = await db.select().from(media).where(inArray(media.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { botTags, tags } from '../../db/schema';
 import { pageOffset } from '../../lib/list-query';
-import { countedTotal } from '../../lib/list-count';
+import { countedTotal, countedTotalSql } from '../../lib/list-count';
 
 export type TagRow = typeof tags.$inferSelect;
 
@@ -16,16 +16,15 @@ export type TagRow = typeof tags.$inferSelect;
  * `tags_account_lower_name_idx`, then `botCount` is counted for those tags only).
  */
 export async function listTagPage(db: DbOrTx, accountId: number, page: number, size: number): Promise<{ rows: Array<TagRow & { botCount: number }>; totalCount: number }> {
-  const totalCount = await countedTotal(db, accountId, ['tags']);
-  const ids = (
-    await db
-      .select({ id: tags.id })
-      .from(tags)
-      .where(eq(tags.accountId, accountId))
-      .orderBy(asc(sql`lower(${tags.name}) collate "C"`), asc(tags.id))
-      .limit(size)
-      .offset(pageOffset(page, size))
-  ).map((r) => r.id);
+  const idRows = await db
+    .select({ id: tags.id, total: countedTotalSql(accountId, ['tags']) })
+    .from(tags)
+    .where(eq(tags.accountId, accountId))
+    .orderBy(asc(sql`lower(${tags.name}) collate "C"`), asc(tags.id))
+    .limit(size)
+    .offset(pageOffset(page, size));
+  const ids = idRows.map((r) => r.id);
+  const totalCount = idRows[0]?.total ?? (await countedTotal(db, accountId, ['tags']));
   if (ids.length === 0) return { rows: [], totalCount };
   const rows = await db
     .select({

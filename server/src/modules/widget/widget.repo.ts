@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accounts, bots, botTags, users, widgetRevisions, widgets, type RevisionStatus } from '../../db/schema';
 import { containsPattern, pageOffset } from '../../lib/list-query';
-import { countedTotal } from '../../lib/list-count';
+import { countedTotal, countedTotalSql } from '../../lib/list-count';
 import { MAX_CAROUSEL_ITEMS } from './widget.schemas';
 
 export type WidgetRow = typeof widgets.$inferSelect;
@@ -74,8 +74,8 @@ export interface WidgetListParams {
 
 /**
  * One page of an account's widgets, newest first (ties by id, so pages never overlap), filtered by
- * name: the total (the `widgets` counter of `list_counts` when unfiltered, else a count over the
- * trigram index `widgets_name_trgm_idx`), the page's ids by LIMIT/OFFSET walking
+ * name: the total (the `widgets` counter of `list_counts` when unfiltered, read in the page-ids
+ * statement, else a count over the trigram index `widgets_name_trgm_idx`), the page's ids by LIMIT/OFFSET walking
  * `widgets_account_created_id_idx`, then those rows' details (author, latest revision summary, shown
  * content type and bot count) in page order (issue 18, docs/scaling.md "Lists at 100,000 rows").
  */
@@ -84,18 +84,17 @@ export async function listWidgetPage(db: Db, p: WidgetListParams): Promise<{ row
   const pr = alias(widgetRevisions, 'pr');
   const author = alias(users, 'author');
   const where = and(eq(widgets.accountId, p.accountId), p.name ? ilike(widgets.name, containsPattern(p.name)) : undefined);
+  const idRows = await db
+    .select({ id: widgets.id, total: p.name ? sql<number>`0`.mapWith(Number) : countedTotalSql(p.accountId, ['widgets']) })
+    .from(widgets)
+    .where(where)
+    .orderBy(desc(widgets.createdAt), desc(widgets.id))
+    .limit(p.size)
+    .offset(pageOffset(p.page, p.size));
+  const pageIds = idRows.map((r) => r.id);
   const totalCount = p.name
     ? ((await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(widgets).where(where))[0]?.count ?? 0)
-    : await countedTotal(db, p.accountId, ['widgets']);
-  const pageIds = (
-    await db
-      .select({ id: widgets.id })
-      .from(widgets)
-      .where(where)
-      .orderBy(desc(widgets.createdAt), desc(widgets.id))
-      .limit(p.size)
-      .offset(pageOffset(p.page, p.size))
-  ).map((r) => r.id);
+    : (idRows[0]?.total ?? (await countedTotal(db, p.accountId, ['widgets'])));
   if (pageIds.length === 0) return { rows: [], totalCount };
   const shown = sql`coalesce(${pr.content}, ${lr.content})`;
   const rows = await db
