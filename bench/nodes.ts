@@ -4,7 +4,7 @@
  *
  * 1. A PostgreSQL database (bench/scale.ts `startPostgres`), s3rver (server/test/s3.ts), and two
  *    server processes A and B (`node --import tsx server/src/index.ts`, each its own PORT and
- *    DATA_DIR, the same DATABASE_URL and S3_*; B starts after A has migrated and seeded the demo data,
+ *    DATA_DIR, the same DATABASE_URL, S3_* and PUBLIC_URL (the token issuer, as behind a load balancer); B starts after A has migrated and seeded the demo data,
  *    SEED_DEMO=1 on both, so B finds the demo account and seeds nothing; no job worker, so media
  *    processing of the sample vidbot does not compete with the load).
  * 2. Sign-in on A (`/idp` USER_PASSWORD_AUTH), then `GET /api/user/me` on B with A's ID token: 200
@@ -63,9 +63,12 @@ export async function benchNodes(log: Log): Promise<void> {
   const dirs = [mkdtempSync(path.join(os.tmpdir(), 'vidbot-node-a-')), mkdtempSync(path.join(os.tmpdir(), 'vidbot-node-b-'))];
   const nodes: ServerProcess[] = [];
   try {
-    const env = { DATABASE_URL: pgDb.url, ...s3.env, JOB_CONCURRENCY: '0', SEED_DEMO: '1' };
+    const portA = await freePort();
+    // Every node of one deployment has the same PUBLIC_URL: it is the ID tokens' issuer
+    // (docs/scaling.md "What is shared where"); behind a load balancer it is the balancer's address.
+    const env = { DATABASE_URL: pgDb.url, ...s3.env, JOB_CONCURRENCY: '0', SEED_DEMO: '1', PUBLIC_URL: `http://127.0.0.1:${portA}` };
     console.log('[nodes] starting node A (migrations, demo seed)…');
-    nodes.push(await startServerProcess({ dataDir: dirs[0]!, port: await freePort(), env }));
+    nodes.push(await startServerProcess({ dataDir: dirs[0]!, port: portA, env }));
     console.log('[nodes] starting node B…');
     nodes.push(await startServerProcess({ dataDir: dirs[1]!, port: await freePort(), env }));
     const [a, b] = nodes as [ServerProcess, ServerProcess];
@@ -106,14 +109,14 @@ export async function benchNodes(log: Log): Promise<void> {
     }
 
     log(
-      `One database on a ${pgServer.describe}, s3rver for the bucket, two server processes (\`node --import tsx server/src/index.ts\`, own PORT and DATA_DIR, same DATABASE_URL and S3_*, ` +
+      `One database on a ${pgServer.describe}, s3rver for the bucket, two server processes (\`node --import tsx server/src/index.ts\`, own PORT and DATA_DIR, same DATABASE_URL, S3_* and PUBLIC_URL, ` +
         'no job worker), autocannon in the bench process (closed loop, keep-alive; for two nodes the connections are split evenly, i.e. round-robin by connection).\n',
     );
     log(
       `**Token from A on B:** sign-in on A, \`GET /api/user/me\` with A's ID token → A ${onA}, B **${onB}**` +
         (shared
           ? ' — B accepts A\'s token: the signing keys come from the database.\n'
-          : ' — B does not accept A\'s token: each node still signs with keys from its own DATA_DIR (expected until the idp part of issue 18 is merged); the load on B below uses a token B issued.\n'),
+          : ' — B does not accept A\'s token (a defect: the keys are in the database and both nodes have the same PUBLIC_URL); the load on B below uses a token B issued.\n'),
     );
     log('| call | nodes | 2xx/s | p50 ms | p95 ms | p99 ms | failures | CPU of A / B (cores) | 2xx per node CPU-second |\n|---|---|---:|---:|---:|---:|---|---|---:|');
     for (const r of rows) log(r);
