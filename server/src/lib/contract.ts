@@ -60,9 +60,6 @@ const ERROR_STATUSES: Record<number, string> = {
   503: 'Busy, try again: `overloaded` (the database queue is full; `Retry-After` says when, in s), `statement_timeout` (a query ran past DB_STATEMENT_TIMEOUT_MS; issue 18, docs/scaling.md).',
 };
 
-/** Answers every /api route may give, whatever it declares: the database guard's (lib/db-guard.ts). */
-const GUARD_STATUSES = [503];
-
 /** Registry read by the server tests' response check: middleware → contract. */
 export const contractOf = new WeakMap<object, RouteContract>();
 
@@ -82,12 +79,14 @@ export function route(contract: RouteContract): MiddlewareHandler {
     responses[status] = { description: 'OK', content: { [media]: { schema: { type: 'string' } } } };
   }
   const errors = contract.errors ?? [400, ...(auth === 'public' ? [] : [401, 403]), 404, 422];
-  for (const status of [...errors, ...GUARD_STATUSES]) {
+  for (const status of errors) {
     responses[String(status)] = { description: ERROR_STATUSES[status] ?? 'Error', content: { 'application/json': { schema: resolver(ErrorBody) } } };
   }
+  // Every /api route may answer the database guard's 503, whatever it declares (lib/db-guard.ts).
   responses['503'] = {
-    ...(responses['503'] as object),
+    description: ERROR_STATUSES[503],
     headers: { 'Retry-After': { description: 'Seconds to wait before trying again (with `overloaded`).', schema: { type: 'integer' } } },
+    content: { 'application/json': { schema: resolver(ErrorBody) } },
   };
   const mw = describeRoute({
     summary: contract.summary,
